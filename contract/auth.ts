@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { timeZoneSchema } from "./common";
+
+// spec §5 and §9
+export const PASSWORD_MIN_LENGTH = 6;
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 64;
+export const VERIFICATION_CODE_LENGTH = 6;
+
+export const messages = {
+  invalidEmail: "Please enter a valid email address",
+  passwordTooShort: "Password must be at least 6 characters",
+  usernameTooShort: "Username must be at least 3 characters",
+  usernameCharacters:
+    "Username may only use letters, digits, dots, hyphens and underscores, and must start and end with a letter or digit",
+  verificationCodeRequired: "Verification code is required",
+  passwordsDontMatch: "Passwords don't match",
+} as const;
+
+export const emailSchema = z.string().trim().pipe(z.email({ error: messages.invalidEmail }));
+
+export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH, { error: messages.passwordTooShort });
+
+/** Usernames become the local part of the inbound address, so only what can stand before an @. */
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN_LENGTH, { error: messages.usernameTooShort })
+  .max(USERNAME_MAX_LENGTH, { error: `Username must be at most ${USERNAME_MAX_LENGTH} characters` })
+  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9_-]|\.(?!\.))*[A-Za-z0-9]$/, { error: messages.usernameCharacters });
+
+const optionalName = z.string().trim().max(100, { error: "Names must be at most 100 characters" });
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  timezone: z.string(),
+  is_premium: z.boolean(),
+  llm_usage_count: z.number().int(),
+  llm_usage_limit: z.number().int(),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const sendVerificationRequestSchema = z.object({ email: emailSchema });
+export const sendVerificationResponseSchema = z.object({
+  message: z.string(),
+  /** minutes (spec §3) */
+  expires_in: z.number().int(),
+});
+export type SendVerificationResponse = z.infer<typeof sendVerificationResponseSchema>;
+
+export const registerRequestSchema = z.object({
+  email: emailSchema,
+  verification_code: z
+    .string()
+    .trim()
+    .min(1, { error: messages.verificationCodeRequired })
+    .regex(/^\d{6}$/, { error: "Verification code must be 6 digits" }),
+  username: usernameSchema,
+  password: passwordSchema,
+  first_name: optionalName.optional(),
+  last_name: optionalName.optional(),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+export const timezoneRequestSchema = z.object({ timezone: timeZoneSchema });
+
+export const changePasswordRequestSchema = z.object({
+  current_password: z.string().min(1, { error: "Current password is required" }),
+  new_password: passwordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** Only the names provided are changed (spec §5). */
+export const profileRequestSchema = z.object({
+  first_name: optionalName.optional(),
+  last_name: optionalName.optional(),
+});
+export type ProfileRequest = z.infer<typeof profileRequestSchema>;

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { isoTimestampSchema, timeZoneSchema } from "./common";
+import {
+  normalisePriority,
+  normaliseSource,
+  normaliseStatus,
+  taskPrioritySchema,
+  taskSourceSchema,
+  wireTaskStatusSchema,
+  type Task,
+} from "./tasks";
+
+/** issue 4: longer content is refused with 413. */
+export const EXTRACT_MAX_CHARS = 50_000;
+
+export const EXTRACTION_STRATEGIES = ["pattern", "llm"] as const;
+export type ExtractionStrategy = (typeof EXTRACTION_STRATEGIES)[number];
+
+export const extractRequestSchema = z.object({
+  content: z.string({ error: "content is required" }),
+  strategy: z.enum(EXTRACTION_STRATEGIES, { error: "strategy must be pattern or llm" }).default("pattern"),
+  timezone: timeZoneSchema.optional(),
+});
+export type ExtractRequest = z.input<typeof extractRequestSchema>;
+
+/** An extracted task exactly as our server sends it (not saved). */
+export const extractedTaskJsonSchema = z.object({
+  title: z.string(),
+  description: z.string().nullable(),
+  priority: taskPrioritySchema,
+  status: wireTaskStatusSchema,
+  due_date: isoTimestampSchema.nullable(),
+  tags: z.array(z.string()),
+  source: taskSourceSchema,
+});
+export type ExtractedTaskJson = z.infer<typeof extractedTaskJsonSchema>;
+export const extractResponseSchema = z.array(extractedTaskJsonSchema);
+
+export type ExtractedTask = Omit<Task, "id" | "created_at" | "updated_at" | "completed_at">;
+
+/** Reads an extracted task tolerantly (spec §3): source type "Llm" means AI. */
+export function extractedTaskFromWire(value: unknown): ExtractedTask {
+  const raw = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+  return {
+    title: typeof raw.title === "string" ? raw.title : "",
+    description: typeof raw.description === "string" ? raw.description : null,
+    priority: normalisePriority(raw.priority),
+    status: normaliseStatus(raw.status),
+    due_date: typeof raw.due_date === "string" ? raw.due_date : null,
+    tags: Array.isArray(raw.tags) ? raw.tags.filter((tag): tag is string => typeof tag === "string") : [],
+    source: normaliseSource(raw.source),
+  };
+}
+
+export function isAiExtracted(task: Pick<ExtractedTask, "source">): boolean {
+  return task.source.type === "Llm";
+}

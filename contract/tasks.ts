@@ -1,0 +1,326 @@
+import { z } from "zod";
+import { isoTimestampSchema } from "./common";
+
+// ---------------------------------------------------------------------------------------------
+// Status, priority and source: the values and their tolerant readers (spec §3–4).
+// ---------------------------------------------------------------------------------------------
+
+export const TASK_STATUSES = ["pending", "inprogress", "completed", "cancelled"] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const taskStatusSchema = z.enum(TASK_STATUSES);
+
+/** What the server puts on the wire: work in progress is spelled in_progress (ARCHITECTURE.md). */
+export const WIRE_TASK_STATUSES = ["pending", "in_progress", "completed", "cancelled"] as const;
+export type WireTaskStatus = (typeof WIRE_TASK_STATUSES)[number];
+export const wireTaskStatusSchema = z.enum(WIRE_TASK_STATUSES);
+
+export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
+  pending: "Pending",
+  inprogress: "In Progress",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
+
+export const TASK_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+export const taskPrioritySchema = z.enum(TASK_PRIORITIES);
+export const DEFAULT_TASK_PRIORITY: TaskPriority = "medium";
+
+/** spec §4: in_progress reads as inprogress; anything unknown reads as pending. */
+export function normaliseStatus(value: unknown): TaskStatus {
+  if (value === "in_progress") return "inprogress";
+  return taskStatusSchema.safeParse(value).success ? (value as TaskStatus) : "pending";
+}
+
+/** Accepts both spellings; undefined for anything else (the server answers 400). */
+export function parseStatusInput(value: string): TaskStatus | undefined {
+  const normalised = value.trim().toLowerCase();
+  if (normalised === "in_progress") return "inprogress";
+  return taskStatusSchema.safeParse(normalised).success ? (normalised as TaskStatus) : undefined;
+}
+
+export function toWireStatus(status: TaskStatus): WireTaskStatus {
+  return status === "inprogress" ? "in_progress" : status;
+}
+
+/** spec §4: an unknown priority reads as medium. */
+export function normalisePriority(value: unknown): TaskPriority {
+  return taskPrioritySchema.safeParse(value).success ? (value as TaskPriority) : DEFAULT_TASK_PRIORITY;
+}
+
+export const TASK_SOURCE_TYPES = ["Manual", "Llm", "Document", "Audio"] as const;
+export type TaskSourceType = (typeof TASK_SOURCE_TYPES)[number];
+
+export const taskSourceSchema = z.object({
+  type: z.enum(TASK_SOURCE_TYPES),
+  origin: z.string().optional(),
+  filename: z.string().optional(),
+});
+export type TaskSource = z.infer<typeof taskSourceSchema>;
+
+export const MANUAL_SOURCE: TaskSource = { type: "Manual" };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function optionalString(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+function sourceOf(type: TaskSourceType, details: Record<string, unknown>): TaskSource {
+  const source: TaskSource = { type };
+  const origin = optionalString(details.origin);
+  const filename = optionalString(details.filename);
+  if (origin !== undefined) source.origin = origin;
+  if (filename !== undefined) source.filename = filename;
+  return source;
+}
+
+/**
+ * spec §3: the source arrives flat ({type, origin, filename}) or wrapped in a single key
+ * ({"Llm": {"origin": "email"}}, or the bare string "Manual"); unknown forms read as Manual.
+ */
+export function normaliseSource(value: unknown): TaskSource {
+  const isKnownType = (key: unknown): key is TaskSourceType =>
+    TASK_SOURCE_TYPES.includes(key as TaskSourceType);
+  if (typeof value === "string") return isKnownType(value) ? { type: value } : MANUAL_SOURCE;
+  if (!isRecord(value)) return MANUAL_SOURCE;
+  if (isKnownType(value.type)) return sourceOf(value.type, value);
+  const keys = Object.keys(value);
+  if (keys.length === 1) {
+    const key = keys[0];
+    if (isKnownType(key)) {
+      const details = value[key];
+      return sourceOf(key, isRecord(details) ? details : {});
+    }
+  }
+  return MANUAL_SOURCE;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The task: what the server sends, and what the SPA reads.
+// ---------------------------------------------------------------------------------------------
+
+export const TASK_LIMITS = {
+  titleMax: 500,
+  descriptionMax: 10_000,
+  tagsMax: 20,
+  tagMax: 50,
+} as const;
+
+/** The task exactly as our server sends it. */
+export const taskJsonSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  status: wireTaskStatusSchema,
+  priority: taskPrioritySchema,
+  due_date: z.string().nullable(),
+  tags: z.array(z.string()),
+  source: taskSourceSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+  completed_at: z.string().nullable(),
+});
+export type TaskJson = z.infer<typeof taskJsonSchema>;
+
+/** The task as the SPA uses it: status spelled inprogress, every field normalised. */
+export interface Task {
+  id: string;
+  title: string;
+  description: string | null;
+  status: TaskStatus;
+  priority: TaskPriority;
+  due_date: string | null;
+  tags: string[];
+  source: TaskSource;
+  created_at?: string;
+  updated_at?: string;
+  completed_at?: string | null;
+}
+
+/** Reads any server's task JSON tolerantly (spec §3–4); ids may be numbers elsewhere. */
+export const taskFromWireSchema = z
+  .object({
+    id: z.union([z.string(), z.number()]).transform(String),
+    title: z.string().catch(""),
+    description: z.string().nullish().catch(null),
+    status: z.unknown(),
+    priority: z.unknown(),
+    due_date: z.string().nullish().catch(null),
+    tags: z.array(z.string()).nullish().catch([]),
+    source: z.unknown(),
+    created_at: z.string().optional().catch(undefined),
+    updated_at: z.string().optional().catch(undefined),
+    completed_at: z.string().nullish().catch(null),
+  })
+  .transform(
+    (raw): Task => ({
+      id: raw.id,
+      title: raw.title,
+      description: raw.description ?? null,
+      status: normaliseStatus(raw.status),
+      priority: normalisePriority(raw.priority),
+      due_date: raw.due_date ?? null,
+      tags: raw.tags ?? [],
+      source: normaliseSource(raw.source),
+      created_at: raw.created_at,
+      updated_at: raw.updated_at,
+      completed_at: raw.completed_at ?? null,
+    }),
+  );
+
+export function taskFromWire(value: unknown): Task {
+  return taskFromWireSchema.parse(value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payloads (spec §3) and their validation (spec §5, issue 3).
+// ---------------------------------------------------------------------------------------------
+
+export const taskMessages = {
+  titleRequired: "Title is required",
+} as const;
+
+const titleSchema = z
+  .string({ error: taskMessages.titleRequired })
+  .trim()
+  .min(1, { error: taskMessages.titleRequired })
+  .max(TASK_LIMITS.titleMax, { error: `Title must be at most ${TASK_LIMITS.titleMax} characters` });
+
+const descriptionSchema = z
+  .string()
+  .max(TASK_LIMITS.descriptionMax, {
+    error: `Description must be at most ${TASK_LIMITS.descriptionMax} characters`,
+  })
+  .nullable();
+
+/** Tags are trimmed, blank ones dropped and duplicates removed before the limits apply. */
+export const tagsSchema = z
+  .array(z.string())
+  .transform((tags) => [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag.length > 0))])
+  .pipe(
+    z
+      .array(
+        z.string().max(TASK_LIMITS.tagMax, { error: `Tags must be at most ${TASK_LIMITS.tagMax} characters` }),
+      )
+      .max(TASK_LIMITS.tagsMax, { error: `At most ${TASK_LIMITS.tagsMax} tags are allowed` }),
+  );
+
+/** Either spelling of in-progress on input (ARCHITECTURE.md, wire compatibility). */
+export const statusInputSchema = z
+  .string()
+  .transform((value, ctx) => {
+    const status = parseStatusInput(value);
+    if (!status) {
+      ctx.addIssue({
+        code: "custom",
+        message: "Status must be one of pending, inprogress, completed, cancelled",
+      });
+      return z.NEVER;
+    }
+    return status;
+  });
+
+const dueDateSchema = isoTimestampSchema.nullable();
+
+export const createTaskRequestSchema = z.object({
+  title: titleSchema,
+  description: descriptionSchema.optional(),
+  priority: taskPrioritySchema.default(DEFAULT_TASK_PRIORITY),
+  status: statusInputSchema.optional(),
+  due_date: dueDateSchema.optional(),
+  tags: tagsSchema.default([]),
+  source: taskSourceSchema.optional(),
+});
+export type CreateTaskRequest = z.input<typeof createTaskRequestSchema>;
+export type CreateTaskInput = z.output<typeof createTaskRequestSchema>;
+
+/** PUT is partial; null clears a due date or description. */
+export const updateTaskRequestSchema = z.object({
+  title: titleSchema.optional(),
+  description: descriptionSchema.optional(),
+  priority: taskPrioritySchema.optional(),
+  status: statusInputSchema.optional(),
+  due_date: dueDateSchema.optional(),
+  tags: tagsSchema.optional(),
+});
+export type UpdateTaskRequest = z.input<typeof updateTaskRequestSchema>;
+export type UpdateTaskInput = z.output<typeof updateTaskRequestSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Filters (spec §3) and statistics.
+// ---------------------------------------------------------------------------------------------
+
+export interface TaskFilters {
+  status?: TaskStatus[];
+  priority?: TaskPriority[];
+  tags?: string[];
+  has_due_date?: boolean;
+  search?: string;
+}
+
+/** The query string of GET /api/v1/tasks: lists are comma-joined (spec §7). */
+export const taskFiltersQuerySchema = z.object({
+  status: z.string().optional(),
+  priority: z.string().optional(),
+  tags: z.string().optional(),
+  has_due_date: z.enum(["true", "false"], { error: "has_due_date must be true or false" }).optional(),
+  search: z.string().max(500, { error: "search must be at most 500 characters" }).optional(),
+});
+export type TaskFiltersQuery = z.infer<typeof taskFiltersQuerySchema>;
+
+/** Serialises filters the way spec §7 describes, leaving out what is empty. */
+export function taskFiltersToQuery(filters: TaskFilters): Record<string, string> {
+  const query: Record<string, string> = {};
+  if (filters.status?.length) query.status = filters.status.join(",");
+  if (filters.priority?.length) query.priority = filters.priority.join(",");
+  if (filters.tags?.length) query.tags = filters.tags.join(",");
+  if (filters.has_due_date !== undefined) query.has_due_date = String(filters.has_due_date);
+  if (filters.search?.trim()) query.search = filters.search.trim();
+  return query;
+}
+
+export const taskStatsSchema = z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  in_progress: z.number().int(),
+  completed: z.number().int(),
+  cancelled: z.number().int(),
+  overdue: z.number().int(),
+  completion_rate: z.number().int(),
+});
+export type TaskStats = z.infer<typeof taskStatsSchema>;
+
+/** spec §3: statistics computed from the full task list. */
+export function computeTaskStats(tasks: readonly Task[], now: Date = new Date()): TaskStats {
+  const stats: TaskStats = {
+    total: tasks.length,
+    pending: 0,
+    in_progress: 0,
+    completed: 0,
+    cancelled: 0,
+    overdue: 0,
+    completion_rate: 0,
+  };
+  for (const task of tasks) {
+    if (task.status === "inprogress") stats.in_progress += 1;
+    else stats[task.status] += 1;
+    if (task.due_date && task.status !== "completed" && new Date(task.due_date).getTime() < now.getTime()) {
+      stats.overdue += 1;
+    }
+  }
+  stats.completion_rate = completionRate(stats.completed, stats.total);
+  return stats;
+}
+
+/** Completed divided by total as a rounded percentage; 0 when there are no tasks (spec §3). */
+export function completionRate(completed: number, total: number): number {
+  return total === 0 ? 0 : Math.round((completed / total) * 100);
+}
+
+/** Remaining = pending plus in progress (spec §3). */
+export function remainingTasks(stats: Pick<TaskStats, "pending" | "in_progress">): number {
+  return stats.pending + stats.in_progress;
+}

@@ -1,0 +1,31 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AiProvider } from "./ai/provider";
+import type { Config } from "./config";
+import type { Db, DatabaseEngine } from "./db/database";
+import type { Clock } from "./lib/clock";
+import type { Mailer } from "./mail/mailer";
+
+/** What the app is built from; tests pass their own (in-memory database, fake AI, SMTP sink). */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  engine: DatabaseEngine;
+  clock: Clock;
+  mailer: Mailer;
+  ai: AiProvider;
+}
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

@@ -1,0 +1,96 @@
+import { z } from "zod";
+
+/** The only place that reads process.env (ARCHITECTURE.md, configuration). */
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
+
+const port = (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback);
+
+const envSchema = z.object({
+  PORT: port(3000),
+  HOST: z.string().default("127.0.0.1"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalString.refine((value) => !value || /^postgres(ql)?:\/\//.test(value), {
+    error: "DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)",
+  }),
+  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default("Tasklane <no-reply@tasklane.localhost>"),
+  MAIL_DOMAIN: z.string().default("tasklane.localhost"),
+  INBOUND_SMTP_PORT: port(2525),
+  INBOUND_SMTP_HOST: z.string().default("127.0.0.1"),
+  INBOUND_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  INBOUND_TLS_KEY: optionalString,
+  INBOUND_TLS_CERT: optionalString,
+  INBOUND_WEBHOOK_SECRET: optionalString,
+  INBOUND_SENDER_POLICY: z.enum(["owner", "any"]).default("owner"),
+  AI_BASE_URL: optionalString,
+  AI_API_KEY: optionalString,
+  AI_MODEL: z.string().default("gpt-4o-mini"),
+  AI_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  AI_FREE_MONTHLY_LIMIT: z.coerce.number().int().min(0).default(20),
+  AI_PREMIUM_MONTHLY_LIMIT: z.coerce.number().int().min(0).default(1000),
+  CORS_ORIGINS: optionalString,
+  TRUST_PROXY: booleanFlag,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  VERIFICATION_CODE_TTL_MINUTES: z.coerce.number().int().positive().default(10),
+  STATIC_DIR: z.string().default("./dist"),
+});
+
+export type Config = ReturnType<typeof parseConfig>;
+
+export function parseConfig(env: Record<string, string | undefined> = process.env) {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
+  }
+  const env_ = result.data;
+  return {
+    port: env_.PORT,
+    host: env_.HOST,
+    dataDir: env_.DATA_DIR,
+    databaseUrl: env_.DATABASE_URL,
+    publicUrl: env_.PUBLIC_URL,
+    smtpUrl: env_.SMTP_URL,
+    mailFrom: env_.MAIL_FROM,
+    mailDomain: env_.MAIL_DOMAIN.toLowerCase(),
+    inbound: {
+      smtpPort: env_.INBOUND_SMTP_PORT,
+      smtpHost: env_.INBOUND_SMTP_HOST,
+      maxBytes: env_.INBOUND_MAX_BYTES,
+      tlsKeyPath: env_.INBOUND_TLS_KEY,
+      tlsCertPath: env_.INBOUND_TLS_CERT,
+      webhookSecret: env_.INBOUND_WEBHOOK_SECRET,
+      senderPolicy: env_.INBOUND_SENDER_POLICY,
+    },
+    ai: {
+      baseUrl: env_.AI_BASE_URL,
+      apiKey: env_.AI_API_KEY,
+      model: env_.AI_MODEL,
+      timeoutMs: env_.AI_TIMEOUT_MS,
+      freeMonthlyLimit: env_.AI_FREE_MONTHLY_LIMIT,
+      premiumMonthlyLimit: env_.AI_PREMIUM_MONTHLY_LIMIT,
+    },
+    corsOrigins: env_.CORS_ORIGINS?.split(",").map((origin) => origin.trim()).filter(Boolean) ?? [],
+    trustProxy: env_.TRUST_PROXY,
+    logLevel: env_.LOG_LEVEL,
+    sessionTtlDays: env_.SESSION_TTL_DAYS,
+    verificationCodeTtlMinutes: env_.VERIFICATION_CODE_TTL_MINUTES,
+    staticDir: env_.STATIC_DIR,
+  };
+}
+
+/** A configuration for tests: everything default, in-memory SQLite, nothing listening. */
+export function testConfig(overrides: Partial<Record<string, string>> = {}): Config {
+  return parseConfig({ LOG_LEVEL: "silent", INBOUND_SMTP_PORT: "0", ...overrides });
+}

@@ -1,0 +1,120 @@
+import type { ColumnType, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * Table types. Timestamps are ISO-8601 UTC strings (sortable as text on both engines);
+ * booleans are integers 0/1 so SQLite and PostgreSQL share one migration.
+ */
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  email_lower: string;
+  username: string;
+  username_lower: string;
+  password_hash: string;
+  first_name: string | null;
+  last_name: string | null;
+  timezone: ColumnType<string, string | undefined, string>;
+  is_premium: ColumnType<number, number | undefined, number>;
+  /** AI uses counted in llm_usage_period (the user's local month, "2026-11"). */
+  llm_usage_count: ColumnType<number, number | undefined, number>;
+  llm_usage_period: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface VerificationCodesTable {
+  email_lower: string;
+  code_hash: string;
+  expires_at: string;
+  failed_attempts: ColumnType<number, number | undefined, number>;
+  last_sent_at: string;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  window_ends_at: string;
+}
+
+export interface TasksTable {
+  id: string;
+  user_id: string;
+  title: string;
+  description: string | null;
+  /** pending | inprogress | completed | cancelled */
+  status: string;
+  /** low | medium | high | urgent */
+  priority: string;
+  due_date: string | null;
+  /** JSON array of strings */
+  tags: string;
+  source_type: string;
+  source_origin: string | null;
+  source_filename: string | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+export interface GenerationRequestsTable {
+  id: string;
+  user_id: string;
+  /** queued | running | completed | failed */
+  status: string;
+  result: string | null;
+  error: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  claimed_by: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export interface DailyReportsTable {
+  id: string;
+  user_id: string;
+  local_date: string;
+  /** JSON: { prioritized: [{task_id, reason}], remaining: [task_id] } */
+  report: string;
+  generated_at: string;
+}
+
+export interface InboundMessagesTable {
+  id: string;
+  user_id: string;
+  message_id: string;
+  subject: string | null;
+  tasks_created: number;
+  received_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  verification_codes: VerificationCodesTable;
+  rate_limits: RateLimitsTable;
+  tasks: TasksTable;
+  generation_requests: GenerationRequestsTable;
+  daily_reports: DailyReportsTable;
+  inbound_messages: InboundMessagesTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type TaskRow = Selectable<TasksTable>;
+export type NewTask = Insertable<TasksTable>;
+export type TaskUpdate = Updateable<TasksTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type GenerationRequestRow = Selectable<GenerationRequestsTable>;
+export type DailyReportRow = Selectable<DailyReportsTable>;

@@ -1,0 +1,75 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Db } from "../../db/database";
+import type { UserRow } from "../../db/schema";
+import { newId } from "../../lib/ids";
+
+/** Opaque bearer tokens: 256 random bits, only their SHA-256 is stored (issue 2). */
+export function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  now: Date,
+  ttlDays: number,
+): Promise<{ token: string; sessionId: string }> {
+  const token = newToken();
+  const sessionId = newId();
+  await db
+    .insertInto("sessions")
+    .values({
+      id: sessionId,
+      user_id: userId,
+      token_hash: hashToken(token),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + ttlDays * 86_400_000).toISOString(),
+      revoked_at: null,
+    })
+    .execute();
+  return { token, sessionId };
+}
+
+/** The user behind a live token: unknown, revoked and expired tokens find nobody. */
+export async function findSessionUser(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ sessionId: string; user: UserRow } | undefined> {
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .selectAll("users")
+    .select("sessions.id as session_id")
+    .where("sessions.token_hash", "=", hashToken(token))
+    .where("sessions.revoked_at", "is", null)
+    .where("sessions.expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_id: sessionId, ...user } = row;
+  return { sessionId, user };
+}
+
+export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db
+    .updateTable("sessions")
+    .set({ revoked_at: now.toISOString() })
+    .where("id", "=", sessionId)
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+/** Every session of the user except one (a password change keeps the current session). */
+export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string, now: Date): Promise<void> {
+  await db
+    .updateTable("sessions")
+    .set({ revoked_at: now.toISOString() })
+    .where("user_id", "=", userId)
+    .where("id", "!=", keepSessionId)
+    .where("revoked_at", "is", null)
+    .execute();
+}
