@@ -1,0 +1,40 @@
+import type { User } from "@contract/auth";
+import type { TaskJson } from "@contract/tasks";
+
+let sequence = 0;
+
+/** A user as the server sends it; override what the test is about. */
+export function buildUser(overrides: Partial<User> = {}): User {
+  return {
+    id: "user-1",
+    email: "ada@example.com",
+    username: "ada",
+    first_name: "Ada",
+    last_name: "Lovelace",
+    timezone: "UTC",
+    is_premium: false,
+    llm_usage_count: 3,
+    llm_usage_limit: 20,
+    created_at: "2026-11-01T09:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** A task as our server sends it (status in_progress on the wire). */
+export function buildTask(overrides: Partial<TaskJson> = {}): TaskJson {
+  sequence += 1;
+  return {
+    id: `task-${sequence}`,
+    title: `Task ${sequence}`,
+    description: null,
+    status: "pending",
+    priority: "medium",
+    due_date: null,
+    tags: [],
+    source: { type: "Manual" },
+    created_at: "2026-11-20T09:00:00.000Z",
+    updated_at: "2026-11-20T09:00:00.000Z",
+    completed_at: null,
+    ...overrides,
+  };
+}
