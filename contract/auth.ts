@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timeZoneSchema } from "./common";
+import { DEFAULT_TIME_ZONE, timeZoneSchema } from "./common";
 
 // spec §5 and §9
 export const PASSWORD_MIN_LENGTH = 6;
@@ -90,3 +90,31 @@ export const profileRequestSchema = z.object({
   last_name: optionalName.optional(),
 });
 export type ProfileRequest = z.infer<typeof profileRequestSchema>;
+
+/**
+ * Reads any server's user tolerantly (ARCHITECTURE.md: the SPA must also work against the
+ * existing API, whose user JSON spec §3 describes without id or created_at): missing or
+ * malformed fields fall back instead of failing the sign-in.
+ */
+export const userFromWireSchema = z.object({
+  id: z.union([z.string(), z.number()]).transform(String).catch(""),
+  email: z.string().catch(""),
+  username: z.string().catch(""),
+  first_name: z.string().nullable().catch(null),
+  last_name: z.string().nullable().catch(null),
+  timezone: z.string().min(1).catch(DEFAULT_TIME_ZONE),
+  is_premium: z.boolean().catch(false),
+  llm_usage_count: z.number().catch(0),
+  llm_usage_limit: z.number().catch(0),
+  created_at: z.string().catch(""),
+}) satisfies z.ZodType<User>;
+
+export function userFromWire(value: unknown): User {
+  return userFromWireSchema.parse(typeof value === "object" && value !== null ? value : {});
+}
+
+/** The token and user of a login or register answer; a missing token is a failed sign-in. */
+export const authResponseFromWireSchema = z.object({
+  token: z.string().min(1),
+  user: userFromWireSchema,
+});

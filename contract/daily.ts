@@ -73,3 +73,50 @@ export function dailyReportFromWire(value: unknown): DailyReport | null {
     local_date: typeof raw.local_date === "string" ? raw.local_date : undefined,
   };
 }
+
+export interface DailyStatus {
+  can_use_llm: boolean;
+  cached_report: DailyReport | null;
+  cache_age_hours: number | null;
+  cache_is_valid: boolean;
+  llm_usage_info: { current_usage: number; usage_limit: number; usage_percentage: number };
+}
+
+function numberOr(value: unknown, fallback: number): number {
+  return typeof value === "number" && Number.isFinite(value) ? value : fallback;
+}
+
+/** Reads the daily status tolerantly (spec §3): missing parts read as "nothing yet". */
+export function dailyStatusFromWire(value: unknown): DailyStatus {
+  const raw = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+  const usage = (typeof raw.llm_usage_info === "object" && raw.llm_usage_info !== null
+    ? raw.llm_usage_info
+    : {}) as Record<string, unknown>;
+  return {
+    can_use_llm: raw.can_use_llm === true,
+    cached_report: dailyReportFromWire(raw.cached_report),
+    cache_age_hours: typeof raw.cache_age_hours === "number" ? raw.cache_age_hours : null,
+    cache_is_valid: raw.cache_is_valid === true,
+    llm_usage_info: {
+      current_usage: numberOr(usage.current_usage, 0),
+      usage_limit: numberOr(usage.usage_limit, 0),
+      usage_percentage: numberOr(usage.usage_percentage, 0),
+    },
+  };
+}
+
+export interface GenerationProgress {
+  status: string;
+  result: DailyReport | null;
+  error: string | null;
+}
+
+/** Reads a generation status tolerantly; only completed and failed are known outcomes (spec §4). */
+export function generationProgressFromWire(value: unknown): GenerationProgress {
+  const raw = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+  return {
+    status: typeof raw.status === "string" ? raw.status : "unknown",
+    result: dailyReportFromWire(raw.result),
+    error: typeof raw.error === "string" ? raw.error : null,
+  };
+}

@@ -1,4 +1,17 @@
 import type { RequestHandler } from "msw";
+import { accountHandlers } from "./account";
+import { authHandlers } from "./auth";
+import { dailyHandlers } from "./daily";
+import { extractHandlers } from "./extract";
+import { premiumHandlers } from "./premium";
+import { taskHandlers } from "./tasks";
 
 /** One handler file per resource (CONVENTIONS.md: bulletproof-react); add yours here. */
-export const handlers: RequestHandler[] = [];
+export const handlers: RequestHandler[] = [
+  ...accountHandlers,
+  ...authHandlers,
+  ...dailyHandlers,
+  ...extractHandlers,
+  ...premiumHandlers,
+  ...taskHandlers,
+];

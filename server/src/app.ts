@@ -39,7 +39,10 @@ function validationMessage(issues: ValidationIssue[], context: string | undefine
   const field = (first.instancePath ?? "").replace(/^\//, "").replaceAll("/", ".");
   const message = first.message ?? "is invalid";
   const where = field || (context && context !== "body" ? context : "");
-  if (!where || message.toLowerCase().includes(where.split(".").pop()!.replaceAll("_", " ").toLowerCase())) {
+  const name = where.split(".").pop() ?? "";
+  const lower = message.toLowerCase();
+  // Already named ("Title is required", "has_due_date must be…"): leave the message as it is.
+  if (!name || lower.includes(name.toLowerCase()) || lower.includes(name.replaceAll("_", " ").toLowerCase())) {
     return message;
   }
   return `${where}: ${message}`;
@@ -72,6 +75,8 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
       : { logger: loggerOptions(config.logLevel) }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Long ids must reach our handlers (→ 404 { message }) instead of Fastify's bare 414.
+    routerOptions: { maxParamLength: 2048 },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -153,6 +158,8 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
       root: staticRoot,
       wildcard: false,
       index: false,
+      // Our own Cache-Control below; the plugin's default would override it with max-age=0.
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Hashed assets never change; index.html must always be revalidated.
         res.setHeader(
@@ -167,7 +174,7 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
 
   app.setNotFoundHandler((request, reply) => {
     if (hasSpa && request.method === "GET" && !isApiPath(request.url)) {
-      return reply.header("Cache-Control", "no-cache").sendFile("index.html");
+      return reply.header("Cache-Control", "no-cache").sendFile("index.html", { cacheControl: false });
     }
     return reply.status(404).send({ message: `Route ${request.method} ${request.url.split("?")[0]} not found` });
   });

@@ -1,4 +1,6 @@
 import type { App, AppDeps } from "./app-types";
+import { startDailyPlanWorker } from "./modules/daily/worker";
+import { startInboundSmtp } from "./modules/inbound-mail/smtp-listener";
 
 type StopService = () => Promise<void>;
 
@@ -8,8 +10,11 @@ type StopService = () => Promise<void>;
  */
 export async function startBackgroundServices(app: App, deps: AppDeps): Promise<StopService> {
   const stops: StopService[] = [];
-  void app;
-  void deps;
+  stops.push(startDailyPlanWorker(deps, app.log));
+  if (deps.config.inbound.smtpPort !== 0) {
+    const smtp = await startInboundSmtp(deps, app.log);
+    stops.push(smtp.close);
+  }
   return async () => {
     for (const stop of stops.reverse()) await stop();
   };

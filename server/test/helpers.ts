@@ -1,4 +1,6 @@
 import { sql } from "kysely";
+import type { User } from "../../contract/auth";
+import { apiRoutes } from "../../contract/routes";
 import type { AiProvider } from "../src/ai/provider";
 import { createAiProvider } from "../src/ai";
 import { buildApp } from "../src/app";
@@ -106,4 +108,77 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (ownsDb) await db.destroy();
     },
   };
+}
+
+let signUpCounter = 0;
+
+export interface SignedUp {
+  token: string;
+  user: User;
+  password: string;
+}
+
+/**
+ * Registers a fresh account through the real calls (send-verification, then register with the
+ * code read from the captured mail) and returns its token. Each call comes from its own client
+ * address so per-IP rate limits of sign-up never trip in suites that create many users.
+ */
+export async function signUp(
+  t: TestApp,
+  options: {
+    email?: string;
+    username?: string;
+    password?: string;
+    first_name?: string;
+    last_name?: string;
+  } = {},
+): Promise<SignedUp> {
+  signUpCounter += 1;
+  const unique = `${Date.now().toString(36)}${signUpCounter}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const email = options.email ?? `user-${unique}@example.com`;
+  const username = options.username ?? `user-${unique}`;
+  const password = options.password ?? `Quiet-Harbor-${unique}`;
+  const remoteAddress = `10.${(signUpCounter >> 16) & 255}.${(signUpCounter >> 8) & 255}.${signUpCounter & 255}`;
+
+  const sent = await t.app.inject({
+    method: "POST",
+    url: apiRoutes.sendVerification.path,
+    payload: { email },
+    remoteAddress,
+  });
+  if (sent.statusCode !== 200) throw new Error(`send-verification failed (${sent.statusCode}): ${sent.body}`);
+  const code = latestVerificationCode(t.mailer, email);
+
+  const registered = await t.app.inject({
+    method: "POST",
+    url: apiRoutes.register.path,
+    payload: {
+      email,
+      verification_code: code,
+      username,
+      password,
+      ...(options.first_name !== undefined ? { first_name: options.first_name } : {}),
+      ...(options.last_name !== undefined ? { last_name: options.last_name } : {}),
+    },
+    remoteAddress,
+  });
+  if (registered.statusCode !== 200)
+    throw new Error(`register failed (${registered.statusCode}): ${registered.body}`);
+  const body = registered.json() as { token: string; user: User };
+  return { token: body.token, user: body.user, password };
+}
+
+/** The 6-digit code of the last verification mail sent to an address. */
+export function latestVerificationCode(mailer: { sent: OutgoingMail[] }, email: string): string {
+  const mail = mailer.sent
+    .filter((message) => message.to.toLowerCase() === email.trim().toLowerCase())
+    .at(-1);
+  const code = mail ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
+  if (!code) throw new Error(`No verification code was mailed to ${email}`);
+  return code;
+}
+
+/** `Authorization: Bearer …` headers for app.inject. */
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
 }

@@ -1,12 +1,22 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
+import { toast } from "sonner";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { server } from "@mocks/server";
+
+// jsdom has no ResizeObserver; Radix (switch, select) measures itself with one.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
 
 // msw: every request a test makes must be one a handler knows (CONVENTIONS.md §10).
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
   cleanup();
+  // sonner keeps its toasts in module state: without this they reappear in the next test.
+  toast.dismiss();
   server.resetHandlers();
   localStorage.clear();
 });

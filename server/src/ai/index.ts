@@ -1,12 +1,10 @@
 import type { Config } from "../config";
+import { createBuiltinEngine } from "./builtin-engine";
+import { createOpenAiProvider } from "./openai-provider";
 import type { AiProvider } from "./provider";
-import { AiProviderError } from "./provider";
 
-/** Temporary until the extraction work lands: the built-in engine and the OpenAI provider. */
+/** AI_BASE_URL set: that OpenAI-compatible endpoint; unset: the built-in offline engine. */
 export function createAiProvider(config: Config["ai"]): AiProvider {
-  void config;
-  const unavailable = async (): Promise<never> => {
-    throw new AiProviderError("AI is not available yet", "unavailable");
-  };
-  return { name: "builtin", extractTasks: unavailable, prioritise: unavailable };
+  const { baseUrl } = config;
+  return baseUrl ? createOpenAiProvider({ ...config, baseUrl }) : createBuiltinEngine();
 }

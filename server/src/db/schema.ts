@@ -21,6 +21,8 @@ export interface UsersTable {
   llm_usage_period: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
+  /** When a task of the user was last created, updated or deleted (migration 0002). */
+  tasks_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {

@@ -1,7 +1,11 @@
 import type { Migration } from "kysely";
 import * as initial from "./0001-initial";
+import * as taskChanges from "./0002-task-changes";
+import * as oneActiveGeneration from "./0003-one-active-generation";
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
+  "0002-task-changes": taskChanges,
+  "0003-one-active-generation": oneActiveGeneration,
 };

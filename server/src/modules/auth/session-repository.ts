@@ -64,7 +64,12 @@ export async function revokeSession(db: Db, sessionId: string, now: Date): Promi
 }
 
 /** Every session of the user except one (a password change keeps the current session). */
-export async function revokeOtherSessions(db: Db, userId: string, keepSessionId: string, now: Date): Promise<void> {
+export async function revokeOtherSessions(
+  db: Db,
+  userId: string,
+  keepSessionId: string,
+  now: Date,
+): Promise<void> {
   await db
     .updateTable("sessions")
     .set({ revoked_at: now.toISOString() })

@@ -1,0 +1,54 @@
+/** What a bench section hands back to bench/run.ts to print. */
+export interface BenchTable {
+  title: string;
+  columns: string[];
+  rows: string[][];
+}
+
+export interface SectionReport {
+  title: string;
+  tables: BenchTable[];
+  /** Short lines under the tables: how it was measured, what a figure means. */
+  notes?: string[];
+}
+
+/** Every file in bench/sections default-exports one of these; run.ts finds and runs them in turn. */
+export type BenchSection = () => Promise<SectionReport>;
+
+export function formatMs(ms: number): string {
+  return ms < 10 ? `${ms.toFixed(2)} ms` : `${ms.toFixed(1)} ms`;
+}
+
+export function formatCount(value: number): string {
+  return Math.round(value).toLocaleString("en-US");
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+export function formatRatio(value: number): string {
+  return `${value.toFixed(2)}×`;
+}
+
+/** A table as aligned text columns. */
+export function renderTable(table: BenchTable): string {
+  const widths = table.columns.map((column, index) =>
+    Math.max(column.length, ...table.rows.map((row) => (row[index] ?? "").length)),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, index) =>
+        index === 0 ? cell.padEnd(widths[index] ?? 0) : cell.padStart(widths[index] ?? 0),
+      )
+      .join("  ")
+      .trimEnd();
+  return [
+    table.title,
+    line(table.columns),
+    widths.map((width) => "-".repeat(width)).join("  "),
+    ...table.rows.map(line),
+  ].join("\n");
+}

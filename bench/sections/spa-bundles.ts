@@ -1,0 +1,204 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import type { Browser, BrowserContext } from "@playwright/test";
+import type { BenchSection, BenchTable } from "../lib/report";
+import { withDeadline } from "../support/bounded";
+import { BROWSER_STEP_MS, launchChromium, signedInContext } from "../support/chromium";
+import { spaBuild, type Manifest } from "../support/spa-build";
+import { startSpaServer, type SpaServer } from "../support/spa-server";
+
+/**
+ * Issue 7: the JavaScript the browser downloads to show each screen, measured for real: every
+ * route is opened in Chromium (a fresh context, empty cache; signed in for the guarded ones)
+ * against the real server serving the production build, and the gzip size of every .js file it
+ * requested is summed. Budgets: the landing page ≤ 100 KB; the landing, login and register pages
+ * load none of the signed-in app's code (ARCHITECTURE.md, SPA rules); any signed-in route ≤ 250 KB.
+ */
+
+const KB = 1000;
+const LANDING_BUDGET = 100 * KB;
+const SIGNED_IN_BUDGET = 250 * KB;
+const SECTION_MS = 5 * 60_000;
+
+const PUBLIC_ROUTES = ["/", "/login", "/register"];
+const SIGNED_IN_ROUTES = ["/dashboard", "/tasks", "/extract", "/daily", "/settings"];
+/**
+ * The route modules a visitor who is not signed in may load (src/app/router.tsx). Every other
+ * lazily loaded route module — the shell and each signed-in screen, and any screen added later —
+ * counts as the signed-in app.
+ */
+const PUBLIC_ROUTE_MODULES = [
+  "src/app/routes/landing.tsx",
+  "src/features/auth/components/login-page.tsx",
+  "src/features/auth/components/register-page.tsx",
+  "src/app/routes/not-found.tsx",
+];
+
+function kb(bytes: number): string {
+  return `${(bytes / KB).toFixed(1)} KB`;
+}
+
+/** The chunk files `roots` load, following static imports (what Vite preloads with them). */
+function staticClosure(manifest: Manifest, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  roots.forEach(visit);
+  return files;
+}
+
+/**
+ * Files only the signed-in app needs: its route modules' own chunks, and the chunks reachable
+ * from them that no public page needs.
+ */
+function signedInOnlyFiles(manifest: Manifest): Set<string> {
+  const dynamicEntries = Object.keys(manifest).filter((key) => manifest[key]?.isDynamicEntry);
+  const missing = PUBLIC_ROUTE_MODULES.filter((module) => !dynamicEntries.includes(module));
+  if (missing.length > 0) {
+    throw new Error(`Not lazily loaded route modules in the build: ${missing.join(", ")} (update PUBLIC_ROUTE_MODULES)`);
+  }
+  const signedInModules = dynamicEntries.filter((key) => !PUBLIC_ROUTE_MODULES.includes(key));
+  const entry = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const publicFiles = staticClosure(manifest, [...entry, ...PUBLIC_ROUTE_MODULES]);
+  const own = signedInModules.map((key) => manifest[key]?.file ?? "");
+  const reachable = [...staticClosure(manifest, signedInModules)].filter((file) => !publicFiles.has(file));
+  return new Set([...own, ...reachable]);
+}
+
+interface RouteLoad {
+  route: string;
+  /** "assets/index-….js" → bytes sent over the wire (after the server's compression) */
+  scripts: Map<string, number>;
+  landedOn: string;
+}
+
+async function loadRoute(context: BrowserContext, baseUrl: string, route: string): Promise<RouteLoad> {
+  const page = await context.newPage();
+  const scripts = new Map<string, number>();
+  const sizes: Promise<void>[] = [];
+  page.on("requestfinished", (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== baseUrl || !url.pathname.endsWith(".js")) return;
+    sizes.push(
+      request.sizes().then((size) => {
+        scripts.set(url.pathname.replace(/^\//, ""), size.responseBodySize);
+      }),
+    );
+  });
+  page.on("requestfailed", (request) => {
+    if (request.url().endsWith(".js")) sizes.push(Promise.reject(new Error(`${request.url()} failed to load`)));
+  });
+  await page.goto(`${baseUrl}${route}`, { waitUntil: "networkidle", timeout: BROWSER_STEP_MS });
+  // The screen is there: its heading shows and it is not the error page.
+  await page.locator("h1").first().waitFor({ state: "visible", timeout: BROWSER_STEP_MS });
+  if (await page.getByText("Something went wrong").isVisible()) throw new Error(`${route} shows the error page`);
+  await page.waitForLoadState("networkidle", { timeout: BROWSER_STEP_MS });
+  await Promise.all(sizes);
+  const landedOn = new URL(page.url()).pathname;
+  await page.close();
+  return { route, scripts, landedOn };
+}
+
+async function measure(browser: Browser, server: SpaServer, route: string, signedIn: boolean): Promise<RouteLoad> {
+  const context = signedIn ? await signedInContext(browser, server) : await browser.newContext();
+  try {
+    return await loadRoute(context, server.baseUrl, route);
+  } finally {
+    await context.close();
+  }
+}
+
+const spaBundles: BenchSection = async () => {
+  const build = await spaBuild();
+  const gzipOf = new Map<string, number>();
+  const gzipped = (file: string): number => {
+    let size = gzipOf.get(file);
+    if (size === undefined) {
+      size = gzipSync(readFileSync(path.join(build.dir, file)), { level: 9 }).length;
+      gzipOf.set(file, size);
+    }
+    return size;
+  };
+  const signedInOnly = signedInOnlyFiles(build.manifest);
+  const moduleOf = new Map(
+    Object.entries(build.manifest).map(([key, chunk]) => [chunk.file, chunk.src ?? key.replace(/^_/, "")]),
+  );
+
+  const server = await startSpaServer();
+  let browser: Browser | undefined;
+  try {
+    const chromium = await launchChromium();
+    browser = chromium;
+    const loads: Array<RouteLoad & { signedIn: boolean }> = [];
+    await withDeadline(
+      (async () => {
+        for (const route of PUBLIC_ROUTES) loads.push({ ...(await measure(chromium, server, route, false)), signedIn: false });
+        for (const route of SIGNED_IN_ROUTES) loads.push({ ...(await measure(chromium, server, route, true)), signedIn: true });
+      })(),
+      SECTION_MS,
+      "opening every route",
+    );
+
+    const rows = loads.map(({ route, scripts, landedOn, signedIn }) => {
+      const files = [...scripts.keys()];
+      const total = files.reduce((sum, file) => sum + gzipped(file), 0);
+      const sent = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0);
+      const leaked = signedIn ? [] : files.filter((file) => signedInOnly.has(file));
+      const budget = signedIn ? SIGNED_IN_BUDGET : route === "/" ? LANDING_BUDGET : undefined;
+      const problems = [
+        ...(landedOn !== route ? [`landed on ${landedOn}`] : []),
+        ...(budget !== undefined && total > budget ? ["over budget"] : []),
+        ...(leaked.length > 0 ? [`loads signed-in code: ${leaked.map((file) => moduleOf.get(file) ?? file).join(", ")}`] : []),
+      ];
+      return [
+        route,
+        String(files.length),
+        kb(total),
+        kb(sent),
+        budget === undefined ? "—" : `≤ ${kb(budget)}`,
+        signedIn ? "—" : leaked.length === 0 ? "none" : `${leaked.length} files`,
+        problems.length === 0 ? "yes" : `NO (${problems.join("; ")})`,
+      ];
+    });
+
+    const landing = loads.find((load) => load.route === "/");
+    const landingFiles = [...(landing?.scripts.keys() ?? [])]
+      .map((file) => [file, gzipped(file)] as const)
+      .sort((a, b) => b[1] - a[1]);
+    const tables: BenchTable[] = [
+      {
+        title: "JavaScript per route (production build, cold cache)",
+        columns: ["route", "files", "JS gzip", "sent", "budget", "signed-in code", "holds"],
+        rows,
+      },
+      {
+        title: "Landing page (/): the files it loads",
+        columns: ["file", "module", "gzip"],
+        rows: landingFiles.map(([file, size]) => [path.basename(file), moduleOf.get(file) ?? "", kb(size)]),
+      },
+    ];
+    return {
+      title: "SPA JavaScript per route (issue 7)",
+      tables,
+      notes: [
+        `Build: ${build.origin}. KB = 1,000 bytes; "JS gzip" = each .js file the page requested, gzip -9, summed.`,
+        '"sent" = the bytes that actually crossed the wire (the server compresses; Chromium accepts brotli).',
+        `"signed-in code" = chunks of the shell and signed-in screens, or reachable only from them (Vite manifest): ${signedInOnly.size} files.`,
+        "Each route: a fresh Chromium context, navigated to and left until the network is idle and its heading shows.",
+      ],
+    };
+  } finally {
+    await browser?.close().catch(() => undefined);
+    await server.close();
+  }
+};
+
+export default spaBundles;

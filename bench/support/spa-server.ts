@@ -1,0 +1,177 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { userSchema, type User } from "../../contract/auth";
+import type { CreateTaskInput, TaskPriority, TaskStatus } from "../../contract/tasks";
+import { createAiProvider } from "../../server/src/ai";
+import { parseConfig } from "../../server/src/config";
+import { openDatabase } from "../../server/src/db/database";
+import { systemClock } from "../../server/src/lib/clock";
+import { createTasks } from "../../server/src/modules/tasks/service";
+import { seedUser } from "../lib/bench-app";
+import { freePort, repoRoot, withDeadline } from "./bounded";
+import { spaBuild } from "./spa-build";
+
+/**
+ * The real server as `npm start` runs it (server/src/main.ts in its own process, so the browser
+ * and Lighthouse work in this process does not slow it down), serving the production SPA build
+ * from a fresh SQLite file in a temporary directory, on loopback only. One user is seeded with a
+ * live session, and optionally N tasks, directly in the database before the server starts.
+ */
+
+const START_MS = 60_000;
+const STOP_MS = 5_000;
+
+export interface SpaServer {
+  baseUrl: string;
+  /** The seeded user's bearer token and the user as GET /auth/me returns it. */
+  token: string;
+  user: User;
+  close(): Promise<void>;
+}
+
+const TITLE_VERBS = ["Review", "Call", "Plan", "Email", "Draft", "Book", "Fix", "Order", "Pay", "Clean"];
+const TITLE_OBJECTS = [
+  "the client",
+  "quarterly numbers",
+  "dentist",
+  "flights to Lisbon",
+  "the roof",
+  "team sync",
+  "budget",
+  "slides",
+  "invoice",
+  "garden",
+];
+const TAGS = ["work", "home", "urgent", "finance", "health", "travel", "errands", "family"];
+const STATUSES: TaskStatus[] = ["pending", "pending", "pending", "inprogress", "completed", "completed", "cancelled"];
+const PRIORITIES: TaskPriority[] = ["low", "medium", "medium", "high", "urgent"];
+
+/** Varied, deterministic tasks: every run of the bench sees the same list. */
+export function benchTasks(count: number): CreateTaskInput[] {
+  let state = 20_261_121;
+  const next = () => {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
+  const now = Date.now();
+  return Array.from({ length: count }, (_, index) => ({
+    title: `${pick(TITLE_VERBS)} ${pick(TITLE_OBJECTS)} ${index + 1}`,
+    description: next() < 0.6 ? `Notes: ${pick(TITLE_VERBS).toLowerCase()} ${pick(TITLE_OBJECTS)} first.` : undefined,
+    status: pick(STATUSES),
+    priority: pick(PRIORITIES),
+    tags: [...new Set(Array.from({ length: Math.floor(next() * 3) }, () => pick(TAGS)))],
+    due_date: next() < 0.6 ? new Date(now + (next() - 0.3) * 30 * 86_400_000).toISOString() : undefined,
+  }));
+}
+
+async function waitUntilUp(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + START_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${log()}`);
+    try {
+      const response = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not answer /health within ${START_MS / 1000} s:\n${log()}`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), STOP_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function startSpaServer(options: { tasks?: number } = {}): Promise<SpaServer> {
+  const build = await spaBuild();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "tasklane-bench-spa-"));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // Everything the server reads, set explicitly: the developer's shell must not change the figures.
+  const env = {
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    STATIC_DIR: build.dir,
+    SMTP_URL: "",
+    INBOUND_SMTP_PORT: "0",
+    INBOUND_WEBHOOK_SECRET: "",
+    AI_BASE_URL: "",
+    CORS_ORIGINS: "",
+    TRUST_PROXY: "false",
+    LOG_LEVEL: "warn",
+  };
+
+  let child: ChildProcess | undefined;
+  const killOnExit = () => child?.kill("SIGKILL");
+  try {
+    const config = parseConfig(env);
+    const db = await openDatabase(config);
+    let token: string;
+    try {
+      const deps = {
+        config,
+        db,
+        engine: "sqlite" as const,
+        clock: systemClock,
+        mailer: { send: async () => undefined },
+        ai: createAiProvider(config.ai),
+      };
+      const seeded = await seedUser(deps, "spa");
+      token = seeded.token;
+      if (options.tasks) await createTasks(db, systemClock, seeded.id, benchTasks(options.tasks));
+    } finally {
+      await db.destroy();
+    }
+
+    const output: string[] = [];
+    child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env, TSX_TSCONFIG_PATH: "tsconfig.node.json", NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    process.once("exit", killOnExit);
+    const keep = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      if (output.length > 50) output.shift();
+    };
+    child.stdout?.on("data", keep);
+    child.stderr?.on("data", keep);
+    await waitUntilUp(baseUrl, child, () => output.join("").slice(-4_000));
+
+    const me = await fetch(`${baseUrl}/auth/me`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!me.ok) throw new Error(`GET /auth/me answered ${me.status}: ${(await me.text()).slice(0, 200)}`);
+    const user = userSchema.parse(await me.json());
+
+    const running = child;
+    return {
+      baseUrl,
+      token,
+      user,
+      async close() {
+        await withDeadline(stop(running), STOP_MS + 2_000, "stopping the server").catch(() => running.kill("SIGKILL"));
+        process.off("exit", killOnExit);
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    if (child) await stop(child).catch(() => child?.kill("SIGKILL"));
+    process.off("exit", killOnExit);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}

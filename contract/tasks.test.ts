@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { normalisePriority, normaliseSource, normaliseStatus, taskFromWire } from "./tasks";
+
+describe("normaliseSource (spec §3)", () => {
+  it("keeps a flat source with its origin and filename", () => {
+    expect(normaliseSource({ type: "Llm", origin: "email" })).toEqual({ type: "Llm", origin: "email" });
+    expect(normaliseSource({ type: "Document", filename: "notes.pdf" })).toEqual({
+      type: "Document",
+      filename: "notes.pdf",
+    });
+  });
+
+  it("unwraps a single-key source into type/origin/filename", () => {
+    expect(normaliseSource({ Llm: { origin: "email" } })).toEqual({ type: "Llm", origin: "email" });
+    expect(normaliseSource({ Document: { filename: "minutes.docx" } })).toEqual({
+      type: "Document",
+      filename: "minutes.docx",
+    });
+    expect(normaliseSource({ Audio: { filename: "memo.m4a" } })).toEqual({ type: "Audio", filename: "memo.m4a" });
+    expect(normaliseSource({ Manual: null })).toEqual({ type: "Manual" });
+    expect(normaliseSource("Manual")).toEqual({ type: "Manual" });
+  });
+
+  it("reads an unknown wrapped source as Manual", () => {
+    expect(normaliseSource({ Telepathy: { origin: "mind" } })).toEqual({ type: "Manual" });
+    expect(normaliseSource({ Llm: { origin: "email" }, Audio: {} })).toEqual({ type: "Manual" });
+    expect(normaliseSource("Carrier pigeon")).toEqual({ type: "Manual" });
+    expect(normaliseSource(null)).toEqual({ type: "Manual" });
+    expect(normaliseSource(undefined)).toEqual({ type: "Manual" });
+    expect(normaliseSource(["Llm"])).toEqual({ type: "Manual" });
+  });
+
+  it("drops detail fields that are not strings", () => {
+    expect(normaliseSource({ Llm: { origin: 42 } })).toEqual({ type: "Llm" });
+  });
+});
+
+describe("normaliseStatus (spec §4)", () => {
+  it("shows the server's in_progress as inprogress", () => {
+    expect(normaliseStatus("in_progress")).toBe("inprogress");
+  });
+
+  it("keeps the four known statuses", () => {
+    for (const status of ["pending", "inprogress", "completed", "cancelled"]) {
+      expect(normaliseStatus(status)).toBe(status);
+    }
+  });
+
+  it("displays an unknown status as pending", () => {
+    expect(normaliseStatus("archived")).toBe("pending");
+    expect(normaliseStatus("COMPLETED")).toBe("pending");
+    expect(normaliseStatus(undefined)).toBe("pending");
+    expect(normaliseStatus(3)).toBe("pending");
+  });
+});
+
+describe("normalisePriority (spec §4)", () => {
+  it("keeps the four known priorities", () => {
+    for (const priority of ["low", "medium", "high", "urgent"]) {
+      expect(normalisePriority(priority)).toBe(priority);
+    }
+  });
+
+  it("displays an unknown priority as medium", () => {
+    expect(normalisePriority("critical")).toBe("medium");
+    expect(normalisePriority(null)).toBe("medium");
+    expect(normalisePriority(1)).toBe("medium");
+  });
+});
+
+describe("taskFromWire", () => {
+  it("reads another server's task: numeric id, wrapped source, in_progress, unknown priority, no tags", () => {
+    const task = taskFromWire({
+      id: 7,
+      title: "Send the report",
+      description: null,
+      status: "in_progress",
+      priority: "whenever",
+      due_date: "2026-12-01T09:00:00Z",
+      tags: null,
+      source: { Llm: { origin: "email" } },
+    });
+    expect(task).toMatchObject({
+      id: "7",
+      title: "Send the report",
+      status: "inprogress",
+      priority: "medium",
+      due_date: "2026-12-01T09:00:00Z",
+      tags: [],
+      source: { type: "Llm", origin: "email" },
+    });
+  });
+});

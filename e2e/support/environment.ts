@@ -1,0 +1,39 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+/**
+ * Where the end-to-end run puts things. playwright.config.ts is evaluated in the runner and again
+ * in every worker; the runner decides once and the workers, forked from it, inherit process.env,
+ * so everyone agrees on the same ports and data directory.
+ *
+ * Ports are fixed (overridable) rather than random because the server is started by Playwright's
+ * webServer before any of our code runs in the runner, and SMTP_URL must name the sink's port.
+ */
+function portFrom(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    throw new Error(`${name} must be a TCP port (1-65535), got "${raw}"`);
+  }
+  return port;
+}
+
+// A fresh SQLite database for every run: the journey registers new users and must not meet old ones.
+const dataDir = (process.env.E2E_DATA_DIR ||= mkdtempSync(path.join(os.tmpdir(), "tasklane-e2e-")));
+
+const port = portFrom("E2E_PORT", 3100);
+
+export const e2eEnvironment = {
+  /** The real server (API + built SPA). */
+  port,
+  baseUrl: `http://127.0.0.1:${port}`,
+  /** The SMTP sink that catches outbound mail (verification codes); the server's SMTP_URL. */
+  smtpSinkPort: portFrom("E2E_SMTP_SINK_PORT", 2601),
+  /** The server's inbound SMTP listener, for specs that mail tasks in. */
+  inboundSmtpPort: portFrom("E2E_INBOUND_SMTP_PORT", 2600),
+  dataDir,
+  /** Debian's chromium (Playwright cannot download its own browser here). */
+  chromiumPath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+};

@@ -1,0 +1,67 @@
+import { defineConfig } from "@playwright/test";
+import { e2eEnvironment } from "./e2e/support/environment";
+
+const isCi = Boolean(process.env.CI);
+
+/**
+ * End-to-end: the real server (`server/src/main.ts`) serving the built SPA (`npm run test:e2e`
+ * runs `vite build` first) on a fresh SQLite database, driven through Debian's Chromium.
+ */
+export default defineConfig({
+  testDir: "e2e",
+  globalSetup: "./e2e/global-setup.ts",
+  // Two cores shared with the server under test: one browser at a time.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: isCi,
+  timeout: 60_000,
+  // CI must finish within its budget (issue 2: `.ci/run` under 20 minutes); a hung run fails instead.
+  globalTimeout: isCi ? 10 * 60_000 : 0,
+  expect: { timeout: 10_000 },
+  reporter: isCi ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: e2eEnvironment.baseUrl,
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: e2eEnvironment.chromiumPath,
+      // Root in a container with no network: no sandbox, no GPU, nothing phoning home.
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+      ],
+    },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  webServer: {
+    command: "npx tsx --tsconfig tsconfig.node.json server/src/main.ts",
+    url: `${e2eEnvironment.baseUrl}/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    // LOG_LEVEL=warn: only the server's warnings and errors reach the test output.
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+    env: {
+      HOST: "127.0.0.1",
+      PORT: String(e2eEnvironment.port),
+      PUBLIC_URL: e2eEnvironment.baseUrl,
+      DATA_DIR: e2eEnvironment.dataDir,
+      // Always SQLite in DATA_DIR, whatever the developer's shell says.
+      DATABASE_URL: "",
+      STATIC_DIR: "./dist",
+      SMTP_URL: `smtp://127.0.0.1:${e2eEnvironment.smtpSinkPort}`,
+      INBOUND_SMTP_PORT: String(e2eEnvironment.inboundSmtpPort),
+      // The built-in offline AI engine until a fake OpenAI-compatible server is added here.
+      AI_BASE_URL: process.env.E2E_AI_BASE_URL ?? "",
+      CORS_ORIGINS: "",
+      TRUST_PROXY: "false",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

@@ -1,0 +1,26 @@
+import { parseConfig } from "./config";
+import { openDatabase } from "./db/database";
+import { EXIT_FAILURE, runAdminCommand } from "./modules/auth/admin-commands";
+
+/** `npm run admin -- <command>`: the administrator's CLI on the server's own database (issue 2). */
+async function main(): Promise<number> {
+  const config = parseConfig();
+  const db = await openDatabase(config);
+  try {
+    return await runAdminCommand({ db, config, now: new Date() }, process.argv.slice(2), {
+      info: (line) => console.log(line),
+      error: (line) => console.error(line),
+    });
+  } finally {
+    await db.destroy();
+  }
+}
+
+main()
+  .then((code) => {
+    process.exitCode = code;
+  })
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = EXIT_FAILURE;
+  });

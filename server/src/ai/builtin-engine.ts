@@ -1,0 +1,467 @@
+import type { ParsedResult } from "chrono-node";
+import {
+  DEFAULT_TASK_PRIORITY,
+  TASK_LIMITS,
+  type ExtractedTaskJson,
+  type TaskPriority,
+  type TaskSource,
+} from "../../../contract";
+import { createDateReader, type DateContext, type DateReader } from "../modules/extract/date-phrases";
+import { fitTitle, scanPatternTasks, takeHashtags, tidyTitle } from "../modules/extract/pattern-extractor";
+import { rankPlanCandidates } from "./plan-scoring";
+import type { AiProvider } from "./provider";
+
+/**
+ * The built-in offline engine (ARCHITECTURE.md, AI): used when no AI_BASE_URL is configured.
+ * It reads prose the way a careful assistant would, by rules: sentences that ask for action
+ * become tasks, chrono-node reads their deadlines and urgency words set the priority. Lines the
+ * pattern method understands (checkboxes, TODO:/DONE:) are honoured as they are.
+ */
+
+export const BUILTIN_SOURCE: TaskSource = { type: "Llm", origin: "builtin" };
+
+/** Titles an assistant would write: short; the whole sentence stays in the description. */
+const TITLE_MAX = 120;
+
+// ---------------------------------------------------------------------------------------------
+// Urgency (issue 4): words that set the priority, and the ones that leave the title with it.
+// ---------------------------------------------------------------------------------------------
+
+const PRIORITY_WORDS: [RegExp, TaskPriority][] = [
+  [
+    /\b(?:not\s+urgent|no\s+rush|low[- ]priority|when(?:ever)?\s+you\s+(?:can|get\s+a\s+chance|have\s+(?:a\s+)?(?:moment|minute|time))|eventually|some\s*day|at\s+some\s+point)\b/i,
+    "low",
+  ],
+  [
+    /\b(?:urgent(?:ly)?|asap|a\.s\.a\.p\b\.?|immediately|right\s+away|right\s+now|critical|top\s+priority|emergency|as\s+soon\s+as\s+possible)/i,
+    "urgent",
+  ],
+  [/\b(?:important|high[- ]priority|soon|priority)\b/i, "high"],
+];
+
+/** Adverbs and labels of urgency that say nothing about the task itself. */
+const URGENCY_FILLERS = [
+  /^\s*(?:urgent|important|asap|high priority|low priority)\s*[:!\-–—]+\s*/i,
+  /\(\s*(?:urgent|important|asap|high priority|low priority|not urgent|no rush)\s*!?\s*\)/gi,
+  /,?\s*(?:it['’]?s|it\s+is|this\s+is|that['’]?s|that\s+is)\s+(?:really\s+|very\s+|quite\s+)?(?:urgent|important|critical|not\s+urgent)\b/gi,
+  /,\s*(?:low|high|top)[- ]priority\s*[.!]*$/i,
+  /,?\s*\b(?:urgently|asap|a\.s\.a\.p\b\.?|immediately|right\s+away|as\s+soon\s+as\s+(?:possible|you\s+can)|soon|eventually|some\s*day|at\s+some\s+point|no\s+rush|(?:but\s+)?not\s+urgent|when(?:ever)?\s+you\s+(?:can|get\s+a\s+chance|have\s+(?:a\s+)?(?:moment|minute|time)))\b/gi,
+];
+
+function priorityOf(text: string): TaskPriority | undefined {
+  return PRIORITY_WORDS.find(([pattern]) => pattern.test(text))?.[1];
+}
+
+function withoutUrgencyFillers(text: string): string {
+  return URGENCY_FILLERS.reduce((rest, pattern) => rest.replace(pattern, " "), text);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deadlines: chrono-node, kept from reading numbers and month names in titles as dates.
+// ---------------------------------------------------------------------------------------------
+
+/** Phrases that are dates on their own; anything else needs "by", "on", "before"… in front. */
+const SELF_EVIDENT_DATE =
+  /\b(?:today|tonight|tomorrow|next|this|coming|noon|midnight|morning|afternoon|evening|end\s+of|in\s+(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s)|\d{4}-\d{2}-\d{2}/i;
+const CONNECTOR_BEFORE =
+  /(?:^|\s)(?:by|on|before|until|till|due|at|for|no\s+later\s+than|deadline(?:\s+is)?)\s*:?\s*$/i;
+const LEADING_CONNECTOR = /^(?:on|at|by)\s/i;
+
+function isDeadline(result: ParsedResult, text: string): boolean {
+  const start = result.start;
+  // "Friday's team lunch" names an event, not a deadline.
+  if (/^['’]s\b/.test(text.slice(result.index + result.text.length))) return false;
+  const namesADay = start.isCertain("day") || start.isCertain("weekday") || start.isCertain("hour");
+  if (!namesADay && !SELF_EVIDENT_DATE.test(result.text)) return false; // "Book flights for March"
+  if (SELF_EVIDENT_DATE.test(result.text) || LEADING_CONNECTOR.test(result.text)) return true;
+  // "Monday standup notes", "the 3 May workshop", "Order 12/24 cake": only with a connector.
+  return CONNECTOR_BEFORE.test(text.slice(0, result.index));
+}
+
+interface Deadline {
+  dueDate: string;
+  rest: string;
+}
+
+/** "Tomorrow, call Bob": a date in front of the request. */
+const LEADING_DATE =
+  /^\s*(?:(?:on|by|this|next|until)\s+)?(?:today|tonight|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b[,:]?\s*/i;
+
+/** Cheap test first: most sentences name no date, and chrono-node reads every one slowly. */
+const MAY_NAME_A_DATE =
+  /\d|\b(?:today|tonight|tomorrow|tmrw|noon|midnight|morning|afternoon|evening|week|month|year|end|mon|tue|wed|thu|fri|sat|sun|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)/i;
+
+function takeDeadline(text: string, dates: DateReader): Deadline | undefined {
+  if (!MAY_NAME_A_DATE.test(text)) return undefined;
+  const results = dates.parse(text);
+  const position = results.findIndex((result) => isDeadline(result, text));
+  const first = results[position];
+  if (!first) return undefined;
+  let end = first.index + first.text.length;
+  let dueDate = dates.dueDateOf(first);
+  // "friday by 5pm": the time that follows the day belongs to it.
+  const next = results[position + 1];
+  if (
+    next &&
+    !first.start.isCertain("hour") &&
+    next.start.isCertain("hour") &&
+    !next.start.isCertain("day")
+  ) {
+    const between = text.slice(end, next.index);
+    if (/^\s*,?\s*(?:at|by|before|@)?\s*$/i.test(between)) {
+      dueDate = dates.dueDateOf(first, next);
+      end = next.index + next.text.length;
+    }
+  }
+  const before = text.slice(0, first.index).replace(CONNECTOR_BEFORE, " ");
+  return { dueDate, rest: `${before} ${text.slice(end)}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sentences that ask for action.
+// ---------------------------------------------------------------------------------------------
+
+const IMPERATIVE_VERBS = new Set(
+  `add answer approve arrange ask attach backup book bring buy call cancel change check clean clear close collect
+  complete confirm contact create deliver deploy discuss double-check download draft drop email e-mail ensure file fill
+  finalise finalize finish fix follow forward get give grab hire implement inform install invite invoice look mail make
+  message migrate move notify order organise organize pack pay phone pick plan post prepare print prioritise prioritize
+  publish purchase put read rebook remind remove renew rent reply request reschedule reserve resolve respond return
+  review revise ring run schedule send set share ship sign sort start submit take talk tell test text tidy update
+  upgrade upload verify visit wash water write`.split(/\s+/),
+);
+
+/** After an imperative verb these words mean it was a noun: "Review went well", "Test results are in". */
+const NOT_AN_OBJECT = new Set(
+  "is are was were been be looks look looked seems seem seemed went goes has have had and of from 's will would can could should did does".split(
+    " ",
+  ),
+);
+const CLEARLY_AN_OBJECT = new Set(
+  "the a an my your our their his her this that these those if whether with to up out in on back over for me him them us it all some any about through off down".split(
+    " ",
+  ),
+);
+
+/** Verbs after "can you", "let's", "I'll"… that do not ask for anything. */
+const NOT_A_REQUEST =
+  /^(?:believe|imagine|see|hear|be|like|hope|go|say|try|think|guess|know|let\s+you\s+know|tell\s+me\s+more)\b/i;
+
+/** Politeness that asks for nothing. */
+const BOILERPLATE =
+  /\b(?:please\s+(?:note|find|see\s+(?:below|attached)|feel\s+free|don'?t\s+hesitate|do\s+not\s+hesitate)|(?:let\s+(?:me|us)\s+know\s+if\s+you\s+have\s+(?:any\s+)?questions))/i;
+
+const LEADING_FILLERS =
+  /^(?:(?:ok(?:ay)?|so|also|and|then|oh|btw|hey|hi|hello|reminder|fyi|ps|p\.s\.|just|but)\b[,:!]?\s+)+/i;
+
+interface Cue {
+  pattern: RegExp;
+  /** How the title reads: the action after the cue, the text before it, or the whole sentence */
+  keep: "action" | "before" | "sentence" | "make-sure";
+  /** "must", "needs to": "The report must be submitted" is a request, read whole */
+  obligation?: true;
+}
+
+const CUES: Cue[] = [
+  { pattern: /^(?:action\s+items?|to-?do|to\s+do|task|reminder)\s*[:\-–]\s*(?<action>.+)/i, keep: "action" },
+  {
+    pattern:
+      /\b(?:can|could|would|will)\s+(?:you|u|ya|someone|somebody|anyone)\s+(?:please\s+|pls\s+|kindly\s+|also\s+|maybe\s+|quickly\s+)?(?<action>.+)/i,
+    keep: "action",
+  },
+  { pattern: /\b(?:don['’]?t|do\s+not)\s+forget\s+to\s+(?<action>.+)/i, keep: "action" },
+  { pattern: /\b(?:don['’]?t|do\s+not)\s+forget\b(?<action>.+)/i, keep: "sentence" },
+  { pattern: /\bremember\s+to\s+(?<action>.+)/i, keep: "action" },
+  { pattern: /\bmake\s+sure\s+to\s+(?<action>.+)/i, keep: "action" },
+  { pattern: /\bmake\s+sure\b(?<action>.+)/i, keep: "make-sure" },
+  { pattern: /\b(?:please|pls|plz|kindly)\s+(?<action>.+)/i, keep: "action" },
+  // "Send me the file, please": the action is what comes before.
+  { pattern: /,?\s+please[.!]*$/i, keep: "before" },
+  { pattern: /\b(?:need|needs|have|has|got)\s+to\s+(?<action>.+)/i, keep: "action", obligation: true },
+  { pattern: /\b(?:must|should)\s+(?<action>.+)/i, keep: "action", obligation: true },
+  { pattern: /(?:\blet['’]s|^lets|\blet\s+us)\s+(?<action>.+)/i, keep: "action" },
+  {
+    // A commitment of the writer's own; "we will" is as often an announcement as a task.
+    pattern: /\b(?:i['’]ll|i\s+will|i['’]m\s+going\s+to|i\s+am\s+going\s+to)\s+(?<action>.+)/i,
+    keep: "action",
+  },
+];
+
+function firstWords(text: string): string[] {
+  return text
+    .split(/[\s,;:]+/)
+    .slice(0, 3)
+    .map((word) => word.toLowerCase().replace(/[^\p{L}'-]/gu, ""));
+}
+
+/** "Send the deck to Anna" — an imperative verb first, followed by an object, not a verb. */
+function isImperative(text: string): boolean {
+  const beforeComma = text.split(",")[0] ?? text;
+  const [verb = "", second, third] = firstWords(beforeComma);
+  if (!IMPERATIVE_VERBS.has(verb)) return false;
+  if (second === undefined || second === "") return true;
+  if (NOT_AN_OBJECT.has(second)) return false;
+  if (CLEARLY_AN_OBJECT.has(second) || /^[\p{Lu}\d@#]/u.test(beforeComma.split(/\s+/)[1] ?? "")) return true;
+  return third === undefined || !NOT_AN_OBJECT.has(third);
+}
+
+/** The action a sentence asks for, or undefined when it asks for nothing. */
+function actionOf(sentence: string, forced: boolean): string | undefined {
+  if (BOILERPLATE.test(sentence)) return undefined;
+  const text = sentence.replace(LEADING_FILLERS, "");
+  // The cue nearest the start governs: "Please reconcile X and make sure Y" asks to reconcile X.
+  const found = CUES.flatMap((cue) => {
+    const match = cue.pattern.exec(text);
+    if (!match) return [];
+    const action = (cue.keep === "before" ? text.slice(0, match.index) : (match.groups?.action ?? "")).trim();
+    return action ? [{ cue, index: match.index, action }] : [];
+  }).sort((a, b) => a.index - b.index)[0];
+  if (found) {
+    const { cue, action } = found;
+    if (cue.keep === "sentence") return text;
+    if (cue.keep === "make-sure") return `Make sure${action.startsWith(" ") ? "" : " "}${action}`;
+    // "The report must be submitted": a passive request reads best whole.
+    if (cue.obligation && /^be\s+\p{L}+(?:ed|en|wn|ne)\b/iu.test(action)) return text;
+    if (NOT_A_REQUEST.test(action)) return forced ? text : undefined;
+    return action;
+  }
+  if (isImperative(text) || forced) return text;
+  return undefined;
+}
+
+const TRAILING_COURTESY =
+  /(?:[,\s]+(?:please|pls|thanks|thank\s+you|thx|cheers|if\s+possible|if\s+you\s+can|for\s+me\s+please))+[\s.!?]*$/i;
+
+function capitalise(text: string): string {
+  return text.replace(/\p{L}/u, (letter) => letter.toUpperCase());
+}
+
+function titleFrom(action: string): string {
+  const cleaned = tidyTitle(
+    action
+      .replace(/^(?:please|pls|just|also|quickly|kindly)\s+/i, "")
+      .replace(TRAILING_COURTESY, "")
+      .replace(/[?!]+$/, ""),
+  );
+  return capitalise(cleaned.replace(/[?!]+$/, "").trim());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a text: e-mails, chat logs, meeting notes.
+// ---------------------------------------------------------------------------------------------
+
+const HEADER_LINE = /^(?:from|to|cc|bcc|date|sent|subject|re|fw|fwd|reply-to)\s*:/i;
+const QUOTED_LINE = /^\s*>/;
+const WROTE_LINE = /^on\s.+\bwrote:\s*$/i;
+const SIGNATURE_START = /^(?:--\s*|__+|sent from my\s.+)$/i;
+const HEADING = /^\s*#{1,6}\s+/;
+const ACTION_SECTION =
+  /^\s*(?:#{1,6}\s*)?(?:\*\*|__)?(?:action\s+items?|next\s+steps|to-?dos?|to\s+do|follow[- ]ups?|tasks|ais)(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*$/i;
+const SECTION_LABEL = /^\s*(?:\*\*|__)?[\p{L}][\p{L} ]{0,30}:(?:\*\*|__)?\s*$/u;
+const BULLET = /^\s*(?:[-*+•‣◦]|\d{1,3}[.)])\s+/;
+const CHAT_TIME = /^\s*\[?\d{1,2}:\d{2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\]?\s*[-–]?\s*/i;
+const CHAT_NICK = /^\s*<([^>\s]{1,30})>\s*/;
+const SPEAKER = /^([\p{Lu}@][\p{L}\p{N}._'-]*(?:\s[\p{Lu}][\p{L}.'-]*)?)\s*:\s+/u;
+/** "Anna: send the deck", "Bob to book the room", "@carol please…" in a list of actions */
+const OWNER = /^@?([\p{Lu}][\p{L}'-]*(?:\s[\p{Lu}][\p{L}'-]*)?)\s*(?::|\s[-–]|\s+to|\s+will)\s+/u;
+const MENTION = /^(?:@[\p{L}\p{N}._-]+[,:]?\s+)+/u;
+const LABELS = /^(?:action\s+items?|to-?do|to\s+do|task|reminder|note|ps|fyi|update|deadline)$/i;
+
+interface Unit {
+  text: string;
+  speaker?: string;
+  /** An item under "Action items:" is a task even when it is not phrased as a request */
+  forced: boolean;
+}
+
+const ABBREVIATIONS = new Set([
+  "e.g",
+  "i.e",
+  "mr",
+  "mrs",
+  "ms",
+  "dr",
+  "vs",
+  "etc",
+  "a.m",
+  "p.m",
+  "approx",
+  "no",
+  "st",
+  "jr",
+  "sr",
+]);
+
+function splitSentences(text: string): string[] {
+  const sentences: string[] = [];
+  let from = 0;
+  // Only from the first mark of a run, so a long run of dots is not read again at every dot.
+  for (const boundary of text.matchAll(/(?<![.!?])[.!?]+["')\]]*\s+/g)) {
+    const end = boundary.index + boundary[0].length;
+    const before = text.slice(from, boundary.index + 1);
+    const lastWord = /([\p{L}.]+)\.$/u.exec(before)?.[1]?.toLowerCase();
+    if (lastWord && (ABBREVIATIONS.has(lastWord) || lastWord.length === 1)) continue;
+    sentences.push(text.slice(from, end).trim());
+    from = end;
+  }
+  sentences.push(text.slice(from).trim());
+  return sentences.filter((sentence) => sentence.length > 0);
+}
+
+/** Paragraphs, list items and chat messages of the lines the pattern method left. */
+function unitsOf(lines: string[], usedLines: Set<number>): Unit[] {
+  const units: Unit[] = [];
+  let paragraph: string[] = [];
+  let inActionSection = false;
+  let inSignature = false;
+  // Whitespace runs collapsed: the sentence rules never see a thousand spaces in a row.
+  const push = (unit: Unit) => units.push({ ...unit, text: unit.text.replace(/\s+/g, " ").trim() });
+  const flush = () => {
+    if (paragraph.length > 0) push({ text: paragraph.join(" "), forced: false });
+    paragraph = [];
+  };
+  lines.forEach((line, index) => {
+    const trimmed = line.trim();
+    if (usedLines.has(index) || trimmed === "") {
+      flush();
+      if (trimmed === "") inActionSection = false;
+      if (trimmed === "") inSignature = false;
+      return;
+    }
+    if (inSignature) return;
+    if (SIGNATURE_START.test(trimmed)) {
+      flush();
+      inSignature = true;
+      return;
+    }
+    if (HEADER_LINE.test(trimmed) || QUOTED_LINE.test(line) || WROTE_LINE.test(trimmed)) {
+      flush();
+      return;
+    }
+    if (ACTION_SECTION.test(trimmed)) {
+      flush();
+      inActionSection = true;
+      return;
+    }
+    if (HEADING.test(line) || SECTION_LABEL.test(trimmed)) {
+      flush();
+      inActionSection = false;
+      return;
+    }
+    if (BULLET.test(line)) {
+      flush();
+      push({ text: trimmed.replace(BULLET, ""), forced: inActionSection });
+      return;
+    }
+    const chatTime = CHAT_TIME.exec(line);
+    const nick = CHAT_NICK.exec(line);
+    if (chatTime || nick) {
+      flush();
+      const message = line.slice((chatTime ?? nick)![0].length);
+      const speakerMatch = nick ?? SPEAKER.exec(message);
+      const text = nick ? message : message.slice(speakerMatch?.[0].length ?? 0);
+      push({ text, speaker: speakerMatch?.[1], forced: false });
+      return;
+    }
+    const speaker = SPEAKER.exec(trimmed);
+    if (speaker?.[1] && !LABELS.test(speaker[1])) {
+      flush();
+      push({ text: trimmed.slice(speaker[0].length), speaker: speaker[1], forced: false });
+      return;
+    }
+    paragraph.push(trimmed);
+  });
+  flush();
+  return units;
+}
+
+/** Titles that differ only in case and punctuation are the same task. */
+function titleKey(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+/** A sentence is judged on its beginning: a task's title comes from there, the rest is context. */
+const SENTENCE_READ_MAX = 1_000;
+
+function taskFromSentence(sentence: string, unit: Unit, dates: DateReader): ExtractedTaskJson | undefined {
+  let text = sentence.slice(0, SENTENCE_READ_MAX);
+  if (unit.forced) {
+    // "Anna: send the deck": the owner stays in the description, the title is the action.
+    const owner = OWNER.exec(text);
+    if (owner?.[1] && !LABELS.test(owner[1])) text = text.slice(owner[0].length);
+  }
+  text = text.replace(MENTION, "");
+  const hashtags = takeHashtags(text);
+  // Deadlines are read (slowly, by chrono-node) only in sentences that ask for something.
+  const undated = withoutUrgencyFillers(hashtags.text);
+  if (
+    !actionOf(tidyTitle(undated), unit.forced) &&
+    !actionOf(tidyTitle(undated.replace(LEADING_DATE, "")), unit.forced)
+  ) {
+    return undefined;
+  }
+  const priority = hashtags.priority ?? priorityOf(hashtags.text);
+  const deadline = takeDeadline(hashtags.text, dates);
+  const action = deadline
+    ? actionOf(tidyTitle(withoutUrgencyFillers(deadline.rest)), unit.forced)
+    : actionOf(tidyTitle(undated), unit.forced);
+  if (!action) return undefined;
+  const title = titleFrom(action);
+  if (!/\p{L}{2,}/u.test(title)) return undefined;
+  // The sentence as written (with who said it) keeps the context the title leaves out.
+  const said = (unit.speaker ? `${unit.speaker}: ${sentence}` : sentence).slice(
+    0,
+    TASK_LIMITS.descriptionMax,
+  );
+  const description = titleKey(said) === titleKey(title) ? null : said;
+  const [fittedTitle, fittedDescription] = fitTitle(title, description, TITLE_MAX);
+  return {
+    title: fittedTitle,
+    description: fittedDescription,
+    priority: priority ?? DEFAULT_TASK_PRIORITY,
+    status: "pending",
+    due_date: deadline?.dueDate ?? null,
+    tags: hashtags.tags,
+    source: BUILTIN_SOURCE,
+  };
+}
+
+/** The built-in engine's reading of a text (pure: the same text, zone and time give the same tasks). */
+export function analyseText(content: string, context: DateContext): ExtractedTaskJson[] {
+  const dates = createDateReader(context);
+  const scan = scanPatternTasks(content, dates);
+  const tasks = scan.tasks.map((task) => ({ ...task, source: BUILTIN_SOURCE }));
+  const seen = new Set(tasks.map((task) => titleKey(task.title)));
+  for (const unit of unitsOf(scan.lines, scan.usedLines)) {
+    let previous: ExtractedTaskJson | undefined;
+    for (const sentence of splitSentences(unit.text)) {
+      const task = taskFromSentence(sentence, unit, dates);
+      if (!task) {
+        // "Please send the deck. It's urgent!": the urgency belongs to the request before it.
+        const urgency = priorityOf(sentence);
+        if (previous && urgency && previous.priority === DEFAULT_TASK_PRIORITY) previous.priority = urgency;
+        continue;
+      }
+      previous = task;
+      if (seen.has(titleKey(task.title))) continue;
+      seen.add(titleKey(task.title));
+      tasks.push(task);
+    }
+  }
+  return tasks;
+}
+
+export function createBuiltinEngine(): AiProvider {
+  return {
+    name: "builtin",
+    async extractTasks({ content, timeZone, now }) {
+      return analyseText(content, { timeZone, now });
+    },
+    async prioritise({ tasks, timeZone, now }) {
+      return rankPlanCandidates(tasks, { timeZone, now });
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { Db } from "../../db/database";
+import type { NewUser, UserRow, UserUpdate } from "../../db/schema";
+
+/** E-mails are compared case-insensitively (issue 2). */
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where("email_lower", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+/** Usernames too: they become the inbound address, whose local part mail servers fold. */
+export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom("users")
+    .selectAll()
+    .where("username_lower", "=", username.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
+  return db.insertInto("users").values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateUser(db: Db, id: string, changes: UserUpdate): Promise<UserRow> {
+  return db.updateTable("users").set(changes).where("id", "=", id).returningAll().executeTakeFirstOrThrow();
+}
+
+export function listUsers(db: Db): Promise<UserRow[]> {
+  return db.selectFrom("users").selectAll().orderBy("created_at").orderBy("email_lower").execute();
+}
+
+/** A unique index refused the row (SQLite and PostgreSQL spell it differently). */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!error || typeof error !== "object" || !("code" in error)) return false;
+  const code = String((error as { code: unknown }).code);
+  return code === "23505" || code.startsWith("SQLITE_CONSTRAINT");
+}

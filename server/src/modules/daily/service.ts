@@ -1,0 +1,237 @@
+import { formatInTimeZone } from "date-fns-tz";
+import { isValidTimeZone } from "../../../../contract/common";
+import type {
+  DailyReportJson,
+  DailyStatusJson,
+  GenerationStatus,
+  GenerationStatusJson,
+} from "../../../../contract/daily";
+import type { TaskJson } from "../../../../contract/tasks";
+import type { AiProvider, PlanPick } from "../../ai/provider";
+import type { AppDeps } from "../../app-types";
+import type { Db } from "../../db/database";
+import type { GenerationRequestRow, UserRow } from "../../db/schema";
+import { isoNow } from "../../lib/clock";
+import { notFound } from "../../lib/http-error";
+import { newId } from "../../lib/ids";
+import { assertCanUseAi, chargeAiUse, getUsage } from "../premium/quota";
+import { lastTaskChangeAt, listOpenTasks, toTaskJson } from "../tasks/service";
+import {
+  claimNextGeneration,
+  finishGeneration,
+  insertDailyReport,
+  insertQueuedGeneration,
+  pruneDailyReports,
+  recoverStaleGenerations,
+  selectActiveGeneration,
+  selectGeneration,
+  selectLatestDailyReport,
+  selectTasksByIds,
+} from "./repository";
+
+type Deps = Pick<AppDeps, "db" | "config" | "clock" | "ai">;
+
+export interface GenerationLogger {
+  warn(details: object, message: string): void;
+}
+
+const silentLogger: GenerationLogger = { warn: () => undefined };
+
+/** What a report stores: task ids, so that reading it shows the tasks as they are now (issue 5). */
+interface StoredReport {
+  prioritized: PlanPick[];
+  remaining: string[];
+  generated_at: string;
+  local_date: string;
+}
+
+/** A running generation not finished after this long was left by a process that died. */
+export const GENERATION_STALE_AFTER_MS = 5 * 60_000;
+/** A stale generation is retried once, then failed. */
+export const GENERATION_MAX_ATTEMPTS = 2;
+const REPORTS_KEPT_PER_USER = 5;
+
+function zoneOf(user: Pick<UserRow, "timezone">): string {
+  return isValidTimeZone(user.timezone) ? user.timezone : "UTC";
+}
+
+export function localDate(timeZone: string, at: Date): string {
+  return formatInTimeZone(at, timeZone, "yyyy-MM-dd");
+}
+
+function parseStoredReport(json: string | null): StoredReport | null {
+  if (!json) return null;
+  try {
+    const value = JSON.parse(json) as Partial<StoredReport>;
+    if (!Array.isArray(value.prioritized) || !Array.isArray(value.remaining)) return null;
+    return value as StoredReport;
+  } catch {
+    return null;
+  }
+}
+
+/** The stored ids as current task objects, in the stored order; tasks deleted since are left out. */
+async function materialise(db: Db, userId: string, stored: StoredReport): Promise<DailyReportJson> {
+  const ids = [...stored.prioritized.map((pick) => pick.task_id), ...stored.remaining];
+  const rows = await selectTasksByIds(db, userId, ids);
+  const byId = new Map<string, TaskJson>(rows.map((row) => [row.id, toTaskJson(row)]));
+  return {
+    llm_prioritized_tasks: stored.prioritized.flatMap((pick) => {
+      const task = byId.get(pick.task_id);
+      return task ? [{ ...task, reason: pick.reason }] : [];
+    }),
+    remaining_tasks: stored.remaining.flatMap((id) => {
+      const task = byId.get(id);
+      return task ? [task] : [];
+    }),
+    generated_at: stored.generated_at,
+    local_date: stored.local_date,
+  };
+}
+
+/** GET /api/v1/tasks/daily/status (spec §3 "Daily tasks status"). */
+export async function dailyStatus(deps: Deps, user: UserRow): Promise<DailyStatusJson> {
+  const now = deps.clock.now();
+  const usage = await getUsage(deps.db, deps.config, user, now);
+  const latest = await selectLatestDailyReport(deps.db, user.id);
+  const stored = latest ? parseStoredReport(latest.report) : null;
+  let cachedReport: DailyReportJson | null = null;
+  let cacheAgeHours: number | null = null;
+  let cacheIsValid = false;
+  if (latest && stored) {
+    cachedReport = await materialise(deps.db, user.id, stored);
+    const ageMs = Math.max(0, now.getTime() - new Date(latest.generated_at).getTime());
+    cacheAgeHours = Math.floor(ageMs / 360_000) / 10;
+    const changedAt = await lastTaskChangeAt(deps.db, user.id);
+    // Stale once a task changed after the report, or once the user's day has moved on (issue 5).
+    cacheIsValid =
+      latest.local_date === localDate(zoneOf(user), now) &&
+      (changedAt === null || changedAt <= latest.generated_at);
+  }
+  return {
+    can_use_llm: usage.current_usage < usage.usage_limit,
+    cached_report: cachedReport,
+    cache_age_hours: cacheAgeHours,
+    cache_is_valid: cacheIsValid,
+    llm_usage_info: {
+      current_usage: usage.current_usage,
+      usage_limit: usage.usage_limit,
+      usage_percentage: usage.usage_percentage,
+    },
+  };
+}
+
+/**
+ * POST /api/v1/tasks/daily/generate/async: queues a generation, or returns the one already
+ * queued or running for this user. Refused with 403 when the quota is used up.
+ */
+export async function startGeneration(deps: Deps, user: UserRow): Promise<{ request_id: string }> {
+  await assertCanUseAi(deps.db, deps.config, user, deps.clock.now());
+  const active = await selectActiveGeneration(deps.db, user.id);
+  if (active) return { request_id: active.id };
+  const id = newId();
+  if (await insertQueuedGeneration(deps.db, { id, userId: user.id, nowIso: isoNow(deps.clock) })) {
+    return { request_id: id };
+  }
+  // A concurrent request inserted first: answer with that one.
+  const winner = await selectActiveGeneration(deps.db, user.id);
+  if (winner) return { request_id: winner.id };
+  return startGeneration(deps, user);
+}
+
+/** GET /api/v1/tasks/daily/generate/status/:id — another user's id is not found. */
+export async function generationStatus(deps: Deps, user: UserRow, id: string): Promise<GenerationStatusJson> {
+  const row = await selectGeneration(deps.db, user.id, id);
+  if (!row) throw notFound("Generation request not found");
+  const stored = row.status === "completed" ? parseStoredReport(row.result) : null;
+  return {
+    status: row.status as GenerationStatus,
+    result: stored ? await materialise(deps.db, user.id, stored) : null,
+    error: row.error,
+  };
+}
+
+/** Picks, cleaned: known open tasks only, each once, in the provider's order. */
+function cleanPicks(picks: readonly PlanPick[], tasks: readonly TaskJson[]): PlanPick[] {
+  const open = new Set(tasks.map((task) => task.id));
+  const seen = new Set<string>();
+  return picks.filter((pick) => {
+    if (!open.has(pick.task_id) || seen.has(pick.task_id)) return false;
+    seen.add(pick.task_id);
+    return true;
+  });
+}
+
+async function buildReport(
+  db: Db,
+  ai: AiProvider,
+  user: UserRow,
+  now: Date,
+): Promise<StoredReport> {
+  const timeZone = zoneOf(user);
+  const tasks = await listOpenTasks(db, user.id);
+  const picks = tasks.length === 0 ? [] : cleanPicks(await ai.prioritise({ tasks, timeZone, now }), tasks);
+  const picked = new Set(picks.map((pick) => pick.task_id));
+  return {
+    prioritized: picks,
+    remaining: tasks.filter((task) => !picked.has(task.id)).map((task) => task.id),
+    generated_at: now.toISOString(),
+    local_date: localDate(timeZone, now),
+  };
+}
+
+function failureMessage(error: unknown): string {
+  if (error instanceof Error && "statusCode" in error) return error.message;
+  if (error instanceof Error && error.name === "AiProviderError") return error.message;
+  return "The plan could not be generated. Please try again.";
+}
+
+/** Runs one claimed generation to its end: report stored and one AI use charged, or failed. */
+async function runGeneration(deps: Deps, job: GenerationRequestRow, log: GenerationLogger): Promise<void> {
+  const user = await deps.db.selectFrom("users").selectAll().where("id", "=", job.user_id).executeTakeFirst();
+  if (!user) {
+    await finishGeneration(deps.db, job.id, { status: "failed", error: "Account not found" }, isoNow(deps.clock));
+    return;
+  }
+  try {
+    // The report's time is when the tasks were read: a change during generation makes it stale.
+    const report = await buildReport(deps.db, deps.ai, user, deps.clock.now());
+    await chargeAiUse(deps.db, deps.config, user.id, deps.clock.now());
+    const json = JSON.stringify(report);
+    await insertDailyReport(deps.db, {
+      id: newId(),
+      userId: user.id,
+      localDate: report.local_date,
+      report: json,
+      generatedAt: report.generated_at,
+    });
+    await pruneDailyReports(deps.db, user.id, REPORTS_KEPT_PER_USER);
+    await finishGeneration(deps.db, job.id, { status: "completed", result: json }, isoNow(deps.clock));
+  } catch (error) {
+    // Recorded on the request for the client's poll, and logged for the operator.
+    await finishGeneration(deps.db, job.id, { status: "failed", error: failureMessage(error) }, isoNow(deps.clock));
+    log.warn({ err: error, requestId: job.id }, "Daily plan generation failed");
+  }
+}
+
+/**
+ * One worker step: fail or retry stale generations, then claim and run the oldest queued one.
+ * Returns whether a generation was run. Any instance may call it; claims are atomic.
+ */
+export async function processNextGeneration(
+  deps: Deps,
+  workerId: string,
+  log: GenerationLogger = silentLogger,
+): Promise<boolean> {
+  const now = deps.clock.now();
+  await recoverStaleGenerations(
+    deps.db,
+    new Date(now.getTime() - GENERATION_STALE_AFTER_MS).toISOString(),
+    now.toISOString(),
+    GENERATION_MAX_ATTEMPTS,
+  );
+  const job = await claimNextGeneration(deps.db, workerId, now.toISOString());
+  if (!job) return false;
+  await runGeneration(deps, job, log);
+  return true;
+}

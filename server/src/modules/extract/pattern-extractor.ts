@@ -1,0 +1,187 @@
+import {
+  DEFAULT_TASK_PRIORITY,
+  TASK_LIMITS,
+  TASK_PRIORITIES,
+  type ExtractedTaskJson,
+  type TaskPriority,
+  type TaskSource,
+} from "../../../../contract";
+import { createDateReader, takeDatePhrase, type DateContext, type DateReader } from "./date-phrases";
+
+/** spec §3: a source type other than "Llm" reads as the pattern method. */
+export const PATTERN_SOURCE: TaskSource = { type: "Manual", origin: "pattern" };
+
+/**
+ * A task line (spec §2, issue 4): a checkbox (`- [ ]`, `* [x]`, `1. [ ]`, `[X]`, ☐, ☑) and/or a
+ * `TODO:` / `DONE:` keyword in any case, with or without a bullet or number in front.
+ */
+const TASK_LINE =
+  /^(?<indent>[ \t]*)(?:(?:[-*+•]|\d{1,3}[.)])[ \t]+)?(?:(?<box>\[[ xX✓✔]?\]|[☐☑☒])(?:[ \t]*(?:\*\*|__)?(?<boxKeyword>todo|done)(?:\*\*|__)?[ \t]*:(?:\*\*|__)?)?|(?:\*\*|__)?(?<keyword>todo|done)(?:\*\*|__)?[ \t]*:(?:\*\*|__)?)[ \t]*(?<rest>.*)$/iu;
+
+const CHECKED_BOXES = new Set(["[x]", "[X]", "[✓]", "[✔]", "☑", "☒"]);
+
+const HASHTAG = /(^|[\s([{,;])#(\p{L}[\p{L}\p{N}_/-]*)/gu;
+
+const PRIORITY_RANK: Record<TaskPriority, number> = { low: 0, medium: 1, high: 2, urgent: 3 };
+
+function isPriority(word: string): word is TaskPriority {
+  return (TASK_PRIORITIES as readonly string[]).includes(word);
+}
+
+export interface Hashtags {
+  text: string;
+  tags: string[];
+  /** From #urgent / #high / #medium / #low; the highest wins when several are given */
+  priority: TaskPriority | undefined;
+}
+
+/** Priority hashtags set the priority, every other #word is a tag; all leave the text. */
+export function takeHashtags(text: string): Hashtags {
+  const tags: string[] = [];
+  let priority: TaskPriority | undefined;
+  const rest = text.replace(HASHTAG, (_match, before: string, word: string) => {
+    const tag = word.replace(/[-/]+$/, "");
+    const lower = tag.toLowerCase();
+    if (isPriority(lower)) {
+      if (!priority || PRIORITY_RANK[lower] > PRIORITY_RANK[priority]) priority = lower;
+    } else if (
+      tags.length < TASK_LIMITS.tagsMax &&
+      tag.length <= TASK_LIMITS.tagMax &&
+      !tags.some((known) => known.toLowerCase() === lower)
+    ) {
+      tags.push(tag);
+    }
+    return before;
+  });
+  return { text: rest, tags, priority };
+}
+
+const TRAILING_SEPARATORS = new Set([" ", ",", ";", ":", "-", "–", "—", "."]);
+
+/** Like a trailing /[\s,;:.-]+$/ replace, without the regex's quadratic time on long runs. */
+function trimTrailingSeparators(text: string): string {
+  let end = text.length;
+  while (end > 0 && TRAILING_SEPARATORS.has(text.charAt(end - 1))) end -= 1;
+  return text.slice(0, end);
+}
+
+/** What is left of a title once markers, hashtags and dates are gone: no stray punctuation. */
+export function tidyTitle(text: string): string {
+  let title = trimTrailingSeparators(
+    text
+      .replace(/\(\s*\)|\[\s*\]|\{\s*\}/g, " ")
+      .replace(/\s+/g, " ")
+      .replace(/ ([,;:.!?)\]])/g, "$1")
+      .replace(/([([]) /g, "$1")
+      .replace(/[,;:]+(?=[,;:.!?])/g, "")
+      .trim()
+      .replace(/^[\s,;:\-–—]+/, ""),
+  ).replace(/ (?:by|on|at|due|before|until)$/i, "");
+  // Markdown emphasis around the whole title: **Fix login**, ~~Old item~~, __Call__
+  const emphasis = /^(\*\*|__|~~|\*|_)(.+)\1$/.exec(title);
+  if (emphasis?.[2]) title = emphasis[2].trim();
+  return title;
+}
+
+/** Titles longer than the task limit are cut at a word; the whole text goes to the description. */
+export function fitTitle(
+  title: string,
+  description: string | null,
+  maxLength: number,
+): [string, string | null] {
+  if (title.length <= maxLength) return [title, description];
+  const cut = title.slice(0, maxLength - 1);
+  const atWord = cut.slice(0, Math.max(cut.lastIndexOf(" "), Math.floor(maxLength / 2)));
+  const alreadyThere = description?.toLowerCase().includes(title.toLowerCase()) ?? false;
+  const full = description && !alreadyThere ? `${title}\n\n${description}` : (description ?? title);
+  return [`${atWord.trimEnd()}…`, full.slice(0, TASK_LIMITS.descriptionMax)];
+}
+
+function indentWidth(indent: string): number {
+  return indent.replace(/\t/g, "    ").length;
+}
+
+export interface PatternScan {
+  tasks: ExtractedTaskJson[];
+  /** The content's lines (CRLF and CR normalised) */
+  lines: string[];
+  /** Indexes of the lines that made tasks or their descriptions */
+  usedLines: Set<number>;
+}
+
+interface OpenTask {
+  task: ExtractedTaskJson;
+  indent: number;
+  descriptionLines: string[];
+}
+
+function closeTask(open: OpenTask | undefined): void {
+  if (!open || open.descriptionLines.length === 0) return;
+  const minIndent = Math.min(
+    ...open.descriptionLines.map((line) => indentWidth(/^[ \t]*/.exec(line)?.[0] ?? "")),
+  );
+  const description = open.descriptionLines
+    .map((line) => line.replace(/\t/g, "    ").slice(minIndent).trimEnd())
+    .join("\n");
+  const combined = open.task.description ? `${open.task.description}\n\n${description}` : description;
+  open.task.description = combined.slice(0, TASK_LIMITS.descriptionMax);
+}
+
+/**
+ * The pattern method's reading of a text, with the lines it used (the built-in engine honours
+ * these lines and reads the rest as prose).
+ */
+export function scanPatternTasks(content: string, dates: DateReader): PatternScan {
+  const lines = content.replace(/\r\n?/g, "\n").split("\n");
+  const tasks: ExtractedTaskJson[] = [];
+  const usedLines = new Set<number>();
+  let open: OpenTask | undefined;
+
+  lines.forEach((line, index) => {
+    const match = TASK_LINE.exec(line);
+    if (match?.groups) {
+      closeTask(open);
+      open = undefined;
+      const { indent = "", box, boxKeyword, keyword, rest = "" } = match.groups;
+      const word = (boxKeyword ?? keyword ?? "").toLowerCase();
+      const completed = (box !== undefined && CHECKED_BOXES.has(box)) || word === "done";
+      const hashtags = takeHashtags(rest);
+      const date = takeDatePhrase(hashtags.text, dates);
+      const [title, description] = fitTitle(
+        tidyTitle(date ? date.rest : hashtags.text),
+        null,
+        TASK_LIMITS.titleMax,
+      );
+      if (!title) return;
+      const task: ExtractedTaskJson = {
+        title,
+        description,
+        priority: hashtags.priority ?? DEFAULT_TASK_PRIORITY,
+        status: completed ? "completed" : "pending",
+        due_date: date?.dueDate ?? null,
+        tags: hashtags.tags,
+        source: PATTERN_SOURCE,
+      };
+      tasks.push(task);
+      usedLines.add(index);
+      open = { task, indent: indentWidth(indent), descriptionLines: [] };
+      return;
+    }
+    // Indented lines under a task are its description; a blank or outdented line ends it.
+    const lineIndent = indentWidth(/^[ \t]*/.exec(line)?.[0] ?? "");
+    if (open && line.trim() !== "" && lineIndent > open.indent) {
+      open.descriptionLines.push(line);
+      usedLines.add(index);
+      return;
+    }
+    closeTask(open);
+    open = undefined;
+  });
+  closeTask(open);
+  return { tasks, lines, usedLines };
+}
+
+/** The pattern method (spec §2): markers only, never AI, never charged. */
+export function extractWithPatterns(content: string, context: DateContext): ExtractedTaskJson[] {
+  return scanPatternTasks(content, createDateReader(context)).tasks;
+}

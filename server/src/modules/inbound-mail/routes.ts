@@ -1,0 +1,70 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import type { App, AppDeps } from "../../app-types";
+import { badRequest, HttpError, notFound, unauthorized } from "../../lib/http-error";
+import { receiveMail } from "./service";
+
+/** Headers mail providers put the envelope recipient in, checked before To/Cc/Delivered-To. */
+const RECIPIENT_HEADERS = ["x-recipient", "x-original-to", "x-envelope-to", "x-forwarded-to"] as const;
+
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash("sha256").update(value).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * POST /inbound/email: a raw MIME message from a mail provider's inbound webhook, authorised by
+ * `Authorization: Bearer $INBOUND_WEBHOOK_SECRET`. Off (404) when the secret is unset.
+ */
+export async function inboundMailRoutes(app: App, deps: AppDeps): Promise<void> {
+  const { webhookSecret, maxBytes } = deps.config.inbound;
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      ["message/rfc822", "text/plain", "application/octet-stream"],
+      { parseAs: "buffer", bodyLimit: maxBytes },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post(
+      "/inbound/email",
+      {
+        schema: {
+          summary: "Receive a raw e-mail (message/rfc822) from a mail provider's inbound webhook",
+          description:
+            "Authorised by `Authorization: Bearer $INBOUND_WEBHOOK_SECRET` (the call is off while it is unset). The recipient is read from X-Recipient / X-Original-To / X-Envelope-To, else the message's Delivered-To, To and Cc. 201 with the number of tasks created; 200 for a message already received; 403 for a sender the policy refuses; 404 for an unknown recipient.",
+          tags: ["inbound e-mail"],
+          response: {
+            200: z.object({ status: z.string(), tasks_created: z.number().int() }),
+            201: z.object({ status: z.string(), tasks_created: z.number().int() }),
+          },
+        },
+      },
+      async (request, reply) => {
+        if (!webhookSecret) throw notFound("The inbound e-mail webhook is not enabled");
+        const header = request.headers.authorization ?? "";
+        const token = /^Bearer\s+(.+)$/i.exec(header)?.[1] ?? "";
+        if (!token || !sameSecret(token, webhookSecret)) throw unauthorized("Invalid webhook secret");
+        const raw = request.body;
+        if (!Buffer.isBuffer(raw) || raw.length === 0) throw badRequest("The request body must be a raw e-mail message");
+        const recipients = RECIPIENT_HEADERS.flatMap((name) => {
+          const value = request.headers[name];
+          return (Array.isArray(value) ? value : value ? [value] : []).flatMap((item) => item.split(","));
+        });
+        const outcomes = await receiveMail(deps, { raw, recipients }, request.log);
+        const created = outcomes.filter((outcome) => outcome.status === "created");
+        if (created.length > 0) {
+          const tasks = created.reduce((sum, outcome) => sum + outcome.tasksCreated, 0);
+          return reply.status(201).send({ status: "created", tasks_created: tasks });
+        }
+        if (outcomes.some((outcome) => outcome.status === "duplicate")) {
+          return reply.status(200).send({ status: "duplicate", tasks_created: 0 });
+        }
+        const refusal = outcomes[0];
+        if (refusal?.status === "refused") {
+          const status = refusal.reason === "unknown_recipient" ? 404 : refusal.reason === "malformed" ? 400 : 403;
+          throw new HttpError(status, refusal.message, refusal.reason);
+        }
+        throw badRequest("The message could not be delivered");
+      },
+    );
+  });
+}

@@ -1,0 +1,222 @@
+import type { FastifyBaseLogger } from "fastify";
+import { EXTRACT_MAX_CHARS, type ExtractedTaskJson } from "../../../../contract/extract";
+import { isValidTimeZone } from "../../../../contract/common";
+import {
+  createTaskRequestSchema,
+  parseStatusInput,
+  TASK_LIMITS,
+  type CreateTaskInput,
+  type TaskSource,
+} from "../../../../contract/tasks";
+import { AiProviderError } from "../../ai/provider";
+import type { AppDeps } from "../../app-types";
+import type { Db } from "../../db/database";
+import type { UserRow } from "../../db/schema";
+import { HttpError } from "../../lib/http-error";
+import { newId } from "../../lib/ids";
+import { extractWithPatterns } from "../extract/pattern-extractor";
+import { chargeAiUse, getUsage, refundAiUse, type Usage } from "../premium/quota";
+import { createTasks } from "../tasks/service";
+import { cleanMail } from "./clean-body";
+import { parseMessage, type InboundMessage } from "./parse-message";
+
+type Deps = Pick<AppDeps, "db" | "config" | "clock" | "ai">;
+type Log = Pick<FastifyBaseLogger, "info" | "warn">;
+
+export type RefusalReason = "unknown_recipient" | "sender_not_allowed" | "malformed";
+
+export type InboundOutcome =
+  | { status: "created"; userId: string; tasksCreated: number; method: "ai" | "pattern" | "subject" }
+  | { status: "duplicate"; userId: string }
+  | { status: "refused"; reason: RefusalReason; message: string };
+
+export const EMAIL_TAG = "email";
+
+/**
+ * The user an address belongs to: `<username>@MAIL_DOMAIN`, case-insensitive; a "+suffix" after
+ * the username is allowed (ada+receipts@…).
+ */
+export async function findRecipientUser(
+  db: Db,
+  mailDomain: string,
+  address: string,
+): Promise<UserRow | undefined> {
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return undefined;
+  const domain = address.slice(at + 1).toLowerCase();
+  if (domain !== mailDomain) return undefined;
+  const local = address.slice(0, at).toLowerCase().split("+")[0] ?? "";
+  if (!local) return undefined;
+  return db.selectFrom("users").selectAll().where("username_lower", "=", local).executeTakeFirst();
+}
+
+function refused(reason: RefusalReason, message: string): InboundOutcome {
+  return { status: "refused", reason, message };
+}
+
+function sourceFor(method: "ai" | "pattern" | "subject", message: InboundMessage): TaskSource {
+  const attachment = message.attachments[0];
+  if (attachment) return { type: "Document", origin: "email", filename: attachment.filename };
+  return method === "ai" ? { type: "Llm", origin: "email" } : { type: "Manual", origin: "email" };
+}
+
+/** An extracted task as validated create input, within the task limits, tagged "email". */
+function toCreateInput(task: ExtractedTaskJson, source: TaskSource): CreateTaskInput | undefined {
+  const tags = [...task.tags, EMAIL_TAG]
+    .map((tag) => tag.trim().slice(0, TASK_LIMITS.tagMax))
+    .filter((tag, index, all) => tag && all.indexOf(tag) === index);
+  const parsed = createTaskRequestSchema.safeParse({
+    title: task.title.trim().slice(0, TASK_LIMITS.titleMax),
+    description: task.description ? task.description.slice(0, TASK_LIMITS.descriptionMax) : null,
+    priority: task.priority,
+    status: parseStatusInput(task.status) ?? "pending",
+    due_date: task.due_date,
+    tags: tags.slice(-TASK_LIMITS.tagsMax),
+    source,
+  });
+  return parsed.success ? parsed.data : undefined;
+}
+
+interface Extraction {
+  tasks: ExtractedTaskJson[];
+  method: "ai" | "pattern" | "subject";
+  charge?: Usage;
+}
+
+/**
+ * AI extraction while the user has quota left (one use per e-mail), else the pattern method;
+ * when neither finds anything, one task titled by the subject with the body as description.
+ */
+async function extractFromMail(
+  deps: Deps,
+  user: UserRow,
+  mail: { subject: string; body: string; from: string },
+  log: Log,
+): Promise<Extraction> {
+  const now = deps.clock.now();
+  const timeZone = isValidTimeZone(user.timezone) ? user.timezone : "UTC";
+  // The body says what to do; the subject is the fallback title (and the content of a mail
+  // that has nothing else), so a subject echoing the body does not become a second task.
+  const content = (mail.body || mail.subject).slice(0, EXTRACT_MAX_CHARS);
+  const usage = await getUsage(deps.db, deps.config, user, now);
+  if (content && usage.current_usage < usage.usage_limit) {
+    try {
+      const tasks = await deps.ai.extractTasks({ content, timeZone, now });
+      const charge = await chargeAiUse(deps.db, deps.config, user.id, now);
+      if (tasks.length > 0) return { tasks, method: "ai", charge };
+    } catch (error) {
+      if (!(error instanceof AiProviderError) && !(error instanceof HttpError)) throw error;
+      log.warn({ err: error, userId: user.id }, "AI extraction of an inbound mail failed; using patterns");
+    }
+  }
+  const patternTasks = content ? extractWithPatterns(content, { timeZone, now }) : [];
+  if (patternTasks.length > 0) return { tasks: patternTasks, method: "pattern" };
+  return {
+    method: "subject",
+    tasks: [
+      {
+        title: mail.subject || `E-mail from ${mail.from || "an unknown sender"}`,
+        description: mail.body || null,
+        priority: "medium",
+        status: "pending",
+        due_date: null,
+        tags: [],
+        source: { type: "Manual" },
+      },
+    ],
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/.test(String(message));
+}
+
+async function deliverToUser(
+  deps: Deps,
+  user: UserRow,
+  message: InboundMessage,
+  log: Log,
+): Promise<InboundOutcome> {
+  if (deps.config.inbound.senderPolicy === "owner" && message.from !== user.email_lower) {
+    log.warn(
+      { userId: user.id, from: message.from, messageId: message.messageId },
+      "Inbound mail refused: the sender is not the account's own address (INBOUND_SENDER_POLICY=owner)",
+    );
+    return refused("sender_not_allowed", "Only mail from the account's own address is accepted");
+  }
+  const seen = await deps.db
+    .selectFrom("inbound_messages")
+    .select("id")
+    .where("user_id", "=", user.id)
+    .where("message_id", "=", message.messageId)
+    .executeTakeFirst();
+  if (seen) {
+    log.info({ userId: user.id, messageId: message.messageId }, "Inbound mail already received; nothing created");
+    return { status: "duplicate", userId: user.id };
+  }
+
+  const cleaned = cleanMail(message.subject, message.text);
+  const extraction = await extractFromMail(deps, user, { ...cleaned, from: message.from }, log);
+  const source = sourceFor(extraction.method, message);
+  const inputs = extraction.tasks.flatMap((task) => toCreateInput(task, source) ?? []);
+  try {
+    // The message record and its tasks are written together, or not at all.
+    await deps.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("inbound_messages")
+        .values({
+          id: newId(),
+          user_id: user.id,
+          message_id: message.messageId,
+          subject: cleaned.subject.slice(0, 500) || null,
+          tasks_created: inputs.length,
+          received_at: deps.clock.now().toISOString(),
+        })
+        .execute();
+      await createTasks(trx, deps.clock, user.id, inputs);
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // The same message arrived twice at once: the other delivery made the tasks.
+    if (extraction.charge) await refundAiUse(deps.db, user.id, extraction.charge);
+    return { status: "duplicate", userId: user.id };
+  }
+  log.info(
+    { userId: user.id, messageId: message.messageId, tasks: inputs.length, method: extraction.method },
+    "Inbound mail turned into tasks",
+  );
+  return { status: "created", userId: user.id, tasksCreated: inputs.length, method: extraction.method };
+}
+
+/**
+ * One inbound message, from SMTP or the webhook. `recipients` are the envelope recipients when
+ * known (SMTP RCPT TO, the provider's header); else the message's Delivered-To/To/Cc are used.
+ * One outcome per addressed user; nothing is half-written.
+ */
+export async function receiveMail(
+  deps: Deps,
+  input: { raw: Buffer; recipients?: string[] },
+  log: Log,
+): Promise<InboundOutcome[]> {
+  let message: InboundMessage;
+  try {
+    message = await parseMessage(input.raw);
+  } catch (error) {
+    log.warn({ err: error }, "Inbound mail refused: the message could not be parsed");
+    return [refused("malformed", "The message could not be read")];
+  }
+  const candidates = input.recipients?.length ? input.recipients : message.headerRecipients;
+  const users = new Map<string, UserRow>();
+  for (const address of candidates) {
+    const user = await findRecipientUser(deps.db, deps.config.mailDomain, address.trim());
+    if (user) users.set(user.id, user);
+  }
+  if (users.size === 0) {
+    log.warn({ recipients: candidates, messageId: message.messageId }, "Inbound mail refused: no such recipient");
+    return [refused("unknown_recipient", "No Tasklane account has this address")];
+  }
+  const outcomes: InboundOutcome[] = [];
+  for (const user of users.values()) outcomes.push(await deliverToUser(deps, user, message, log));
+  return outcomes;
+}

@@ -1,0 +1,123 @@
+import { readFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import type { FastifyBaseLogger } from "fastify";
+import { SMTPServer, type SMTPServerOptions } from "smtp-server";
+import type { AppDeps } from "../../app-types";
+import { findRecipientUser, receiveMail } from "./service";
+
+/** Per client address: how many connections at once and messages per minute it may use. */
+export const SMTP_LIMITS = { connectionsPerClient: 5, messagesPerMinutePerClient: 30, maxClients: 100 } as const;
+
+function smtpError(message: string, responseCode: number): Error {
+  return Object.assign(new Error(message), { responseCode });
+}
+
+export interface InboundSmtpListener {
+  port: number;
+  close(): Promise<void>;
+}
+
+/**
+ * The inbound SMTP listener (issue 6): unknown recipients refused at RCPT (550), oversized
+ * messages refused (552), STARTTLS when a certificate is configured, connections and messages
+ * limited per client. Each accepted message goes through `receiveMail`.
+ */
+export async function startInboundSmtp(
+  deps: Pick<AppDeps, "db" | "config" | "clock" | "ai">,
+  log: FastifyBaseLogger,
+  options: { port?: number; host?: string } = {},
+): Promise<InboundSmtpListener> {
+  const { inbound, mailDomain } = deps.config;
+  const tls =
+    inbound.tlsKeyPath && inbound.tlsCertPath
+      ? { key: readFileSync(inbound.tlsKeyPath), cert: readFileSync(inbound.tlsCertPath) }
+      : undefined;
+  const connections = new Map<string, number>();
+  const recentMessages = new Map<string, number[]>();
+
+  const serverOptions: SMTPServerOptions = {
+    name: mailDomain,
+    banner: "Tasklane inbound mail",
+    authOptional: true,
+    disabledCommands: tls ? ["AUTH"] : ["AUTH", "STARTTLS"],
+    ...(tls ?? {}),
+    size: inbound.maxBytes,
+    maxClients: SMTP_LIMITS.maxClients,
+    logger: false,
+    onConnect(session, callback) {
+      const count = (connections.get(session.remoteAddress) ?? 0) + 1;
+      if (count > SMTP_LIMITS.connectionsPerClient) {
+        return callback(smtpError("Too many connections from your address, try again later", 421));
+      }
+      connections.set(session.remoteAddress, count);
+      callback();
+    },
+    onClose(session) {
+      const count = (connections.get(session.remoteAddress) ?? 1) - 1;
+      if (count <= 0) connections.delete(session.remoteAddress);
+      else connections.set(session.remoteAddress, count);
+    },
+    onMailFrom(_address, session, callback) {
+      const now = deps.clock.now().getTime();
+      const recent = (recentMessages.get(session.remoteAddress) ?? []).filter((at) => now - at < 60_000);
+      if (recent.length >= SMTP_LIMITS.messagesPerMinutePerClient) {
+        return callback(smtpError("Too many messages from your address, slow down", 451));
+      }
+      recent.push(now);
+      recentMessages.set(session.remoteAddress, recent);
+      callback();
+    },
+    onRcptTo(address, _session, callback) {
+      findRecipientUser(deps.db, mailDomain, address.address).then(
+        (user) => callback(user ? undefined : smtpError("No such user here", 550)),
+        (error: unknown) => {
+          log.error({ err: error }, "Inbound SMTP recipient lookup failed");
+          callback(smtpError("Temporary failure, try again later", 451));
+        },
+      );
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("error", (error) => callback(error));
+      stream.on("end", () => {
+        if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
+          log.warn({ remoteAddress: session.remoteAddress }, "Inbound mail refused: over the size limit");
+          return callback(smtpError(`Message exceeds the size limit of ${inbound.maxBytes} bytes`, 552));
+        }
+        const recipients = session.envelope.rcptTo.map((recipient) => recipient.address);
+        receiveMail(deps, { raw: Buffer.concat(chunks), recipients }, log).then(
+          (outcomes) => {
+            const refusal = outcomes.find((outcome) => outcome.status === "refused");
+            if (refusal && outcomes.every((outcome) => outcome.status === "refused")) {
+              return callback(smtpError(refusal.message, 550));
+            }
+            callback();
+          },
+          (error: unknown) => {
+            log.error({ err: error }, "Inbound mail could not be stored");
+            callback(smtpError("Temporary failure, try again later", 451));
+          },
+        );
+      });
+    },
+  };
+
+  const server = new SMTPServer(serverOptions);
+  server.on("error", (error) => log.error({ err: error }, "Inbound SMTP error"));
+  const port = options.port ?? inbound.smtpPort;
+  const host = options.host ?? inbound.smtpHost;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.server.address() as AddressInfo;
+  log.info(`Inbound SMTP listening on ${host}:${address.port} for *@${mailDomain}`);
+  return {
+    port: address.port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,149 @@
+import { z } from "zod";
+import { errorBodySchema } from "../../../../contract/common";
+import { apiRoutes, taskIdParamsSchema } from "../../../../contract/routes";
+import type { App, AppDeps } from "../../app-types";
+import { authenticate, currentUser } from "../auth/authenticate";
+import { createTask, deleteTask, getTask, listTasks, taskStats, updateTask } from "./service";
+
+const security = [{ bearerAuth: [] }];
+const tags = ["tasks"];
+
+const errors = {
+  400: errorBodySchema.describe("Bad input; the message names the field or parameter"),
+  401: errorBodySchema.describe("No valid bearer token"),
+};
+const notFoundError = { 404: errorBodySchema.describe("No such task among the signed-in user's tasks") };
+
+const LIST_DESCRIPTION = [
+  "The signed-in user's tasks (spec §7).",
+  "",
+  "**Order** — as a to-do list reads: open tasks (pending, in progress) before finished ones",
+  "(completed, cancelled); within each, by due date, earliest first, with tasks that have no due",
+  "date last; then newest first (created_at descending).",
+  "",
+  "**Filters** (all optional, combined with AND): `status`, `priority` and `tags` are",
+  "comma-joined lists matching any of their values (`status` accepts `in_progress` and",
+  "`inprogress`; `tags` match whole tags, case-insensitively); `has_due_date=true|false`;",
+  "`search` matches a case-insensitive substring of the title, the description or a tag.",
+  "An unknown status or priority answers 400 naming the parameter.",
+].join("\n");
+
+const STATS_DESCRIPTION = [
+  "Counts of all the signed-in user's tasks (spec §3), computed by the database.",
+  "`overdue` counts tasks with a due date in the past whose status is not completed (so a",
+  "cancelled task past its date counts). `completion_rate` is completed / total as a rounded",
+  "percentage, 0 when there are no tasks.",
+].join("\n");
+
+/** spec §7: the task calls. Every one needs a bearer token and sees only the user's own tasks. */
+export async function taskRoutes(app: App, deps: AppDeps): Promise<void> {
+  const { db, clock } = deps;
+  // onRequest, so a missing token answers 401 before the body or query is judged.
+  const onRequest = authenticate(deps);
+
+  app.get(
+    apiRoutes.listTasks.path,
+    {
+      onRequest,
+      schema: {
+        summary: apiRoutes.listTasks.summary,
+        description: LIST_DESCRIPTION,
+        tags,
+        security,
+        querystring: apiRoutes.listTasks.query,
+        response: { 200: apiRoutes.listTasks.response, ...errors },
+      },
+    },
+    async (request) => listTasks(db, currentUser(request).id, request.query),
+  );
+
+  app.post(
+    apiRoutes.createTask.path,
+    {
+      onRequest,
+      schema: {
+        summary: apiRoutes.createTask.summary,
+        description:
+          "Title trimmed, 1–500 characters; description up to 10,000; tags trimmed and de-duplicated, " +
+          "at most 20 of at most 50 characters; priority defaults to medium; due_date an ISO-8601 " +
+          'timestamp (stored as UTC). `source` defaults to `{ "type": "Manual" }`.',
+        tags,
+        security,
+        body: apiRoutes.createTask.body,
+        response: { 201: apiRoutes.createTask.response, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const task = await createTask(db, clock, currentUser(request).id, request.body);
+      return reply.status(201).send(task);
+    },
+  );
+
+  // A static path: Fastify matches it before the parametric /:id below.
+  app.get(
+    apiRoutes.taskStats.path,
+    {
+      onRequest,
+      schema: {
+        summary: apiRoutes.taskStats.summary,
+        description: STATS_DESCRIPTION,
+        tags,
+        security,
+        response: { 200: apiRoutes.taskStats.response, 401: errors[401] },
+      },
+    },
+    async (request) => taskStats(db, clock, currentUser(request).id),
+  );
+
+  app.get(
+    apiRoutes.getTask.path,
+    {
+      onRequest,
+      schema: {
+        summary: apiRoutes.getTask.summary,
+        tags,
+        security,
+        params: taskIdParamsSchema,
+        response: { 200: apiRoutes.getTask.response, 401: errors[401], ...notFoundError },
+      },
+    },
+    async (request) => getTask(db, currentUser(request).id, request.params.id),
+  );
+
+  app.put(
+    apiRoutes.updateTask.path,
+    {
+      onRequest,
+      schema: {
+        summary: apiRoutes.updateTask.summary,
+        description:
+          "Partial: only the fields sent change; `due_date: null` clears the due date. Setting status " +
+          "completed records completed_at; leaving completed clears it.",
+        tags,
+        security,
+        params: taskIdParamsSchema,
+        body: apiRoutes.updateTask.body,
+        response: { 200: apiRoutes.updateTask.response, ...errors, ...notFoundError },
+      },
+    },
+    async (request) => updateTask(db, clock, currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    apiRoutes.deleteTask.path,
+    {
+      onRequest,
+      schema: {
+        summary: apiRoutes.deleteTask.summary,
+        tags,
+        security,
+        params: taskIdParamsSchema,
+        response: { 204: z.null().describe("Deleted"), 401: errors[401], ...notFoundError },
+      },
+    },
+    async (request, reply) => {
+      await deleteTask(db, clock, currentUser(request).id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,319 @@
+import {
+  MANUAL_SOURCE,
+  TASK_PRIORITIES,
+  completionRate,
+  normalisePriority,
+  normaliseStatus,
+  parseStatusInput,
+  taskPrioritySchema,
+  toWireStatus,
+  type CreateTaskInput,
+  type TaskFiltersQuery,
+  type TaskJson,
+  type TaskPriority,
+  type TaskSource,
+  type TaskStats,
+  type TaskStatus,
+  type UpdateTaskInput,
+} from "../../../../contract/tasks";
+import type { Db } from "../../db/database";
+import type { TaskRow } from "../../db/schema";
+import { isoNow, type Clock } from "../../lib/clock";
+import { badRequest, notFound } from "../../lib/http-error";
+import { newId } from "../../lib/ids";
+import {
+  countTasks,
+  deleteTaskRow,
+  insertTasks,
+  selectTask,
+  selectTasks,
+  selectTasksChangedAt,
+  touchTasksChangedAt,
+  updateTaskRow,
+  type TaskListRow,
+  type TaskQueryFilters,
+} from "./repository";
+
+/** More tags than this in one filter is not a real list; it would only make the query huge. */
+const FILTER_TAGS_MAX = 50;
+
+const TASK_NOT_FOUND = "Task not found";
+
+// ---------------------------------------------------------------------------------------------
+// Rows and JSON
+// ---------------------------------------------------------------------------------------------
+
+function parseTags(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function sourceOfRow(row: TaskListRow): TaskSource {
+  if (row.source_type === MANUAL_SOURCE.type) return MANUAL_SOURCE;
+  const source: TaskSource = { type: row.source_type as TaskSource["type"] };
+  if (row.source_origin !== null) source.origin = row.source_origin;
+  if (row.source_filename !== null) source.filename = row.source_filename;
+  return source;
+}
+
+/** A stored task as the wire carries it: in_progress spelled so, source flat (ARCHITECTURE.md). */
+export function toTaskJson(row: TaskListRow): TaskJson {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    status: toWireStatus(normaliseStatus(row.status)),
+    priority: normalisePriority(row.priority),
+    due_date: row.due_date,
+    tags: parseTags(row.tags),
+    source: sourceOfRow(row),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    completed_at: row.completed_at,
+  };
+}
+
+/** Due dates are stored as UTC ISO with milliseconds, so they sort and compare as text. */
+function normaliseDueDate(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const time = new Date(value).getTime();
+  if (Number.isNaN(time)) throw badRequest("due_date: Invalid ISO datetime");
+  return new Date(time).toISOString();
+}
+
+/** Works inside the caller's transaction when given one (the inbound e-mail module does). */
+async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filters (spec §3, §7; issue 3)
+// ---------------------------------------------------------------------------------------------
+
+function listValues(raw: string | undefined): string[] {
+  if (raw === undefined) return [];
+  return [
+    ...new Set(
+      raw
+        .split(",")
+        .map((value) => value.trim())
+        .filter((value) => value.length > 0),
+    ),
+  ];
+}
+
+function quoted(value: string): string {
+  return `'${value.length > 40 ? `${value.slice(0, 40)}…` : value}'`;
+}
+
+function parseStatuses(raw: string | undefined): TaskStatus[] {
+  return listValues(raw).map((value) => {
+    const status = parseStatusInput(value);
+    if (!status) {
+      throw badRequest(
+        `status: unknown value ${quoted(value)} (use pending, in_progress, completed or cancelled)`,
+        "invalid_filter",
+      );
+    }
+    return status;
+  });
+}
+
+function parsePriorities(raw: string | undefined): TaskPriority[] {
+  return listValues(raw).map((value) => {
+    const parsed = taskPrioritySchema.safeParse(value.toLowerCase());
+    if (!parsed.success) {
+      throw badRequest(
+        `priority: unknown value ${quoted(value)} (use ${TASK_PRIORITIES.join(", ")})`,
+        "invalid_filter",
+      );
+    }
+    return parsed.data;
+  });
+}
+
+function parseTagFilter(raw: string | undefined): string[] {
+  const tags = listValues(raw);
+  if (tags.length > FILTER_TAGS_MAX) {
+    throw badRequest(`tags: at most ${FILTER_TAGS_MAX} tags can be filtered on at once`, "invalid_filter");
+  }
+  return tags;
+}
+
+/** The query string read into filters; an unknown value is a 400 naming the parameter. */
+export function parseTaskFilters(query: TaskFiltersQuery): TaskQueryFilters {
+  const search = query.search?.trim();
+  return {
+    statuses: parseStatuses(query.status),
+    priorities: parsePriorities(query.priority),
+    tags: parseTagFilter(query.tags),
+    hasDueDate: query.has_due_date === undefined ? undefined : query.has_due_date === "true",
+    search: search ? search : undefined,
+  };
+}
+
+/**
+ * The exact rules behind the SQL's LIKE pre-selection: a tag filter matches whole tags, and a
+ * search matches inside one field or one tag (never across the JSON text of two tags).
+ */
+function matchesExactly(task: TaskJson, filters: TaskQueryFilters): boolean {
+  if (filters.tags?.length) {
+    const wanted = new Set(filters.tags.map((tag) => tag.toLowerCase()));
+    if (!task.tags.some((tag) => wanted.has(tag.toLowerCase()))) return false;
+  }
+  if (filters.search) {
+    const needle = filters.search.toLowerCase();
+    const fields = [task.title, task.description ?? "", ...task.tags];
+    if (!fields.some((field) => field.toLowerCase().includes(needle))) return false;
+  }
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls
+// ---------------------------------------------------------------------------------------------
+
+/** GET /api/v1/tasks: the user's tasks, filtered, in to-do order (see selectTasks). */
+export async function listTasks(db: Db, userId: string, query: TaskFiltersQuery): Promise<TaskJson[]> {
+  const filters = parseTaskFilters(query);
+  const tasks = (await selectTasks(db, userId, filters)).map(toTaskJson);
+  return filters.tags?.length || filters.search
+    ? tasks.filter((task) => matchesExactly(task, filters))
+    : tasks;
+}
+
+/** The pending and in-progress tasks, in list order (the daily plan works on these). */
+export async function listOpenTasks(db: Db, userId: string): Promise<TaskJson[]> {
+  return (await selectTasks(db, userId, { statuses: ["pending", "inprogress"] })).map(toTaskJson);
+}
+
+export async function getTask(db: Db, userId: string, id: string): Promise<TaskJson> {
+  const row = await selectTask(db, userId, id);
+  if (!row) throw notFound(TASK_NOT_FOUND);
+  return toTaskJson(row);
+}
+
+function newTaskRow(userId: string, input: CreateTaskInput, nowIso: string): TaskRow {
+  const status = input.status ?? "pending";
+  const source = input.source ?? MANUAL_SOURCE;
+  return {
+    id: newId(),
+    user_id: userId,
+    title: input.title,
+    description: input.description ?? null,
+    status,
+    priority: input.priority,
+    due_date: normaliseDueDate(input.due_date),
+    tags: JSON.stringify(input.tags),
+    source_type: source.type,
+    source_origin: source.origin ?? null,
+    source_filename: source.filename ?? null,
+    created_at: nowIso,
+    updated_at: nowIso,
+    completed_at: status === "completed" ? nowIso : null,
+  };
+}
+
+/**
+ * Creates tasks from already validated input (createTaskRequestSchema's output), all or none.
+ * Pass a transaction to make them part of a larger unit of work.
+ */
+export async function createTasks(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  inputs: readonly CreateTaskInput[],
+): Promise<TaskJson[]> {
+  if (inputs.length === 0) return [];
+  const nowIso = isoNow(clock);
+  const rows = inputs.map((input) => newTaskRow(userId, input, nowIso));
+  await inTransaction(db, async (trx) => {
+    await insertTasks(trx, rows);
+    await touchTasksChangedAt(trx, userId, nowIso);
+  });
+  return rows.map(toTaskJson);
+}
+
+/** POST /api/v1/tasks: one task typed by hand (or added from extraction with its source). */
+export async function createTask(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  input: CreateTaskInput,
+): Promise<TaskJson> {
+  const [task] = await createTasks(db, clock, userId, [input]);
+  if (!task) throw new Error("createTasks returned no task for one input");
+  return task;
+}
+
+/** What a partial update really changes; completed_at follows the status (issue 3). */
+function changesOf(current: TaskRow, input: UpdateTaskInput, nowIso: string): Partial<TaskRow> {
+  const changes: Partial<TaskRow> = {};
+  if (input.title !== undefined && input.title !== current.title) changes.title = input.title;
+  if (input.description !== undefined && input.description !== current.description) {
+    changes.description = input.description;
+  }
+  if (input.priority !== undefined && input.priority !== current.priority) changes.priority = input.priority;
+  if (input.due_date !== undefined) {
+    const dueDate = normaliseDueDate(input.due_date);
+    if (dueDate !== current.due_date) changes.due_date = dueDate;
+  }
+  if (input.tags !== undefined) {
+    const tags = JSON.stringify(input.tags);
+    if (tags !== current.tags) changes.tags = tags;
+  }
+  if (input.status !== undefined && input.status !== current.status) {
+    changes.status = input.status;
+    if (input.status === "completed") changes.completed_at = nowIso;
+    else if (current.status === "completed") changes.completed_at = null;
+  }
+  return changes;
+}
+
+/** PUT is partial; a request that changes nothing leaves updated_at alone. */
+export async function updateTask(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  id: string,
+  input: UpdateTaskInput,
+): Promise<TaskJson> {
+  const nowIso = isoNow(clock);
+  const row = await inTransaction(db, async (trx) => {
+    const current = await selectTask(trx, userId, id);
+    if (!current) throw notFound(TASK_NOT_FOUND);
+    const changes = changesOf(current, input, nowIso);
+    if (Object.keys(changes).length === 0) return current;
+    const updated = { ...changes, updated_at: nowIso };
+    await updateTaskRow(trx, userId, id, updated);
+    await touchTasksChangedAt(trx, userId, nowIso);
+    return { ...current, ...updated };
+  });
+  return toTaskJson(row);
+}
+
+export async function deleteTask(db: Db, clock: Clock, userId: string, id: string): Promise<void> {
+  const nowIso = isoNow(clock);
+  await inTransaction(db, async (trx) => {
+    if (!(await deleteTaskRow(trx, userId, id))) throw notFound(TASK_NOT_FOUND);
+    await touchTasksChangedAt(trx, userId, nowIso);
+  });
+}
+
+/** GET /api/v1/tasks/stats: spec §3's counts, computed by the database. */
+export async function taskStats(db: Db, clock: Clock, userId: string): Promise<TaskStats> {
+  const counts = await countTasks(db, userId, isoNow(clock));
+  return { ...counts, completion_rate: completionRate(counts.completed, counts.total) };
+}
+
+/**
+ * When the user's task list last changed: the latest create, update or delete, as ISO UTC; null
+ * when it never has. The daily plan compares it with its report's time (cache_is_valid).
+ */
+export async function lastTaskChangeAt(db: Db, userId: string): Promise<string | null> {
+  return selectTasksChangedAt(db, userId);
+}

@@ -1,0 +1,31 @@
+import type { User } from "@contract/auth";
+import { Outlet } from "react-router-dom";
+import { AppShell } from "@/components/layout/app-shell";
+import type { ShellAccount } from "@/components/layout/shell-account";
+import { useLogout } from "@/features/auth/api/logout";
+import { userDisplayName, userInitials } from "@/features/auth/user-display";
+import { RequireAuth } from "../require-auth";
+
+function shellAccount(user: User): ShellAccount {
+  return {
+    displayName: userDisplayName(user),
+    email: user.email,
+    initials: userInitials(user),
+    isPremium: user.is_premium,
+    aiUsage: { count: user.llm_usage_count, limit: user.llm_usage_limit },
+  };
+}
+
+/** Every signed-in screen: behind the guard, inside the shell (spec §2). Loaded on demand. */
+export function AppLayout() {
+  const logout = useLogout();
+  return (
+    <RequireAuth>
+      {(user) => (
+        <AppShell account={shellAccount(user)} onLogout={logout}>
+          <Outlet />
+        </AppShell>
+      )}
+    </RequireAuth>
+  );
+}

@@ -1,0 +1,194 @@
+import { apiRoutes } from "@contract/routes";
+import { buildUser } from "@mocks/fixtures";
+import { server } from "@mocks/server";
+import { screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import { describe, expect, it, vi } from "vitest";
+import { TOKEN_STORAGE_KEY, useSessionStore } from "@/stores/session-store";
+import { renderApp } from "@/test/render-app";
+
+const freeUser = buildUser({ is_premium: false, llm_usage_count: 3, llm_usage_limit: 20 });
+const premiumUser = buildUser({ is_premium: true, llm_usage_count: 1500, llm_usage_limit: 1000 });
+
+async function openUserMenu(user: Awaited<ReturnType<typeof renderApp>>["user"], name = "Ada Lovelace") {
+  await user.click(screen.getByRole("button", { name: `Account menu for ${name}` }));
+  return screen.findByRole("menu");
+}
+
+describe("the shell (spec §2)", () => {
+  it("has the landmarks: header, main and the main navigation with its six entries", async () => {
+    await renderApp("/analytics", { user: freeUser });
+
+    expect(screen.getByRole("banner")).toBeInTheDocument();
+    expect(screen.getByRole("main")).toHaveTextContent("Coming Soon");
+    const nav = screen.getByRole("navigation", { name: "Main" });
+    const links = within(nav).getAllByRole("link");
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["Dashboard", "/dashboard"],
+      ["Tasks", "/tasks"],
+      ["AI ExtractAI", "/extract"],
+      ["Daily Plan", "/daily"],
+      ["Analytics", "/analytics"],
+      ["Settings", "/settings"],
+    ]);
+    expect(within(nav).getByText("AI")).toBeInTheDocument();
+    expect(within(nav).getByRole("link", { name: "Analytics" })).toHaveAttribute("aria-current", "page");
+    expect(within(nav).getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current");
+  });
+
+  it("has a 'Search tasks...' box and a bell with an unread dot", async () => {
+    await renderApp("/analytics", { user: freeUser });
+
+    expect(screen.getByRole("searchbox", { name: "Search tasks" })).toHaveAttribute("placeholder", "Search tasks...");
+    const bell = screen.getByRole("button", { name: "Notifications (unread)" });
+    expect(within(bell).getByTestId("unread-dot")).toBeInTheDocument();
+  });
+
+  it("shows a free user 'Upgrade to Premium', whose button says to contact the administrator", async () => {
+    const { user } = await renderApp("/analytics", { user: freeUser });
+
+    const card = screen.getByRole("region", { name: "Upgrade to Premium" });
+    expect(within(card).getByText("Unlock unlimited AI features")).toBeInTheDocument();
+    expect(screen.queryByText("AI Usage")).not.toBeInTheDocument();
+
+    await user.click(within(card).getByRole("button", { name: "Upgrade Now" }));
+    expect(await screen.findByText("Please contact the administrator to upgrade to Premium.")).toBeInTheDocument();
+  });
+
+  it("shows a premium user the 'AI Usage' badge count/limit with the bar capped at 100 %", async () => {
+    await renderApp("/analytics", { user: premiumUser });
+
+    const usage = screen.getByRole("region", { name: "AI Usage" });
+    expect(within(usage).getByText("1500/1000")).toBeInTheDocument();
+    expect(within(usage).getByRole("progressbar", { name: "AI usage this month" })).toHaveAttribute(
+      "aria-valuenow",
+      "100",
+    );
+    expect(screen.queryByText("Upgrade to Premium")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Upgrade Now" })).not.toBeInTheDocument();
+  });
+
+  it("shows a premium user's usage below the limit as its share", async () => {
+    await renderApp("/analytics", { user: buildUser({ is_premium: true, llm_usage_count: 250, llm_usage_limit: 1000 }) });
+
+    const usage = screen.getByRole("region", { name: "AI Usage" });
+    expect(within(usage).getByText("250/1000")).toBeInTheDocument();
+    expect(within(usage).getByRole("progressbar")).toHaveAttribute("aria-valuenow", "25");
+  });
+});
+
+describe("the user menu (spec §2)", () => {
+  it("shows the initials, the full name and e-mail, and the links with /premium for a free user", async () => {
+    const { user } = await renderApp("/analytics", { user: freeUser });
+
+    expect(screen.getByRole("button", { name: "Account menu for Ada Lovelace" })).toHaveTextContent("AL");
+    const menu = await openUserMenu(user);
+    expect(within(menu).getByText("Ada Lovelace")).toBeInTheDocument();
+    expect(within(menu).getByText("ada@example.com")).toBeInTheDocument();
+    expect(within(menu).getByRole("menuitem", { name: "Profile" })).toHaveAttribute("href", "/profile");
+    expect(within(menu).getByRole("menuitem", { name: "Settings" })).toHaveAttribute("href", "/settings");
+    expect(within(menu).getByRole("menuitem", { name: "Upgrade to Premium" })).toHaveAttribute("href", "/premium");
+    expect(within(menu).queryByText("Premium")).not.toBeInTheDocument();
+  });
+
+  it("shows a premium user the 'Premium' badge and no /premium link", async () => {
+    const { user } = await renderApp("/analytics", { user: premiumUser });
+
+    const menu = await openUserMenu(user);
+    expect(within(menu).getByText("Premium")).toBeInTheDocument();
+    expect(within(menu).queryByRole("menuitem", { name: /premium/i })).not.toBeInTheDocument();
+    expect(within(menu).getAllByRole("menuitem").map((item) => item.textContent)).toEqual([
+      "Profile",
+      "Settings",
+      "Log out",
+    ]);
+  });
+
+  it("shows the username and its initial when the user has no name", async () => {
+    const { user } = await renderApp("/analytics", {
+      user: buildUser({ first_name: null, last_name: null, username: "countess" }),
+    });
+
+    const trigger = screen.getByRole("button", { name: "Account menu for countess" });
+    expect(trigger).toHaveTextContent(/^C$/);
+    const menu = await openUserMenu(user, "countess");
+    expect(within(menu).getByText("countess")).toBeInTheDocument();
+  });
+
+  it("follows a menu link to its page", async () => {
+    const { user, router, settled } = await renderApp("/analytics", { user: freeUser });
+
+    const menu = await openUserMenu(user);
+    await user.click(within(menu).getByRole("menuitem", { name: "Profile" }));
+    await settled();
+    expect(router.state.location.pathname).toBe("/profile");
+  });
+
+  it("'Log out' revokes the token, clears the session and goes to /login", async () => {
+    let revoked: string | null = null;
+    server.use(
+      http.post(apiRoutes.logout.path, ({ request }) => {
+        revoked = request.headers.get("Authorization");
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user, router, settled } = await renderApp("/analytics", { user: freeUser, token: "session-token" });
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull(); // signInAs does not write storage
+    useSessionStore.getState().signIn("session-token", freeUser);
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe("session-token");
+
+    const menu = await openUserMenu(user);
+    await user.click(within(menu).getByRole("menuitem", { name: "Log out" }));
+    await settled();
+
+    // No origin is remembered: signing in again starts at the dashboard.
+    await waitFor(() => expect([router.state.location.pathname, router.state.location.state]).toEqual(["/login", null]));
+    expect(await screen.findByRole("button", { name: "Sign In" })).toBeInTheDocument();
+    expect(useSessionStore.getState()).toMatchObject({ token: null, user: null, isAuthenticated: false });
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    await waitFor(() => expect(revoked).toBe("Bearer session-token"));
+  });
+
+  it("'Log out' still signs out when the server cannot be reached", async () => {
+    server.use(http.post(apiRoutes.logout.path, () => HttpResponse.error()));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { user, router, settled } = await renderApp("/analytics", { user: freeUser });
+
+    const menu = await openUserMenu(user);
+    await user.click(within(menu).getByRole("menuitem", { name: "Log out" }));
+    await settled();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(useSessionStore.getState().token).toBeNull();
+    await waitFor(() => expect(warn).toHaveBeenCalledWith("Could not revoke the session on the server", expect.anything()));
+    warn.mockRestore();
+  });
+});
+
+describe("the phone menu (issue 2: responsive down to 375 px)", () => {
+  it("opens the navigation in a drawer from the header and closes it after following an entry", async () => {
+    const { user, router, settled } = await renderApp("/profile", { user: freeUser });
+
+    await user.click(screen.getByRole("button", { name: "Open navigation menu" }));
+    const drawer = await screen.findByRole("dialog", { name: "Navigation menu" });
+    expect(within(drawer).getAllByRole("link", { name: /Dashboard|Tasks|AI Extract|Daily Plan|Analytics|Settings/ })).toHaveLength(6);
+    expect(within(drawer).getByRole("region", { name: "Upgrade to Premium" })).toBeInTheDocument();
+
+    await user.click(within(drawer).getByRole("link", { name: "Analytics" }));
+    await settled();
+    expect(router.state.location.pathname).toBe("/analytics");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("closes with Escape and gives focus back to the menu button", async () => {
+    const { user } = await renderApp("/profile", { user: freeUser });
+
+    const button = screen.getByRole("button", { name: "Open navigation menu" });
+    await user.click(button);
+    await screen.findByRole("dialog", { name: "Navigation menu" });
+    await user.keyboard("{Escape}");
+
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+  });
+});

@@ -1,0 +1,18 @@
+import { BarChart3, CalendarDays, LayoutDashboard, ListChecks, Settings, Sparkles, type LucideIcon } from "lucide-react";
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  badge?: string;
+}
+
+/** spec §2, Shell: the six sidebar entries, in order. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
+  { to: "/tasks", label: "Tasks", icon: ListChecks },
+  { to: "/extract", label: "AI Extract", icon: Sparkles, badge: "AI" },
+  { to: "/daily", label: "Daily Plan", icon: CalendarDays },
+  { to: "/analytics", label: "Analytics", icon: BarChart3 },
+  { to: "/settings", label: "Settings", icon: Settings },
+];

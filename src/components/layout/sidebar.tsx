@@ -1,0 +1,66 @@
+import { CheckCircle2 } from "lucide-react";
+import { Link, NavLink } from "react-router-dom";
+import { Badge } from "@/components/ui/badge";
+import { cn } from "@/lib/cn";
+import { NAV_ITEMS } from "./nav-items";
+import { PlanCard } from "./plan-card";
+import type { ShellAccount } from "./shell-account";
+
+export function BrandLink({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <Link
+      to="/dashboard"
+      onClick={onNavigate}
+      className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+        <CheckCircle2 className="size-5" aria-hidden />
+      </span>
+      Tasklane
+    </Link>
+  );
+}
+
+interface SidebarContentProps {
+  account: ShellAccount;
+  /** Called when an entry is followed (the phone menu closes itself). */
+  onNavigate?: () => void;
+}
+
+/** The sidebar's content, shared by the desktop column and the phone drawer (spec §2, Shell). */
+export function SidebarContent({ account, onNavigate }: SidebarContentProps) {
+  return (
+    <div className="flex h-full flex-col gap-6 p-4">
+      <div className="flex h-8 items-center px-2">
+        <BrandLink onNavigate={onNavigate} />
+      </div>
+      <nav aria-label="Main" className="flex-1">
+        <ul className="grid gap-1">
+          {NAV_ITEMS.map(({ to, label, icon: Icon, badge }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                onClick={onNavigate}
+                className={({ isActive }) =>
+                  cn(
+                    "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                    isActive && "bg-accent text-accent-foreground",
+                  )
+                }
+              >
+                <Icon className="size-4 shrink-0" aria-hidden />
+                <span className="flex-1">{label}</span>
+                {badge && (
+                  <Badge variant="info" className="px-1.5 py-0 text-[10px]">
+                    {badge}
+                  </Badge>
+                )}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <PlanCard account={account} />
+    </div>
+  );
+}

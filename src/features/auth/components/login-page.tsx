@@ -1,0 +1,66 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2 } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { Link, Navigate, useLocation } from "react-router-dom";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { errorMessage } from "@/lib/api-client";
+import { useSessionStore } from "@/stores/session-store";
+import { useLogin } from "../api/login";
+import { redirectTarget } from "../auth-redirect";
+import { loginFormSchema } from "../form-schemas";
+import { AuthLayout } from "./auth-layout";
+import { FormField } from "./form-field";
+import { PasswordInput } from "./password-input";
+
+/** spec §2, Login screen; §5 validation; §8 "Login failed". */
+export function LoginPage() {
+  const location = useLocation();
+  const signedIn = useSessionStore((state) => state.isAuthenticated && Boolean(state.token));
+  const login = useLogin();
+  const form = useForm({
+    resolver: zodResolver(loginFormSchema),
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors } = form.formState;
+
+  // spec §2: an authenticated user goes back where they came from, otherwise to /dashboard.
+  if (signedIn) return <Navigate to={redirectTarget(location.state)} replace />;
+
+  return (
+    <AuthLayout
+      title="Welcome back"
+      description="Sign in to your Tasklane account"
+      error={login.isError ? errorMessage(login.error, "Login failed") : null}
+      footer={
+        <p>
+          Don&apos;t have an account?{" "}
+          <Link to="/register" className="font-medium text-primary underline-offset-4 hover:underline">
+            Sign up
+          </Link>
+        </p>
+      }
+    >
+      <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+        <FormField id="login-email" label="Email" error={errors.email?.message}>
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              {...form.register("email")}
+            />
+          )}
+        </FormField>
+        <FormField id="login-password" label="Password" error={errors.password?.message}>
+          {(control) => <PasswordInput {...control} autoComplete="current-password" {...form.register("password")} />}
+        </FormField>
+        <Button type="submit" className="w-full" disabled={login.isPending}>
+          {login.isPending && <Loader2 className="animate-spin" aria-hidden />}
+          {login.isPending ? "Signing In..." : "Sign In"}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,36 @@
+import { emailSchema, loginRequestSchema, messages, registerRequestSchema } from "@contract/auth";
+import { z } from "zod";
+
+/** spec §5, login: the contract's payload rules are the form's rules. */
+export const loginFormSchema = loginRequestSchema;
+export type LoginFormValues = z.input<typeof loginFormSchema>;
+
+/** spec §5, register: the payload plus a confirmation that must equal the password. */
+export const registerFormSchema = registerRequestSchema
+  .extend({ confirm_password: z.string() })
+  .refine((values) => values.password === values.confirm_password, {
+    error: messages.passwordsDontMatch,
+    path: ["confirm_password"],
+  });
+export type RegisterFormValues = z.input<typeof registerFormSchema>;
+
+/** The registration payload of spec §3: the names only when given. */
+export function registrationFromForm(values: z.output<typeof registerFormSchema>) {
+  return {
+    email: values.email,
+    verification_code: values.verification_code,
+    username: values.username,
+    password: values.password,
+    ...(values.first_name ? { first_name: values.first_name } : {}),
+    ...(values.last_name ? { last_name: values.last_name } : {}),
+  };
+}
+
+export const ENTER_EMAIL_FIRST = "Enter email first";
+
+/** spec §5: a code request needs an e-mail; an empty one says "Enter email first". */
+export function verificationEmailError(email: string): string | null {
+  if (!email.trim()) return ENTER_EMAIL_FIRST;
+  const result = emailSchema.safeParse(email);
+  return result.success ? null : (result.error.issues[0]?.message ?? messages.invalidEmail);
+}

@@ -1,0 +1,40 @@
+import { Loader2 } from "lucide-react";
+import type { DailyStatus } from "@contract/daily";
+import { Badge } from "@/components/ui/badge";
+import { cachedBadge, messages } from "../lib/daily-plan-view";
+
+/** The cache badges of a shown report: "Cached Nh ago" and, when stale, "Not up-to-date". */
+export function CacheBadges({ status }: { status: DailyStatus | undefined }) {
+  if (!status?.cached_report) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-1.5">
+      {status.cache_age_hours !== null && <Badge variant="secondary">{cachedBadge(status.cache_age_hours)}</Badge>}
+      {!status.cache_is_valid && <Badge variant="warning">{messages.notUpToDate}</Badge>}
+    </div>
+  );
+}
+
+export function OutdatedHint({ status }: { status: DailyStatus | undefined }) {
+  if (!status?.cached_report || status.cache_is_valid) return null;
+  return <p className="text-sm text-amber-700">{messages.outdatedHint}</p>;
+}
+
+/** The running-generation state (spec §2): "AI is analyzing your tasks..." with the 30-60 s hint. */
+export function GeneratingState() {
+  return (
+    <div role="status" className="flex flex-col items-center gap-2 py-6 text-center">
+      <Loader2 className="size-6 animate-spin text-primary" aria-hidden />
+      <p className="font-medium">{messages.generating}</p>
+      <p className="text-sm text-muted-foreground">{messages.generatingHint}</p>
+    </div>
+  );
+}
+
+export function LoadingState() {
+  return (
+    <div role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-muted-foreground">
+      <Loader2 className="size-4 animate-spin" aria-hidden />
+      {messages.loading}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { Copy, Mail } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { toast } from "@/components/ui/toaster";
+import { env } from "@/config/env";
+import { useSessionStore } from "@/stores/session-store";
+
+/** The "Email Auto Parser" card (spec §1–2): the user's inbound address, with a copy button. */
+export function EmailParserCard() {
+  const username = useSessionStore((state) => state.user?.username);
+  if (!username) return null;
+  const address = `${username}@${env.mailDomain}`;
+
+  async function copyAddress() {
+    try {
+      // navigator.clipboard is missing outside secure contexts (plain http on another host).
+      if (!navigator.clipboard) throw new Error("Clipboard unavailable");
+      await navigator.clipboard.writeText(address);
+      toast.success("Email copied!", {
+        description: "Your personal email address has been copied to clipboard.",
+      });
+    } catch {
+      toast.error("Could not copy", { description: "Select the address and copy it by hand." });
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Mail className="size-4" aria-hidden />
+          Email Auto Parser
+        </CardTitle>
+        <CardDescription>
+          Send or forward e-mails to your personal address and they become tasks: AI extracts the relevant
+          information, such as the title, due date and priority.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <div className="flex items-center gap-2 rounded-md border bg-muted/40 p-2">
+          <code className="min-w-0 flex-1 truncate px-1 text-sm" title={address}>
+            {address}
+          </code>
+          <Button variant="outline" size="icon" aria-label="Copy email address" onClick={() => void copyAddress()}>
+            <Copy aria-hidden />
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,64 @@
+import {
+  messages,
+  PASSWORD_MIN_LENGTH,
+  profileRequestSchema,
+  type ProfileRequest,
+  type User,
+} from "@contract/auth";
+import { z } from "zod";
+
+/** The profile form: the names as the contract accepts them (trimmed, bounded). */
+export const profileFormSchema = z.object({
+  first_name: profileRequestSchema.shape.first_name.unwrap(),
+  last_name: profileRequestSchema.shape.last_name.unwrap(),
+});
+export type ProfileFormValues = z.input<typeof profileFormSchema>;
+
+export function profileFormValues(user: User): ProfileFormValues {
+  return { first_name: user.first_name ?? "", last_name: user.last_name ?? "" };
+}
+
+/**
+ * spec §5: only the names the user changed are sent (an emptied name is sent as "" to clear it);
+ * an empty result means nothing changed and the update button stays disabled.
+ */
+export function profileChanges(user: User, values: ProfileFormValues): ProfileRequest {
+  const changes: ProfileRequest = {};
+  const firstName = values.first_name.trim();
+  const lastName = values.last_name.trim();
+  if (firstName !== (user.first_name ?? "").trim()) changes.first_name = firstName;
+  if (lastName !== (user.last_name ?? "").trim()) changes.last_name = lastName;
+  return changes;
+}
+
+export const passwordMessages = {
+  fillInAllFields: "Please fill in all fields",
+  doNotMatch: "Passwords do not match",
+  tooShort: messages.passwordTooShort,
+} as const;
+
+const passwordFields = ["current_password", "new_password", "confirm_password"] as const;
+
+/**
+ * spec §5, change password, checked in the spec's order so the user sees one message at a time:
+ * all three required, then new and confirmation equal, then the new one at least 6 characters.
+ */
+export const passwordFormSchema = z
+  .object({ current_password: z.string(), new_password: z.string(), confirm_password: z.string() })
+  .superRefine((values, context) => {
+    const empty = passwordFields.find((field) => values[field] === "");
+    if (empty) {
+      context.addIssue({ code: "custom", message: passwordMessages.fillInAllFields, path: [empty] });
+    } else if (values.new_password !== values.confirm_password) {
+      context.addIssue({ code: "custom", message: passwordMessages.doNotMatch, path: ["confirm_password"] });
+    } else if (values.new_password.length < PASSWORD_MIN_LENGTH) {
+      context.addIssue({ code: "custom", message: passwordMessages.tooShort, path: ["new_password"] });
+    }
+  });
+export type PasswordFormValues = z.input<typeof passwordFormSchema>;
+
+export const emptyPasswordForm: PasswordFormValues = {
+  current_password: "",
+  new_password: "",
+  confirm_password: "",
+};

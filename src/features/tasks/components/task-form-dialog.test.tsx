@@ -1,0 +1,231 @@
+import { apiRoutes } from "@contract/routes";
+import type { TaskJson } from "@contract/tasks";
+import { buildTask, buildUser } from "@mocks/fixtures";
+import { taskStore } from "@mocks/handlers/tasks";
+import { server } from "@mocks/server";
+import { screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import { describe, expect, it, vi } from "vitest";
+import { queryKeys } from "@/lib/query-keys";
+import { renderWithProviders } from "@/test/render";
+import { holdRequests, recordBodies, toastWith, setUpTaskTests } from "../testing/msw-helpers";
+import { TasksPage } from "./tasks-page";
+
+// Dialog tests type a lot; the shared CI machine is slow.
+vi.setConfig({ testTimeout: 20_000 });
+
+// The profile's zone is not the machine's: due dates must follow the profile (spec §5).
+const user = buildUser({ timezone: "Asia/Tokyo" });
+
+async function renderTasks(...tasks: TaskJson[]) {
+  taskStore.reset(tasks);
+  const view = renderWithProviders(<TasksPage />, { user, route: "/tasks" });
+  await screen.findByText(tasks.length === 0 ? "No tasks found" : tasks.length === 1 ? "1 task" : `${tasks.length} tasks`);
+  return view;
+}
+
+setUpTaskTests();
+
+describe("Create Task dialog (spec §2)", () => {
+  async function openCreateDialog() {
+    const view = await renderTasks(buildTask({ title: "Existing" }));
+    await view.user.click(screen.getByRole("button", { name: "Create Task" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create New Task" });
+    return { ...view, dialog };
+  }
+
+  it("is 425 px wide at most and has the spec's fields, with priority medium by default", async () => {
+    const { dialog } = await openCreateDialog();
+    expect(dialog).toHaveClass("sm:max-w-[425px]");
+    expect(within(dialog).getByLabelText("Title")).toHaveValue("");
+    expect(within(dialog).getByLabelText("Description")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Priority")).toHaveDisplayValue("Medium");
+    expect(within(dialog).getByLabelText("Due Date")).toHaveAttribute("type", "datetime-local");
+    expect(within(dialog).getByLabelText("Tags")).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText("Status")).not.toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Create Task" })).toBeInTheDocument();
+  });
+
+  it("says 'Title is required' and sends nothing when the title is empty", async () => {
+    const bodies = recordBodies("post", apiRoutes.createTask.path);
+    const { user: actor, dialog } = await openCreateDialog();
+    await actor.type(within(dialog).getByLabelText("Title"), "   ");
+    await actor.click(within(dialog).getByRole("button", { name: "Create Task" }));
+    expect(await within(dialog).findByText("Title is required")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Title")).toHaveAttribute("aria-invalid", "true");
+    expect(bodies).toEqual([]);
+  });
+
+  it("adds tags with Enter, ignores duplicates, removes a tag on click, and creates the task in the user's time zone", async () => {
+    const bodies = recordBodies("post", apiRoutes.createTask.path);
+    const { user: actor, dialog } = await openCreateDialog();
+    await actor.type(within(dialog).getByLabelText("Title"), "Book flights");
+    await actor.type(within(dialog).getByLabelText("Description"), "Window seat");
+    await actor.selectOptions(within(dialog).getByLabelText("Priority"), "High");
+    // 10:00 in Tokyo is 01:00 UTC.
+    await actor.type(within(dialog).getByLabelText("Due Date"), "2026-12-01T10:00");
+    expect(within(dialog).getByText("Time zone: Asia/Tokyo")).toBeInTheDocument();
+
+    const tagInput = within(dialog).getByLabelText("Tags");
+    await actor.type(tagInput, "travel{Enter}");
+    await actor.type(tagInput, "family{Enter}");
+    await actor.type(tagInput, "Travel{Enter}");
+    expect(tagInput).toHaveValue("");
+    const tagList = within(dialog).getByRole("list", { name: "Added tags" });
+    expect(within(tagList).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["travel", "family"]);
+    await actor.click(within(dialog).getByRole("button", { name: "Remove tag family" }));
+    expect(within(dialog).queryByRole("button", { name: "Remove tag family" })).not.toBeInTheDocument();
+
+    await actor.click(within(dialog).getByRole("button", { name: "Create Task" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(bodies).toEqual([
+      {
+        title: "Book flights",
+        description: "Window seat",
+        priority: "high",
+        due_date: "2026-12-01T01:00:00.000Z",
+        tags: ["travel"],
+      },
+    ]);
+    // The list is refetched: the new task shows, with its due date back in Tokyo time.
+    const heading = await screen.findByRole("heading", { name: "Book flights" });
+    expect(within(heading.closest("li")!).getByText("Dec 1, 2026")).toBeInTheDocument();
+    expect(screen.getByText("2 tasks")).toBeInTheDocument();
+  });
+
+  it("reads 'Creating...' while the task is being created", async () => {
+    const { release } = holdRequests("post", apiRoutes.createTask.path);
+    const { user: actor, dialog } = await openCreateDialog();
+    await actor.type(within(dialog).getByLabelText("Title"), "Book flights");
+    await actor.click(within(dialog).getByRole("button", { name: "Create Task" }));
+    expect(await within(dialog).findByRole("button", { name: "Creating..." })).toBeDisabled();
+    release();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+
+  it("clears the form and the tags when closed", async () => {
+    const { user: actor, dialog } = await openCreateDialog();
+    await actor.type(within(dialog).getByLabelText("Title"), "Half-typed");
+    await actor.type(within(dialog).getByLabelText("Tags"), "draft{Enter}");
+    await actor.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+
+    await actor.click(screen.getByRole("button", { name: "Create Task" }));
+    const reopened = await screen.findByRole("dialog", { name: "Create New Task" });
+    expect(within(reopened).getByLabelText("Title")).toHaveValue("");
+    expect(within(reopened).queryByRole("button", { name: "Remove tag draft" })).not.toBeInTheDocument();
+  });
+
+  it("shows the 'Error' toast with the server's message, or 'Failed to create task', and stays open", async () => {
+    server.use(http.post(apiRoutes.createTask.path, () => new HttpResponse(null, { status: 500 })));
+    const { user: actor, dialog } = await openCreateDialog();
+    await actor.type(within(dialog).getByLabelText("Title"), "Book flights");
+    await actor.click(within(dialog).getByRole("button", { name: "Create Task" }));
+    expect(await screen.findByText("Failed to create task")).toBeInTheDocument();
+    expect(within(toastWith("Failed to create task")).getByText("Error")).toBeInTheDocument();
+
+    server.use(
+      http.post(apiRoutes.createTask.path, () => HttpResponse.json({ message: "Too many tasks" }, { status: 400 })),
+    );
+    await actor.click(within(dialog).getByRole("button", { name: "Create Task" }));
+    expect(await screen.findByText("Too many tasks")).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Create New Task" })).toBeInTheDocument();
+    expect(taskStore.all()).toHaveLength(1);
+  });
+
+  it("refreshes tasks, stats, daily status and the all-tasks list after creating (spec §4)", async () => {
+    const { user: actor, dialog, queryClient } = await openCreateDialog();
+    queryClient.setQueryData(queryKeys.tasks.allForStats(), []);
+    queryClient.setQueryData(queryKeys.tasks.stats(), {});
+    queryClient.setQueryData(queryKeys.daily.status(), {});
+    await actor.type(within(dialog).getByLabelText("Title"), "Book flights");
+    await actor.click(within(dialog).getByRole("button", { name: "Create Task" }));
+    await waitFor(() => {
+      for (const key of [queryKeys.tasks.allForStats(), queryKeys.tasks.stats(), queryKeys.daily.status()]) {
+        expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+      }
+    });
+  });
+});
+
+describe("Edit Task dialog (spec §2)", () => {
+  const task = buildTask({
+    title: "Quarterly report",
+    description: "Numbers for Q4",
+    status: "in_progress",
+    priority: "urgent",
+    tags: ["work"],
+    // 15:30 UTC is 00:30 the next day in Tokyo.
+    due_date: "2026-12-01T15:30:00.000Z",
+  });
+
+  async function openEditDialog() {
+    const view = await renderTasks(task);
+    await view.user.click(screen.getByRole("button", { name: 'Edit "Quarterly report"' }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Task" });
+    return { ...view, dialog };
+  }
+
+  it("shows the task with its due date converted into the user's time zone, and a Status field", async () => {
+    const { dialog } = await openEditDialog();
+    expect(dialog).toHaveClass("sm:max-w-[425px]");
+    expect(within(dialog).getByLabelText("Title")).toHaveValue("Quarterly report");
+    expect(within(dialog).getByLabelText("Description")).toHaveValue("Numbers for Q4");
+    expect(within(dialog).getByLabelText("Priority")).toHaveDisplayValue("Urgent");
+    expect(within(dialog).getByLabelText("Status")).toHaveDisplayValue("In Progress");
+    expect(within(dialog).getByLabelText("Due Date")).toHaveValue("2026-12-02T00:30");
+    expect(within(dialog).getByRole("button", { name: "Remove tag work" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Save Changes" })).toBeInTheDocument();
+  });
+
+  it("saves only what changed, reading 'Saving...' meanwhile, and shows the result", async () => {
+    const bodies = recordBodies("put", apiRoutes.updateTask.path);
+    const { release } = holdRequests("put", apiRoutes.updateTask.path);
+    const { user: actor, dialog } = await openEditDialog();
+    await actor.selectOptions(within(dialog).getByLabelText("Status"), "Completed");
+    const dueDate = within(dialog).getByLabelText("Due Date");
+    await actor.clear(dueDate);
+    await actor.type(dueDate, "2026-12-03T09:00");
+    await actor.type(within(dialog).getByLabelText("Tags"), "finance{Enter}");
+    await actor.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    expect(await within(dialog).findByRole("button", { name: "Saving..." })).toBeDisabled();
+    release();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    expect(bodies).toEqual([{ status: "completed", due_date: "2026-12-03T00:00:00.000Z", tags: ["work", "finance"] }]);
+    const heading = screen.getByRole("heading", { name: "Quarterly report" });
+    expect(heading).toHaveClass("line-through");
+    const card = heading.closest("li")!;
+    expect(within(card).getByText("finance")).toBeInTheDocument();
+    expect(within(card).getByText("Dec 3, 2026")).toBeInTheDocument();
+  });
+
+  it("validates the title with 'Title is required'", async () => {
+    const { user: actor, dialog } = await openEditDialog();
+    await actor.clear(within(dialog).getByLabelText("Title"));
+    await actor.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    expect(await within(dialog).findByText("Title is required")).toBeInTheDocument();
+  });
+
+  it("shows the 'Error' toast 'Failed to update task' when saving fails without a message", async () => {
+    server.use(http.put(apiRoutes.updateTask.path, () => new HttpResponse(null, { status: 500 })));
+    const { user: actor, dialog } = await openEditDialog();
+    await actor.type(within(dialog).getByLabelText("Title"), " (final)");
+    await actor.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("Failed to update task")).toBeInTheDocument();
+    expect(within(toastWith("Failed to update task")).getByText("Error")).toBeInTheDocument();
+    expect(screen.getByRole("dialog", { name: "Edit Task" })).toBeInTheDocument();
+  });
+
+  it("shows the server's message in the 'Error' toast when saving is refused", async () => {
+    server.use(
+      http.put(apiRoutes.updateTask.path, () => HttpResponse.json({ message: "title: too long" }, { status: 400 })),
+    );
+    const { user: actor, dialog } = await openEditDialog();
+    await actor.type(within(dialog).getByLabelText("Title"), "!");
+    await actor.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText("title: too long")).toBeInTheDocument();
+  });
+});

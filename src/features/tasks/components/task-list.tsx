@@ -1,0 +1,63 @@
+import type { Task } from "@contract/tasks";
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { useLayoutEffect, useRef, useState } from "react";
+import { TaskCard, type TaskCardActions } from "./task-card";
+
+/** A card's height before it is measured; cards with descriptions or tags are taller. */
+const ESTIMATED_CARD_HEIGHT = 132;
+const CARD_GAP = 12;
+
+interface TaskListProps extends TaskCardActions {
+  tasks: readonly Task[];
+  timeZone: string;
+}
+
+/**
+ * The task cards, virtualised (issue 3): only the cards in view (plus a few) are in the DOM, so
+ * thousands of tasks scroll and filter smoothly. The list scrolls with the page (the shell has no
+ * scrolling box of its own); cards are measured, so their heights may vary.
+ */
+export function TaskList({ tasks, timeZone, ...actions }: TaskListProps) {
+  const listRef = useRef<HTMLUListElement>(null);
+  // Where the list starts on the page: the virtualiser counts window scrolling from there.
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      if (listRef.current) setScrollMargin(listRef.current.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, []);
+
+  const virtualizer = useWindowVirtualizer({
+    count: tasks.length,
+    estimateSize: () => ESTIMATED_CARD_HEIGHT,
+    getItemKey: (index) => tasks[index]?.id ?? index,
+    gap: CARD_GAP,
+    overscan: 6,
+    scrollMargin,
+  });
+
+  return (
+    <ul ref={listRef} aria-label="Tasks" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((item) => {
+        const task = tasks[item.index];
+        if (!task) return null;
+        return (
+          <li
+            key={item.key}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            aria-setsize={tasks.length}
+            aria-posinset={item.index + 1}
+            className="absolute left-0 top-0 w-full"
+            style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
+          >
+            <TaskCard task={task} timeZone={timeZone} {...actions} />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

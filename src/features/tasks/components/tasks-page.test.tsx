@@ -1,0 +1,308 @@
+import { apiRoutes } from "@contract/routes";
+import type { TaskJson } from "@contract/tasks";
+import { buildTask, buildUser } from "@mocks/fixtures";
+import { taskStore } from "@mocks/handlers/tasks";
+import { server } from "@mocks/server";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { delay, http, HttpResponse } from "msw";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { queryKeys } from "@/lib/query-keys";
+import { renderWithProviders } from "@/test/render";
+import { UNDO_WINDOW_MS } from "../api/task-mutations";
+import { countRequests, holdRequests, recordBodies, toastWith, setUpTaskTests } from "../testing/msw-helpers";
+import { TasksPage } from "./tasks-page";
+
+// Screen tests click and type a lot; the shared CI machine is slow.
+vi.setConfig({ testTimeout: 20_000 });
+
+const user = buildUser({ timezone: "Asia/Tokyo" });
+
+function renderTasks(...tasks: TaskJson[]) {
+  taskStore.reset(tasks);
+  return renderWithProviders(<TasksPage />, { user, route: "/tasks" });
+}
+
+/** The card (list item) showing a task title. */
+function card(title: string): HTMLElement {
+  const heading = screen.getByRole("heading", { name: title });
+  const item = heading.closest("li");
+  if (!item) throw new Error(`No card for ${title}`);
+  return item;
+}
+
+setUpTaskTests();
+afterEach(() => vi.restoreAllMocks());
+
+describe("Tasks screen: header and states (spec §2)", () => {
+  it("shows the title, subtitle, 'Create Task' and the search box", async () => {
+    renderTasks(buildTask({ title: "Buy milk" }));
+    expect(screen.getByRole("heading", { level: 1, name: "Tasks" })).toBeInTheDocument();
+    expect(screen.getByText("Manage your tasks and stay organized")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Create Task" })).toBeInTheDocument();
+    expect(screen.getByPlaceholderText("Search tasks...")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Buy milk" })).toBeInTheDocument();
+  });
+
+  it("shows three skeleton cards while loading", async () => {
+    server.use(http.get(apiRoutes.listTasks.path, () => delay("infinite")));
+    renderTasks();
+    expect(await screen.findAllByTestId("task-skeleton")).toHaveLength(3);
+    expect(screen.queryByText("No tasks found")).not.toBeInTheDocument();
+  });
+
+  it("shows 'No tasks found' with 'Get started by creating your first task' and a 'Create Task' button when there are none", async () => {
+    const { user: actor } = renderTasks();
+    const empty = (await screen.findByText("No tasks found")).closest("div")!;
+    expect(within(empty).getByText("Get started by creating your first task")).toBeInTheDocument();
+    await actor.click(within(empty).getByRole("button", { name: "Create Task" }));
+    expect(await screen.findByRole("dialog", { name: "Create New Task" })).toBeInTheDocument();
+  });
+
+  it("shows 'No tasks found' with 'Try adjusting your search query' when a search matches nothing", async () => {
+    const { user: actor } = renderTasks(buildTask({ title: "Buy milk" }));
+    await screen.findByRole("heading", { name: "Buy milk" });
+    await actor.type(screen.getByPlaceholderText("Search tasks..."), "dentist");
+    expect(await screen.findByText("No tasks found")).toBeInTheDocument();
+    expect(screen.getByText("Try adjusting your search query")).toBeInTheDocument();
+    expect(screen.getAllByRole("button", { name: "Create Task" })).toHaveLength(1);
+  });
+
+  it("filters by title, description and tags as the user types, and the badge counts what is shown", async () => {
+    const { user: actor } = renderTasks(
+      buildTask({ title: "Buy milk", tags: ["errands"] }),
+      buildTask({ title: "Write report", description: "For the quarterly review" }),
+      buildTask({ title: "Call the bank" }),
+    );
+    expect(await screen.findByText("3 tasks")).toBeInTheDocument();
+    const search = screen.getByPlaceholderText("Search tasks...");
+    await actor.type(search, "quarterly");
+    expect(await screen.findByText("1 task")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Write report" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Buy milk" })).not.toBeInTheDocument();
+    await actor.clear(search);
+    await actor.type(search, "ERRANDS");
+    expect(await screen.findByText("1 task")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Buy milk" })).toBeInTheDocument();
+  });
+
+  it("treats a 404 on loading as an empty list, without retrying", async () => {
+    server.use(http.get(apiRoutes.listTasks.path, () => HttpResponse.json({ message: "Not found" }, { status: 404 })));
+    const requests = countRequests("get", apiRoutes.listTasks.path);
+    renderTasks();
+    expect(await screen.findByText("No tasks found")).toBeInTheDocument();
+    expect(screen.queryByText("Failed to load tasks. Please try again.")).not.toBeInTheDocument();
+    // Give a retry (1 s later) the chance to happen.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    expect(requests.count).toBe(1);
+  });
+
+  describe("load failure", () => {
+    beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+    afterEach(() => vi.useRealTimers());
+
+    async function failAfterRetries(response: () => Response) {
+      server.use(http.get(apiRoutes.listTasks.path, response));
+      const requests = countRequests("get", apiRoutes.listTasks.path);
+      renderTasks();
+      // The retries wait 1 s, 2 s and 4 s (TanStack Query's backoff): move the clock on.
+      for (let second = 0; second < 15 && !screen.queryByText("Failed to load tasks. Please try again."); second++) {
+        await act(() => vi.advanceTimersByTimeAsync(1_000));
+      }
+      expect(screen.getByText("Failed to load tasks. Please try again.")).toBeInTheDocument();
+      return requests;
+    }
+
+    it("shows 'Failed to load tasks. Please try again.' with the server's message after 3 retries", async () => {
+      const requests = await failAfterRetries(() =>
+        HttpResponse.json({ message: "Database is unavailable" }, { status: 503 }),
+      );
+      expect(screen.getByText("Database is unavailable")).toBeInTheDocument();
+      expect(requests.count).toBe(4);
+    });
+
+    it("falls back to 'Unknown error occurred' when the server gives no message", async () => {
+      await failAfterRetries(() => new HttpResponse(null, { status: 500 }));
+      expect(screen.getByText("Unknown error occurred")).toBeInTheDocument();
+    });
+  });
+});
+
+describe("Task cards (spec §2)", () => {
+  it("shows title, description, status, priority, tags and the due date in the user's time zone", async () => {
+    renderTasks(
+      buildTask({
+        title: "Prepare slides",
+        description: "For Monday's meeting",
+        status: "in_progress",
+        priority: "high",
+        tags: ["work", "q4"],
+        // 20:00 UTC on Dec 1 is already Dec 2 in Tokyo.
+        due_date: "2026-12-01T20:00:00.000Z",
+      }),
+    );
+    await screen.findByRole("heading", { name: "Prepare slides" });
+    const slides = card("Prepare slides");
+    expect(within(slides).getByText("For Monday's meeting")).toBeInTheDocument();
+    expect(within(slides).getByRole("combobox", { name: 'Status of "Prepare slides"' })).toHaveDisplayValue("In Progress");
+    expect(within(slides).getByText("High")).toBeInTheDocument();
+    expect(within(slides).getByText("work")).toBeInTheDocument();
+    expect(within(slides).getByText("q4")).toBeInTheDocument();
+    expect(within(slides).getByText("Dec 2, 2026")).toBeInTheDocument();
+    expect(within(slides).getByRole("button", { name: 'Edit "Prepare slides"' })).toBeInTheDocument();
+    expect(within(slides).getByRole("button", { name: 'Delete "Prepare slides"' })).toBeInTheDocument();
+  });
+
+  it("offers the four statuses and shows an unknown priority as Medium", async () => {
+    renderTasks({ ...buildTask({ title: "Odd" }), priority: "critical" as never });
+    await screen.findByRole("heading", { name: "Odd" });
+    const odd = card("Odd");
+    const options = within(within(odd).getByRole("combobox")).getAllByRole("option");
+    expect(options.map((option) => option.textContent)).toEqual(["Pending", "In Progress", "Completed", "Cancelled"]);
+    expect(within(odd).getByText("Medium")).toBeInTheDocument();
+  });
+
+  it("strikes through the title of a completed task", async () => {
+    renderTasks(buildTask({ title: "Done thing", status: "completed" }), buildTask({ title: "Open thing" }));
+    expect(await screen.findByRole("heading", { name: "Done thing" })).toHaveClass("line-through");
+    expect(screen.getByRole("heading", { name: "Open thing" })).not.toHaveClass("line-through");
+  });
+
+  it("renders only the cards in view when there are thousands of tasks", async () => {
+    // jsdom has no layout: give every element a card's height so the virtualiser can measure.
+    vi.spyOn(HTMLElement.prototype, "offsetHeight", "get").mockReturnValue(120);
+    renderTasks(...Array.from({ length: 3_000 }, (_, n) => buildTask({ title: `Bulk task ${n}` })));
+    expect(await screen.findByText("3000 tasks")).toBeInTheDocument();
+    const rendered = within(screen.getByRole("list", { name: "Tasks" })).getAllByRole("listitem");
+    expect(rendered.length).toBeGreaterThan(0);
+    expect(rendered.length).toBeLessThan(100);
+    expect(rendered[0]).toHaveAttribute("aria-setsize", "3000");
+  });
+});
+
+describe("Toggle and status changes (optimistic, spec §2 and §4)", () => {
+  it("completes a task at once and sends status completed; toggling again sets pending", async () => {
+    const bodies = recordBodies("put", apiRoutes.updateTask.path);
+    const { release } = holdRequests("put", apiRoutes.updateTask.path);
+    const { user: actor } = renderTasks(buildTask({ title: "Water plants" }));
+    const toggle = await screen.findByRole("checkbox", { name: 'Mark "Water plants" as completed' });
+    expect(toggle).not.toBeChecked();
+
+    await actor.click(toggle);
+    // Before the server has answered:
+    expect(toggle).toBeChecked();
+    expect(screen.getByRole("heading", { name: "Water plants" })).toHaveClass("line-through");
+    release();
+    await waitFor(() => expect(taskStore.all()[0]?.status).toBe("completed"));
+
+    await actor.click(screen.getByRole("checkbox", { name: 'Mark "Water plants" as completed' }));
+    await waitFor(() => expect(taskStore.all()[0]?.status).toBe("pending"));
+    expect(bodies).toEqual([{ status: "completed" }, { status: "pending" }]);
+    expect(screen.getByRole("checkbox", { name: 'Mark "Water plants" as completed' })).not.toBeChecked();
+  });
+
+  it("rolls the toggle back and shows the 'Error' toast with the server's message when the update fails", async () => {
+    server.use(
+      http.put(apiRoutes.updateTask.path, () => HttpResponse.json({ message: "Task is locked" }, { status: 409 })),
+    );
+    const { user: actor } = renderTasks(buildTask({ title: "Water plants" }));
+    const toggle = await screen.findByRole("checkbox", { name: 'Mark "Water plants" as completed' });
+    // The refetch after the failure never answers: only the rollback can uncheck the toggle.
+    server.use(http.get(apiRoutes.listTasks.path, () => delay("infinite")));
+    await actor.click(toggle);
+    expect(await screen.findByText("Task is locked")).toBeInTheDocument();
+    expect(within(toastWith("Task is locked")).getByText("Error")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("checkbox", { name: 'Mark "Water plants" as completed' })).not.toBeChecked());
+  });
+
+  it("falls back to 'Failed to update task' when a status change fails without a message", async () => {
+    server.use(http.put(apiRoutes.updateTask.path, () => new HttpResponse(null, { status: 500 })));
+    const { user: actor } = renderTasks(buildTask({ title: "Water plants" }));
+    const status = await screen.findByRole("combobox", { name: 'Status of "Water plants"' });
+    await actor.selectOptions(status, "Cancelled");
+    expect(await screen.findByText("Failed to update task")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole("combobox", { name: 'Status of "Water plants"' })).toHaveDisplayValue("Pending"));
+  });
+
+  it("sets any status from the dropdown, sending in_progress on the wire", async () => {
+    const bodies = recordBodies("put", apiRoutes.updateTask.path);
+    const { user: actor } = renderTasks(buildTask({ title: "Draft essay", status: "completed" }));
+    const status = await screen.findByRole("combobox", { name: 'Status of "Draft essay"' });
+    await actor.selectOptions(status, "In Progress");
+    expect(status).toHaveDisplayValue("In Progress");
+    await waitFor(() => expect(taskStore.all()[0]?.status).toBe("in_progress"));
+    expect(bodies).toEqual([{ status: "in_progress" }]);
+    expect(screen.getByRole("heading", { name: "Draft essay" })).not.toHaveClass("line-through");
+  });
+
+  it("refreshes stats, daily status and the all-tasks list after a change (spec §4)", async () => {
+    const { user: actor, queryClient } = renderTasks(buildTask({ title: "Water plants" }));
+    queryClient.setQueryData(queryKeys.tasks.allForStats(), []);
+    queryClient.setQueryData(queryKeys.tasks.stats(), {});
+    queryClient.setQueryData(queryKeys.daily.status(), {});
+    await actor.click(await screen.findByRole("checkbox", { name: 'Mark "Water plants" as completed' }));
+    await waitFor(() => {
+      for (const key of [queryKeys.tasks.allForStats(), queryKeys.tasks.stats(), queryKeys.daily.status()]) {
+        expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
+      }
+    });
+  });
+});
+
+describe("Delete with undo (issue 3: a mis-click loses no data)", () => {
+  it("hides the task, offers Undo, and brings it back without deleting anything", async () => {
+    const deletes = countRequests("delete", apiRoutes.deleteTask.path);
+    const { user: actor } = renderTasks(buildTask({ title: "Old note" }), buildTask({ title: "Keep me" }));
+    await actor.click(await screen.findByRole("button", { name: 'Delete "Old note"' }));
+    expect(screen.queryByRole("heading", { name: "Old note" })).not.toBeInTheDocument();
+    expect(screen.getByText("1 task")).toBeInTheDocument();
+
+    await actor.click(within(toastWith("Task deleted")).getByRole("button", { name: "Undo" }));
+    expect(await screen.findByRole("heading", { name: "Old note" })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(deletes.count).toBe(0);
+    expect(taskStore.all()).toHaveLength(2);
+  });
+
+  it("deletes the task when the toast closes without Undo", async () => {
+    const { user: actor } = renderTasks(buildTask({ title: "Old note" }), buildTask({ title: "Keep me" }));
+    await actor.click(await screen.findByRole("button", { name: 'Delete "Old note"' }));
+    expect(taskStore.all()).toHaveLength(2);
+    await actor.click(within(toastWith("Task deleted")).getByRole("button", { name: "Close toast" }));
+    await waitFor(() => expect(taskStore.all().map((task) => task.title)).toEqual(["Keep me"]));
+    await waitFor(() => expect(screen.getByText("1 task")).toBeInTheDocument());
+    expect(screen.queryByRole("heading", { name: "Old note" })).not.toBeInTheDocument();
+  });
+
+  it("deletes the task when the toast times out without Undo", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const { user: actor } = renderTasks(buildTask({ title: "Old note" }));
+      await actor.click(await screen.findByRole("button", { name: 'Delete "Old note"' }));
+      expect(screen.getByText("Task deleted")).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(UNDO_WINDOW_MS - 1_000));
+      expect(taskStore.all()).toHaveLength(1);
+      await act(() => vi.advanceTimersByTimeAsync(2_000));
+      await waitFor(() => expect(taskStore.all()).toHaveLength(0));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("keeps a task whose deletion is waiting hidden even when the list is refetched", async () => {
+    const { user: actor, queryClient } = renderTasks(buildTask({ title: "Old note" }), buildTask({ title: "Keep me" }));
+    await actor.click(await screen.findByRole("button", { name: 'Delete "Old note"' }));
+    await queryClient.refetchQueries({ queryKey: queryKeys.tasks.lists() });
+    expect(screen.getByRole("heading", { name: "Keep me" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Old note" })).not.toBeInTheDocument();
+  });
+
+  it("brings the task back with the 'Error' toast 'Failed to delete task' when the delete fails", async () => {
+    server.use(http.delete(apiRoutes.deleteTask.path, () => new HttpResponse(null, { status: 500 })));
+    const { user: actor } = renderTasks(buildTask({ title: "Old note" }));
+    await actor.click(await screen.findByRole("button", { name: 'Delete "Old note"' }));
+    await actor.click(within(toastWith("Task deleted")).getByRole("button", { name: "Close toast" }));
+    expect(await screen.findByText("Failed to delete task")).toBeInTheDocument();
+    expect(within(toastWith("Failed to delete task")).getByText("Error")).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Old note" })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,158 @@
+import { DEFAULT_TIME_ZONE } from "@contract/common";
+import type { Task, TaskStatus } from "@contract/tasks";
+import { useQuery } from "@tanstack/react-query";
+import { ClipboardList, Plus, RotateCw, Search } from "lucide-react";
+import { useCallback, useDeferredValue, useMemo, useState } from "react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import { errorMessage } from "@/lib/api-client";
+import { useSessionStore } from "@/stores/session-store";
+import { useChangeTaskStatus, useDeleteTask, usePendingDeletionIds } from "../api/task-mutations";
+import { taskQueries } from "../api/tasks-api";
+import { buildTaskSearchIndex, searchTasks } from "../search-tasks";
+import { TaskFormDialog } from "./task-form-dialog";
+import { TaskList } from "./task-list";
+
+/** spec §9: three skeleton cards while loading. */
+const SKELETON_CARDS = 3;
+
+/** The Tasks screen (/tasks, spec §2). */
+export function TasksPage() {
+  const timeZone = useSessionStore((state) => state.user?.timezone) ?? DEFAULT_TIME_ZONE;
+  const tasksQuery = useQuery(taskQueries.list());
+  const pendingDeletion = usePendingDeletionIds();
+  const [search, setSearch] = useState("");
+  // Typing stays responsive: the list filters with the deferred text, at lower priority.
+  const deferredSearch = useDeferredValue(search);
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<Task | null>(null);
+
+  const loadedTasks = tasksQuery.data;
+  const searchIndex = useMemo(
+    () => buildTaskSearchIndex((loadedTasks ?? []).filter((task) => !pendingDeletion.has(task.id))),
+    [loadedTasks, pendingDeletion],
+  );
+  const visibleTasks = useMemo(() => searchTasks(searchIndex, deferredSearch), [searchIndex, deferredSearch]);
+
+  const changeStatus = useChangeTaskStatus();
+  const deleteTask = useDeleteTask();
+  const { mutate: changeStatusTo } = changeStatus;
+  const { mutate: deleteWithUndo } = deleteTask;
+  const onToggle = useCallback(
+    (task: Task) => changeStatusTo({ task, status: task.status === "completed" ? "pending" : "completed" }),
+    [changeStatusTo],
+  );
+  const onStatusChange = useCallback(
+    (task: Task, status: TaskStatus) => {
+      if (status !== task.status) changeStatusTo({ task, status });
+    },
+    [changeStatusTo],
+  );
+  const onDelete = useCallback((task: Task) => deleteWithUndo(task), [deleteWithUndo]);
+
+  let content;
+  if (tasksQuery.isPending) {
+    content = (
+      <div className="space-y-3" role="status" aria-label="Loading tasks">
+        {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+          <Card key={index} data-testid="task-skeleton" className="space-y-3 p-4">
+            <Skeleton className="h-5 w-2/3" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-1/3" />
+          </Card>
+        ))}
+      </div>
+    );
+  } else if (tasksQuery.isError) {
+    content = (
+      <Alert variant="destructive">
+        <AlertTitle>Failed to load tasks. Please try again.</AlertTitle>
+        <AlertDescription className="flex flex-wrap items-center justify-between gap-2">
+          <span>{errorMessage(tasksQuery.error, "Unknown error occurred")}</span>
+          <Button variant="outline" size="sm" onClick={() => void tasksQuery.refetch()}>
+            <RotateCw aria-hidden />
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  } else if (visibleTasks.length === 0) {
+    const searching = deferredSearch.trim().length > 0;
+    content = (
+      <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+        <ClipboardList className="size-10 text-muted-foreground" aria-hidden />
+        <h2 className="text-lg font-semibold">No tasks found</h2>
+        <p className="text-sm text-muted-foreground">
+          {searching ? "Try adjusting your search query" : "Get started by creating your first task"}
+        </p>
+        {!searching && (
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden />
+            Create Task
+          </Button>
+        )}
+      </Card>
+    );
+  } else {
+    content = (
+      <TaskList
+        tasks={visibleTasks}
+        timeZone={timeZone}
+        onToggle={onToggle}
+        onStatusChange={onStatusChange}
+        onEdit={setEditing}
+        onDelete={onDelete}
+      />
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight">Tasks</h1>
+          <p className="text-muted-foreground">Manage your tasks and stay organized</p>
+        </div>
+        <Button onClick={() => setCreating(true)}>
+          <Plus aria-hidden />
+          Create Task
+        </Button>
+      </div>
+
+      <div className="flex items-center gap-3">
+        <div className="relative flex-1">
+          <Search className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input
+            type="search"
+            aria-label="Search tasks"
+            placeholder="Search tasks..."
+            className="pl-9"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        {tasksQuery.isSuccess && (
+          <Badge variant="secondary" aria-live="polite" aria-atomic="true">
+            {visibleTasks.length} {visibleTasks.length === 1 ? "task" : "tasks"}
+          </Badge>
+        )}
+      </div>
+
+      {content}
+
+      <TaskFormDialog open={creating} onOpenChange={setCreating} timeZone={timeZone} />
+      <TaskFormDialog
+        task={editing}
+        open={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        timeZone={timeZone}
+      />
+    </div>
+  );
+}
