@@ -32,6 +32,8 @@ export default defineConfig({
           globals: true,
           include: ["src/**/*.test.{ts,tsx}", "contract/**/*.test.ts"],
           setupFiles: ["./src/test/setup.ts"],
+          // Whole screens with lazy routes: generous on a loaded 2-core machine.
+          testTimeout: 20_000,
         },
       },
       {

@@ -96,7 +96,7 @@ export type ProfileRequest = z.infer<typeof profileRequestSchema>;
  * existing API, whose user JSON spec §3 describes without id or created_at): missing or
  * malformed fields fall back instead of failing the sign-in.
  */
-export const userFromWireSchema = z.object({
+const userFromWireSchema = z.object({
   id: z.union([z.string(), z.number()]).transform(String).catch(""),
   email: z.string().catch(""),
   username: z.string().catch(""),

@@ -3,7 +3,13 @@ import { isValidTimeZone, timeZoneSchema } from "./common";
 
 describe("isValidTimeZone (spec §5)", () => {
   it("accepts IANA zone names", () => {
-    for (const zone of ["UTC", "Europe/Berlin", "America/Los_Angeles", "America/Argentina/Buenos_Aires", "Etc/GMT+2"]) {
+    for (const zone of [
+      "UTC",
+      "Europe/Berlin",
+      "America/Los_Angeles",
+      "America/Argentina/Buenos_Aires",
+      "Etc/GMT+2",
+    ]) {
       expect(isValidTimeZone(zone)).toBe(true);
     }
   });
@@ -22,6 +28,8 @@ describe("isValidTimeZone (spec §5)", () => {
   it("gives the schema's message for an offset", () => {
     const result = timeZoneSchema.safeParse("+02:00");
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe("Timezone must be an IANA time-zone name such as Europe/Berlin");
+    expect(result.error?.issues[0]?.message).toBe(
+      "Timezone must be an IANA time-zone name such as Europe/Berlin",
+    );
   });
 });

@@ -33,4 +33,7 @@ export function hasReachedLimit(limit: PremiumLimit): boolean {
   return limit.current_usage >= limit.usage_limit;
 }
 
+/** The error code of a 403 when the month's AI uses are spent (issue 4). */
+export const QUOTA_EXCEEDED_CODE = "quota_exceeded";
+
 export const UPGRADE_MESSAGE = "Please contact the administrator to upgrade to Premium.";

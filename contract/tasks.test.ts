@@ -16,7 +16,10 @@ describe("normaliseSource (spec §3)", () => {
       type: "Document",
       filename: "minutes.docx",
     });
-    expect(normaliseSource({ Audio: { filename: "memo.m4a" } })).toEqual({ type: "Audio", filename: "memo.m4a" });
+    expect(normaliseSource({ Audio: { filename: "memo.m4a" } })).toEqual({
+      type: "Audio",
+      filename: "memo.m4a",
+    });
     expect(normaliseSource({ Manual: null })).toEqual({ type: "Manual" });
     expect(normaliseSource("Manual")).toEqual({ type: "Manual" });
   });

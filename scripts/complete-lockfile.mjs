@@ -14,8 +14,30 @@
 import { readFileSync, writeFileSync } from "node:fs";
 
 const LOCK = new URL("../package-lock.json", import.meta.url);
-const OS = new Set(["aix", "android", "darwin", "freebsd", "linux", "netbsd", "openbsd", "openharmony", "sunos", "win32"]);
-const CPU = new Set(["arm", "arm64", "ia32", "loong64", "mips64el", "ppc64", "riscv64", "s390x", "wasm32", "x64"]);
+const OS = new Set([
+  "aix",
+  "android",
+  "darwin",
+  "freebsd",
+  "linux",
+  "netbsd",
+  "openbsd",
+  "openharmony",
+  "sunos",
+  "win32",
+]);
+const CPU = new Set([
+  "arm",
+  "arm64",
+  "ia32",
+  "loong64",
+  "mips64el",
+  "ppc64",
+  "riscv64",
+  "s390x",
+  "wasm32",
+  "x64",
+]);
 
 /** `@unrs/resolver-binding-linux-arm-musleabihf` → { os: ["linux"], cpu: ["arm"], libc: ["musl"] } */
 function platformOf(name) {
@@ -53,7 +75,9 @@ for (const [path, entry] of Object.entries(packages)) {
     if (isResolved(packages, path, name)) continue;
     const platform = platformOf(name);
     if (!/^\d+\.\d+\.\d+(-[\w.]+)?$/.test(spec) || !platform) {
-      console.warn(`skipped ${name}@${spec} (needed by ${path || "the project"}): not an exact, platform-specific version`);
+      console.warn(
+        `skipped ${name}@${spec} (needed by ${path || "the project"}): not an exact, platform-specific version`,
+      );
       continue;
     }
     packages[`node_modules/${name}`] = { version: spec, optional: true, ...platform };
@@ -68,5 +92,7 @@ if (added.length === 0) {
     Object.entries(packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a < b ? -1 : a > b ? 1 : 0)),
   );
   writeFileSync(LOCK, `${JSON.stringify(lock, null, 2)}\n`);
-  console.log(`Added ${added.length} entries:\n  ${added.join("\n  ")}\nNow run: npm install --package-lock-only`);
+  console.log(
+    `Added ${added.length} entries:\n  ${added.join("\n  ")}\nNow run: npm install --package-lock-only`,
+  );
 }

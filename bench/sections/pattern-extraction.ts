@@ -64,7 +64,7 @@ const patternExtraction: BenchSection = async () => {
       formatCount(figures.found),
       formatMs(figures.median),
       formatMs(figures.worst),
-      `${megabytesPerSecond.toFixed(1)} MB/s`,
+      `${megabytesPerSecond.toFixed(megabytesPerSecond < 1 ? 2 : 1)} MB/s`,
     ];
   });
   return {

@@ -20,9 +20,9 @@ import { currentAccount, seedAccount } from "./account";
 
 /** The code every address "receives" (the real one is 6 random digits, issue 2). */
 export const FAKE_VERIFICATION_CODE = "123456";
-export const FAKE_CODE_EXPIRES_IN_MINUTES = 10;
-export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
-export const INVALID_CODE_MESSAGE = "Invalid or expired verification code";
+const FAKE_CODE_EXPIRES_IN_MINUTES = 10;
+const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
+const INVALID_CODE_MESSAGE = "Invalid or expired verification code";
 
 /** Addresses a code was sent to: register only accepts the code for those. */
 const codesSentTo = new Set<string>();

@@ -268,3 +268,34 @@ describe("the inbound SMTP listener", () => {
     expect(await tasksOf(t, me.token)).toHaveLength(before);
   });
 });
+
+describe("the inbound SMTP listener with a certificate", () => {
+  it("offers STARTTLS and accepts mail over it", async () => {
+    const tlsDir = path.join(import.meta.dirname, "fixtures", "tls");
+    const t = await createTestApp({
+      env: { INBOUND_TLS_KEY: path.join(tlsDir, "localhost.key"), INBOUND_TLS_CERT: path.join(tlsDir, "localhost.crt") },
+    });
+    const smtp = await startInboundSmtp(t.deps, silent, { port: 0, host: "127.0.0.1" });
+    try {
+      const me = await signUp(t);
+      const transport = nodemailer.createTransport({
+        host: "127.0.0.1",
+        port: smtp.port,
+        secure: false,
+        requireTLS: true, // fails unless the server offers STARTTLS
+        tls: { rejectUnauthorized: false },
+      });
+      const info = await transport.sendMail({
+        from: me.user.email,
+        to: `${me.user.username}@${DOMAIN}`,
+        subject: "Secure",
+        text: "TODO: Renew the passport",
+      });
+      expect(info.accepted).toHaveLength(1);
+      expect((await tasksOf(t, me.token)).map((task) => task.title)).toEqual(["Renew the passport"]);
+    } finally {
+      await smtp.close();
+      await t.close();
+    }
+  });
+});

@@ -47,12 +47,15 @@ describe("the guard of signed-in routes (spec §2)", () => {
     seedAccount(buildUser({ first_name: "Grace", last_name: "Hopper", email: "grace@example.com" }));
     const authorizations: (string | null)[] = [];
     server.events.on("request:start", ({ request }) => {
-      if (new URL(request.url).pathname === apiRoutes.me.path) authorizations.push(request.headers.get("Authorization"));
+      if (new URL(request.url).pathname === apiRoutes.me.path)
+        authorizations.push(request.headers.get("Authorization"));
     });
 
     await renderApp("/analytics", { token: "stored-token" });
 
-    expect(await screen.findByRole("button", { name: "Account menu for Grace Hopper" })).toHaveTextContent("GH");
+    expect(await screen.findByRole("button", { name: "Account menu for Grace Hopper" })).toHaveTextContent(
+      "GH",
+    );
     expect(screen.getByRole("heading", { name: "Coming Soon" })).toBeInTheDocument();
     expect(authorizations).toEqual(["Bearer stored-token"]);
     expect(useSessionStore.getState().user?.email).toBe("grace@example.com");
@@ -60,7 +63,9 @@ describe("the guard of signed-in routes (spec §2)", () => {
   });
 
   it("logs out and goes to /login when fetching the current user fails", async () => {
-    server.use(http.get(apiRoutes.me.path, () => HttpResponse.json({ message: "Database down" }, { status: 500 })));
+    server.use(
+      http.get(apiRoutes.me.path, () => HttpResponse.json({ message: "Database down" }, { status: 500 })),
+    );
     localStorage.setItem(TOKEN_STORAGE_KEY, "stored-token");
 
     const { router, settled } = await renderApp("/analytics", { token: "stored-token" });

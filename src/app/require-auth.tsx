@@ -4,6 +4,7 @@ import { Navigate, useLocation } from "react-router-dom";
 import { useCurrentUser } from "@/features/auth/api/current-user";
 import type { AuthRedirectState } from "@/features/auth/auth-redirect";
 import { useSessionStore } from "@/stores/session-store";
+import { useSignedIn } from "@/features/auth/use-signed-in";
 import { PageLoading } from "./routes/page-loading";
 
 /**
@@ -14,7 +15,7 @@ import { PageLoading } from "./routes/page-loading";
 export function RequireAuth({ children }: { children: (user: User) => ReactNode }) {
   const location = useLocation();
   const hydrated = useSessionStore((state) => state.hydrated);
-  const signedIn = useSessionStore((state) => state.isAuthenticated && Boolean(state.token));
+  const signedIn = useSignedIn();
   const user = useSessionStore((state) => state.user);
   useCurrentUser({ enabled: hydrated && signedIn && !user });
   // <Navigate> navigates again whenever its state changes identity: keep it stable per location.

@@ -39,7 +39,10 @@ describe("the shell (spec §2)", () => {
   it("has a 'Search tasks...' box and a bell with an unread dot", async () => {
     await renderApp("/analytics", { user: freeUser });
 
-    expect(screen.getByRole("searchbox", { name: "Search tasks" })).toHaveAttribute("placeholder", "Search tasks...");
+    expect(screen.getByRole("searchbox", { name: "Search tasks" })).toHaveAttribute(
+      "placeholder",
+      "Search tasks...",
+    );
     const bell = screen.getByRole("button", { name: "Notifications (unread)" });
     expect(within(bell).getByTestId("unread-dot")).toBeInTheDocument();
   });
@@ -52,7 +55,9 @@ describe("the shell (spec §2)", () => {
     expect(screen.queryByText("AI Usage")).not.toBeInTheDocument();
 
     await user.click(within(card).getByRole("button", { name: "Upgrade Now" }));
-    expect(await screen.findByText("Please contact the administrator to upgrade to Premium.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Please contact the administrator to upgrade to Premium."),
+    ).toBeInTheDocument();
   });
 
   it("shows a premium user the 'AI Usage' badge count/limit with the bar capped at 100 %", async () => {
@@ -69,7 +74,9 @@ describe("the shell (spec §2)", () => {
   });
 
   it("shows a premium user's usage below the limit as its share", async () => {
-    await renderApp("/analytics", { user: buildUser({ is_premium: true, llm_usage_count: 250, llm_usage_limit: 1000 }) });
+    await renderApp("/analytics", {
+      user: buildUser({ is_premium: true, llm_usage_count: 250, llm_usage_limit: 1000 }),
+    });
 
     const usage = screen.getByRole("region", { name: "AI Usage" });
     expect(within(usage).getByText("250/1000")).toBeInTheDocument();
@@ -87,7 +94,10 @@ describe("the user menu (spec §2)", () => {
     expect(within(menu).getByText("ada@example.com")).toBeInTheDocument();
     expect(within(menu).getByRole("menuitem", { name: "Profile" })).toHaveAttribute("href", "/profile");
     expect(within(menu).getByRole("menuitem", { name: "Settings" })).toHaveAttribute("href", "/settings");
-    expect(within(menu).getByRole("menuitem", { name: "Upgrade to Premium" })).toHaveAttribute("href", "/premium");
+    expect(within(menu).getByRole("menuitem", { name: "Upgrade to Premium" })).toHaveAttribute(
+      "href",
+      "/premium",
+    );
     expect(within(menu).queryByText("Premium")).not.toBeInTheDocument();
   });
 
@@ -97,11 +107,11 @@ describe("the user menu (spec §2)", () => {
     const menu = await openUserMenu(user);
     expect(within(menu).getByText("Premium")).toBeInTheDocument();
     expect(within(menu).queryByRole("menuitem", { name: /premium/i })).not.toBeInTheDocument();
-    expect(within(menu).getAllByRole("menuitem").map((item) => item.textContent)).toEqual([
-      "Profile",
-      "Settings",
-      "Log out",
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Profile", "Settings", "Log out"]);
   });
 
   it("shows the username and its initial when the user has no name", async () => {
@@ -132,7 +142,10 @@ describe("the user menu (spec §2)", () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const { user, router, settled } = await renderApp("/analytics", { user: freeUser, token: "session-token" });
+    const { user, router, settled } = await renderApp("/analytics", {
+      user: freeUser,
+      token: "session-token",
+    });
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull(); // signInAs does not write storage
     useSessionStore.getState().signIn("session-token", freeUser);
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe("session-token");
@@ -142,7 +155,9 @@ describe("the user menu (spec §2)", () => {
     await settled();
 
     // No origin is remembered: signing in again starts at the dashboard.
-    await waitFor(() => expect([router.state.location.pathname, router.state.location.state]).toEqual(["/login", null]));
+    await waitFor(() =>
+      expect([router.state.location.pathname, router.state.location.state]).toEqual(["/login", null]),
+    );
     expect(await screen.findByRole("button", { name: "Sign In" })).toBeInTheDocument();
     expect(useSessionStore.getState()).toMatchObject({ token: null, user: null, isAuthenticated: false });
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
@@ -160,7 +175,9 @@ describe("the user menu (spec §2)", () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     expect(useSessionStore.getState().token).toBeNull();
-    await waitFor(() => expect(warn).toHaveBeenCalledWith("Could not revoke the session on the server", expect.anything()));
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith("Could not revoke the session on the server", expect.anything()),
+    );
     warn.mockRestore();
   });
 });
@@ -171,7 +188,11 @@ describe("the phone menu (issue 2: responsive down to 375 px)", () => {
 
     await user.click(screen.getByRole("button", { name: "Open navigation menu" }));
     const drawer = await screen.findByRole("dialog", { name: "Navigation menu" });
-    expect(within(drawer).getAllByRole("link", { name: /Dashboard|Tasks|AI Extract|Daily Plan|Analytics|Settings/ })).toHaveLength(6);
+    expect(
+      within(drawer).getAllByRole("link", {
+        name: /Dashboard|Tasks|AI Extract|Daily Plan|Analytics|Settings/,
+      }),
+    ).toHaveLength(6);
     expect(within(drawer).getByRole("region", { name: "Upgrade to Premium" })).toBeInTheDocument();
 
     await user.click(within(drawer).getByRole("link", { name: "Analytics" }));

@@ -17,6 +17,7 @@ interface SessionState {
   setUser(user: User): void;
   /** Clears token and user everywhere (logout, any 401, failed /auth/me — spec §4). */
   clear(): void;
+  markHydrated(): void;
 }
 
 function mirror(token: string | null, user: User | null): void {
@@ -51,6 +52,9 @@ export const useSessionStore = create<SessionState>()(
         mirror(null, null);
         set({ token: null, user: null, isAuthenticated: false });
       },
+      markHydrated() {
+        set({ hydrated: true });
+      },
     }),
     {
       name: SESSION_STORAGE_KEY,
@@ -62,8 +66,12 @@ export const useSessionStore = create<SessionState>()(
         // spec §4: on reload a stored token means authenticated; otherwise the user is cleared.
         return { ...current, token, user: token ? (saved.user ?? null) : null, isAuthenticated: Boolean(token) };
       },
-      onRehydrateStorage: () => () => {
-        useSessionStore.setState({ hydrated: true });
+      // Called with the store's own state: localStorage is synchronous, so this runs while the
+      // store is still being created, before `useSessionStore` itself exists.
+      onRehydrateStorage: () => (state) => {
+        if (state) state.markHydrated();
+        // Unreadable storage: start signed out rather than stay on "Loading..." forever.
+        else queueMicrotask(() => useSessionStore.setState({ hydrated: true }));
       },
     },
   ),

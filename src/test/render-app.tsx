@@ -34,7 +34,9 @@ async function settle(router: AppRouter): Promise<void> {
     await waitFor(
       () => {
         if (!router.state.initialized || router.state.navigation.state !== "idle") {
-          throw new Error(`Still loading ${router.state.navigation.location?.pathname ?? "the first screen"}`);
+          throw new Error(
+            `Still loading ${router.state.navigation.location?.pathname ?? "the first screen"}`,
+          );
         }
       },
       { timeout: SCREEN_LOAD_TIMEOUT_MS },

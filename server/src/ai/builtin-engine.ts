@@ -71,6 +71,8 @@ function isDeadline(result: ParsedResult, text: string): boolean {
   const start = result.start;
   // "Friday's team lunch" names an event, not a deadline.
   if (/^['’]s\b/.test(text.slice(result.index + result.text.length))) return false;
+  // "Pick up the kids at 3": a bare number could be 3 am or 3 pm, so it is no deadline.
+  if (/^(?:at\s+)?\d{1,2}$/i.test(result.text.trim())) return false;
   const namesADay = start.isCertain("day") || start.isCertain("weekday") || start.isCertain("hour");
   if (!namesADay && !SELF_EVIDENT_DATE.test(result.text)) return false; // "Book flights for March"
   if (SELF_EVIDENT_DATE.test(result.text) || LEADING_CONNECTOR.test(result.text)) return true;
@@ -160,10 +162,15 @@ interface Cue {
   keep: "action" | "before" | "sentence" | "make-sure";
   /** "must", "needs to": "The report must be submitted" is a request, read whole */
   obligation?: true;
+  /** Only when the action is a known verb with an object ("Prices will rise" is no task) */
+  verbFirst?: true;
 }
 
 const CUES: Cue[] = [
-  { pattern: /^(?:action\s+items?|to-?do|to\s+do|task|reminder)\s*[:\-–]\s*(?<action>.+)/i, keep: "action" },
+  {
+    pattern: /^(?:action\s+items?|to-?do|to\s+do|task|reminder|remember)\s*[:\-–]\s*(?<action>.+)/i,
+    keep: "action",
+  },
   {
     pattern:
       /\b(?:can|could|would|will)\s+(?:you|u|ya|someone|somebody|anyone)\s+(?:please\s+|pls\s+|kindly\s+|also\s+|maybe\s+|quickly\s+)?(?<action>.+)/i,
@@ -180,6 +187,13 @@ const CUES: Cue[] = [
   { pattern: /\b(?:need|needs|have|has|got)\s+to\s+(?<action>.+)/i, keep: "action", obligation: true },
   { pattern: /\b(?:must|should)\s+(?<action>.+)/i, keep: "action", obligation: true },
   { pattern: /(?:\blet['’]s|^lets|\blet\s+us)\s+(?<action>.+)/i, keep: "action" },
+  {
+    // "Mark will prepare the slides": someone named takes something on (meeting notes).
+    pattern:
+      /^(?!(?:The|This|That|These|Those|It|We|They|He|She|There|Our|Your|My|Their|His|Her|Its|Everyone|Nobody)\s)\p{Lu}[\p{L}'-]+(?:\s(?:and|&)\s\p{Lu}[\p{L}'-]+)?\s+will\s+(?<action>.+)/u,
+    keep: "action",
+    verbFirst: true,
+  },
   {
     // A commitment of the writer's own; "we will" is as often an announcement as a task.
     pattern: /\b(?:i['’]ll|i\s+will|i['’]m\s+going\s+to|i\s+am\s+going\s+to)\s+(?<action>.+)/i,
@@ -214,6 +228,11 @@ function actionOf(sentence: string, forced: boolean): string | undefined {
     const match = cue.pattern.exec(text);
     if (!match) return [];
     const action = (cue.keep === "before" ? text.slice(0, match.index) : (match.groups?.action ?? "")).trim();
+    if (cue.verbFirst) {
+      // A verb and its object: "Deployment will start" is an announcement.
+      const [verb = "", object = ""] = firstWords(action);
+      if (!IMPERATIVE_VERBS.has(verb) || object === "") return [];
+    }
     return action ? [{ cue, index: match.index, action }] : [];
   }).sort((a, b) => a.index - b.index)[0];
   if (found) {
@@ -265,7 +284,7 @@ const SPEAKER = /^([\p{Lu}@][\p{L}\p{N}._'-]*(?:\s[\p{Lu}][\p{L}.'-]*)?)\s*:\s+/
 /** "Anna: send the deck", "Bob to book the room", "@carol please…" in a list of actions */
 const OWNER = /^@?([\p{Lu}][\p{L}'-]*(?:\s[\p{Lu}][\p{L}'-]*)?)\s*(?::|\s[-–]|\s+to|\s+will)\s+/u;
 const MENTION = /^(?:@[\p{L}\p{N}._-]+[,:]?\s+)+/u;
-const LABELS = /^(?:action\s+items?|to-?do|to\s+do|task|reminder|note|ps|fyi|update|deadline)$/i;
+const LABELS = /^(?:action\s+items?|to-?do|to\s+do|task|reminder|remember|note|ps|fyi|update|deadline)$/i;
 
 interface Unit {
   text: string;

@@ -475,6 +475,12 @@ export const corpus: CorpusCase[] = [
     ],
   },
   {
+    name: "meeting minutes in prose: a named person takes something on",
+    text: "We discussed the new pricing model. Sarah thinks it's too complex. Mark will prepare a simplified version for next week's review. Prices will rise in January. Deployment will start at noon.",
+    pattern: [],
+    builtin: [{ title: "Prepare a simplified version for next week's review" }],
+  },
+  {
     name: "an inline action item label",
     text: "Discussed the roadmap. Action item: Dave to update the pricing page. Nothing else came up.",
     pattern: [],
@@ -490,6 +496,15 @@ export const corpus: CorpusCase[] = [
       { title: "Water the tomatoes", due_date: "2026-11-19T03:00:00.000Z" },
       { title: "Bring the charger" },
       { title: "Don't forget the milk" },
+    ],
+  },
+  {
+    name: "a remember label, and a bare hour that could be am or pm",
+    text: "Remember: dentist appointment at 4pm on Thursday.\nPick up kids from school at 3.",
+    pattern: [],
+    builtin: [
+      { title: "Dentist appointment", due_date: "2026-11-19T21:00:00.000Z" },
+      { title: "Pick up kids from school at 3" },
     ],
   },
   {

@@ -8,10 +8,17 @@ describe("landing page (spec §1, §2)", () => {
   it("shows the headline, the four feature cards and the footer", async () => {
     await renderApp("/");
 
-    expect(await screen.findByRole("heading", { level: 1, name: "Transform Your Tasks Automatically" })).toBeVisible();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Transform Your Tasks Automatically" }),
+    ).toBeVisible();
     const features = screen.getByRole("region", { name: "Everything you need to stay productive" });
     expect(within(features).getAllByRole("listitem")).toHaveLength(4);
-    for (const title of ["Smart Task Management", "Automatic Extraction", "Progress Analytics", "Time Optimization"]) {
+    for (const title of [
+      "Smart Task Management",
+      "Automatic Extraction",
+      "Progress Analytics",
+      "Time Optimization",
+    ]) {
       expect(within(features).getByRole("heading", { name: title })).toBeInTheDocument();
     }
 
@@ -33,7 +40,10 @@ describe("landing page (spec §1, §2)", () => {
   it("shows 'Go to Dashboard' only when signed in", async () => {
     await renderApp("/", { user: buildUser() });
 
-    expect(await screen.findByRole("link", { name: "Go to Dashboard" })).toHaveAttribute("href", "/dashboard");
+    expect(await screen.findByRole("link", { name: "Go to Dashboard" })).toHaveAttribute(
+      "href",
+      "/dashboard",
+    );
     expect(screen.queryByRole("link", { name: "Sign in" })).not.toBeInTheDocument();
   });
 });

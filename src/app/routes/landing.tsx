@@ -1,8 +1,9 @@
-import { BarChart3, CheckCircle2, Clock, FileText, ListChecks, type LucideIcon } from "lucide-react";
+import { BarChart3, Clock, FileText, ListChecks, type LucideIcon } from "lucide-react";
 import { Link } from "react-router-dom";
+import { BrandLink } from "@/components/layout/brand-link";
 import { Button } from "@/components/ui/button";
 import { env } from "@/config/env";
-import { useSessionStore } from "@/stores/session-store";
+import { useSignedIn } from "@/features/auth/use-signed-in";
 
 interface Feature {
   icon: LucideIcon;
@@ -36,21 +37,13 @@ const FEATURES: readonly Feature[] = [
 
 /** The public landing page (spec §1, §2). Kept light: it is the first thing a visitor downloads. */
 export function LandingPage() {
-  const signedIn = useSessionStore((state) => state.isAuthenticated && Boolean(state.token));
+  const signedIn = useSignedIn();
 
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="border-b bg-background">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-          <Link
-            to="/"
-            className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-          >
-            <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-              <CheckCircle2 className="size-5" aria-hidden />
-            </span>
-            Tasklane
-          </Link>
+          <BrandLink to="/" />
           <nav aria-label="Account" className="flex items-center gap-2">
             {signedIn ? (
               // spec §2: only an authenticated visitor gets the way into the app.
@@ -78,8 +71,8 @@ export function LandingPage() {
               Transform Your Tasks Automatically
             </h1>
             <p className="mx-auto mt-6 max-w-2xl text-lg text-muted-foreground text-pretty">
-              Tasklane turns notes, e-mails and documents into an organised task list, plans your day with AI and
-              shows how far you have come.
+              Tasklane turns notes, e-mails and documents into an organised task list, plans your day with AI
+              and shows how far you have come.
             </p>
           </div>
         </section>

@@ -14,7 +14,9 @@ describe("404 page (spec §2)", () => {
 
     await user.click(screen.getByRole("link", { name: "Return to Home" }));
     await settled();
-    expect(await screen.findByRole("heading", { name: "Transform Your Tasks Automatically" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { name: "Transform Your Tasks Automatically" }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/");
   });
 

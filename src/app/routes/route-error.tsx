@@ -6,7 +6,10 @@ import { Button } from "@/components/ui/button";
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   // A screen's code could not be downloaded, typically after a new version was deployed.
-  if (error instanceof TypeError && /dynamically imported module|Importing a module script/i.test(error.message)) {
+  if (
+    error instanceof TypeError &&
+    /dynamically imported module|Importing a module script/i.test(error.message)
+  ) {
     return "A new version of Tasklane is available. Reload the page to continue.";
   }
   return "An unexpected error occurred. Reload the page or try again later.";
@@ -21,7 +24,10 @@ export function RouteError() {
   }, [error]);
 
   return (
-    <div role="alert" className="flex min-h-[50vh] flex-col items-center justify-center gap-4 px-4 text-center">
+    <div
+      role="alert"
+      className="flex min-h-[50vh] flex-col items-center justify-center gap-4 px-4 text-center"
+    >
       <AlertTriangle className="size-10 text-destructive" aria-hidden />
       <h1 className="text-xl font-semibold">Something went wrong</h1>
       <p className="max-w-md text-sm text-muted-foreground">{describe(error)}</p>

@@ -43,7 +43,12 @@ export function MobileMenu({ account }: { account: ShellAccount }) {
           <DialogPrimitive.Title className="sr-only">Navigation menu</DialogPrimitive.Title>
           <SidebarContent account={account} onNavigate={() => setOpen(false)} />
           <DialogPrimitive.Close asChild>
-            <Button variant="ghost" size="icon" className="absolute right-2 top-4" aria-label="Close navigation menu">
+            <Button
+              variant="ghost"
+              size="icon"
+              className="absolute right-2 top-4"
+              aria-label="Close navigation menu"
+            >
               <X aria-hidden />
             </Button>
           </DialogPrimitive.Close>

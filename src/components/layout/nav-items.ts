@@ -1,4 +1,12 @@
-import { BarChart3, CalendarDays, LayoutDashboard, ListChecks, Settings, Sparkles, type LucideIcon } from "lucide-react";
+import {
+  BarChart3,
+  CalendarDays,
+  LayoutDashboard,
+  ListChecks,
+  Settings,
+  Sparkles,
+  type LucideIcon,
+} from "lucide-react";
 
 export interface NavItem {
   to: string;

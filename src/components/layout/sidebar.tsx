@@ -1,25 +1,10 @@
-import { CheckCircle2 } from "lucide-react";
-import { Link, NavLink } from "react-router-dom";
+import { NavLink } from "react-router-dom";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
+import { BrandLink } from "./brand-link";
 import { NAV_ITEMS } from "./nav-items";
 import { PlanCard } from "./plan-card";
 import type { ShellAccount } from "./shell-account";
-
-export function BrandLink({ onNavigate }: { onNavigate?: () => void }) {
-  return (
-    <Link
-      to="/dashboard"
-      onClick={onNavigate}
-      className="flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-    >
-      <span className="flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-        <CheckCircle2 className="size-5" aria-hidden />
-      </span>
-      Tasklane
-    </Link>
-  );
-}
 
 interface SidebarContentProps {
   account: ShellAccount;
@@ -32,7 +17,7 @@ export function SidebarContent({ account, onNavigate }: SidebarContentProps) {
   return (
     <div className="flex h-full flex-col gap-6 p-4">
       <div className="flex h-8 items-center px-2">
-        <BrandLink onNavigate={onNavigate} />
+        <BrandLink to="/dashboard" onClick={onNavigate} />
       </div>
       <nav aria-label="Main" className="flex-1">
         <ul className="grid gap-1">

@@ -22,7 +22,12 @@ export function UserMenu({ account, onLogout }: UserMenuProps) {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="rounded-full" aria-label={`Account menu for ${account.displayName}`}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="rounded-full"
+          aria-label={`Account menu for ${account.displayName}`}
+        >
           <span
             aria-hidden
             className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"

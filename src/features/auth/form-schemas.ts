@@ -3,7 +3,6 @@ import { z } from "zod";
 
 /** spec §5, login: the contract's payload rules are the form's rules. */
 export const loginFormSchema = loginRequestSchema;
-export type LoginFormValues = z.input<typeof loginFormSchema>;
 
 /** spec §5, register: the payload plus a confirmation that must equal the password. */
 export const registerFormSchema = registerRequestSchema
@@ -12,7 +11,6 @@ export const registerFormSchema = registerRequestSchema
     error: messages.passwordsDontMatch,
     path: ["confirm_password"],
   });
-export type RegisterFormValues = z.input<typeof registerFormSchema>;
 
 /** The registration payload of spec §3: the names only when given. */
 export function registrationFromForm(values: z.output<typeof registerFormSchema>) {
@@ -26,7 +24,7 @@ export function registrationFromForm(values: z.output<typeof registerFormSchema>
   };
 }
 
-export const ENTER_EMAIL_FIRST = "Enter email first";
+const ENTER_EMAIL_FIRST = "Enter email first";
 
 /** spec §5: a code request needs an e-mail; an empty one says "Enter email first". */
 export function verificationEmailError(email: string): string | null {

@@ -9,14 +9,20 @@ describe("userInitials (spec §2)", () => {
 
   it("falls back to the username's first letter when a name is missing", () => {
     expect(userInitials(buildUser({ first_name: "Ada", last_name: null, username: "countess" }))).toBe("C");
-    expect(userInitials(buildUser({ first_name: null, last_name: "Lovelace", username: "countess" }))).toBe("C");
-    expect(userInitials(buildUser({ first_name: "  ", last_name: "Lovelace", username: "countess" }))).toBe("C");
+    expect(userInitials(buildUser({ first_name: null, last_name: "Lovelace", username: "countess" }))).toBe(
+      "C",
+    );
+    expect(userInitials(buildUser({ first_name: "  ", last_name: "Lovelace", username: "countess" }))).toBe(
+      "C",
+    );
   });
 
   it("falls back to the e-mail's first letter without a username", () => {
-    expect(userInitials(buildUser({ first_name: null, last_name: null, username: "", email: "babbage@example.com" }))).toBe(
-      "B",
-    );
+    expect(
+      userInitials(
+        buildUser({ first_name: null, last_name: null, username: "", email: "babbage@example.com" }),
+      ),
+    ).toBe("B");
   });
 
   it("shows 'U' when there is nothing to take a letter from", () => {

@@ -16,7 +16,8 @@ export function userInitials(user: NamedUser | null | undefined): string {
   if (!user) return "U";
   const first = firstLetter(user.first_name);
   const last = firstLetter(user.last_name);
-  const initials = first && last ? first + last : firstLetter(user.username) || firstLetter(user.email) || "U";
+  const initials =
+    first && last ? first + last : firstLetter(user.username) || firstLetter(user.email) || "U";
   return initials.toUpperCase();
 }
 

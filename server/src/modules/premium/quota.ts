@@ -1,7 +1,7 @@
 import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
 import { sql } from "kysely";
 import { isValidTimeZone } from "../../../../contract/common";
-import { usagePercentage } from "../../../../contract/premium";
+import { QUOTA_EXCEEDED_CODE, usagePercentage } from "../../../../contract/premium";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
@@ -16,7 +16,6 @@ import { forbidden, unauthorized } from "../../lib/http-error";
 
 export const QUOTA_EXCEEDED_MESSAGE =
   "You have reached your monthly AI usage limit. Please upgrade to continue using AI extraction.";
-export const QUOTA_EXCEEDED_CODE = "quota_exceeded";
 
 type QuotaUser = Pick<UserRow, "is_premium" | "llm_usage_count" | "llm_usage_period" | "timezone">;
 

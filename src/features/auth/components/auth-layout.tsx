@@ -1,6 +1,5 @@
-import { CheckCircle2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router-dom";
+import { BrandLink } from "@/components/layout/brand-link";
 import { Alert, AlertDescription } from "@/components/ui/alert";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
 
@@ -17,15 +16,7 @@ interface AuthLayoutProps {
 export function AuthLayout({ title, description, error, footer, children }: AuthLayoutProps) {
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center bg-muted/40 px-4 py-10">
-      <Link
-        to="/"
-        className="mb-6 flex items-center gap-2 rounded-md text-xl font-semibold tracking-tight focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        <span className="flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground">
-          <CheckCircle2 className="size-5" aria-hidden />
-        </span>
-        Tasklane
-      </Link>
+      <BrandLink to="/" className="mb-6 text-xl" />
       <main className="w-full max-w-md">
         <Card>
           <CardHeader className="text-center">

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Label } from "@/components/ui/label";
 
-export interface FieldControlProps {
+interface FieldControlProps {
   id: string;
   "aria-invalid": true | undefined;
   "aria-describedby": string | undefined;
@@ -20,7 +20,11 @@ export function FormField({ id, label, error, children }: FormFieldProps) {
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined })}
+      {children({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": error ? errorId : undefined,
+      })}
       {error && (
         <p id={errorId} className="text-sm text-destructive">
           {error}

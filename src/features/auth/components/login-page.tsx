@@ -5,7 +5,7 @@ import { Link, Navigate, useLocation } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { errorMessage } from "@/lib/api-client";
-import { useSessionStore } from "@/stores/session-store";
+import { useSignedIn } from "../use-signed-in";
 import { useLogin } from "../api/login";
 import { redirectTarget } from "../auth-redirect";
 import { loginFormSchema } from "../form-schemas";
@@ -16,7 +16,7 @@ import { PasswordInput } from "./password-input";
 /** spec §2, Login screen; §5 validation; §8 "Login failed". */
 export function LoginPage() {
   const location = useLocation();
-  const signedIn = useSessionStore((state) => state.isAuthenticated && Boolean(state.token));
+  const signedIn = useSignedIn();
   const login = useLogin();
   const form = useForm({
     resolver: zodResolver(loginFormSchema),
@@ -54,7 +54,9 @@ export function LoginPage() {
           )}
         </FormField>
         <FormField id="login-password" label="Password" error={errors.password?.message}>
-          {(control) => <PasswordInput {...control} autoComplete="current-password" {...form.register("password")} />}
+          {(control) => (
+            <PasswordInput {...control} autoComplete="current-password" {...form.register("password")} />
+          )}
         </FormField>
         <Button type="submit" className="w-full" disabled={login.isPending}>
           {login.isPending && <Loader2 className="animate-spin" aria-hidden />}

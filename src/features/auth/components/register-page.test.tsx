@@ -73,7 +73,9 @@ describe("register screen (spec §2, §5, §8)", () => {
     await user.click(screen.getByRole("button", { name: "Send Code" }));
 
     expect(await screen.findByText("Verification code sent")).toBeInTheDocument();
-    expect(screen.getByText("We sent a verification code to grace@example.com. It expires in 10 minutes.")).toBeInTheDocument();
+    expect(
+      screen.getByText("We sent a verification code to grace@example.com. It expires in 10 minutes."),
+    ).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Resend" })).toBeEnabled();
     expect(screen.queryByRole("button", { name: "Send Code" })).not.toBeInTheDocument();
     expect(field.code()).toHaveFocus();
@@ -93,7 +95,10 @@ describe("register screen (spec §2, §5, §8)", () => {
   it("shows the server's message when a code is asked for too soon", async () => {
     server.use(
       http.post(apiRoutes.sendVerification.path, () =>
-        HttpResponse.json({ message: "Please wait a minute before asking for another code" }, { status: 429 }),
+        HttpResponse.json(
+          { message: "Please wait a minute before asking for another code" },
+          { status: 429 },
+        ),
       ),
     );
     const { user } = await renderApp("/register");
@@ -101,7 +106,9 @@ describe("register screen (spec §2, §5, §8)", () => {
     await fillIn(user, { email: "grace@example.com" });
     await user.click(screen.getByRole("button", { name: "Send Code" }));
 
-    expect(await screen.findByRole("alert")).toHaveTextContent("Please wait a minute before asking for another code");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Please wait a minute before asking for another code",
+    );
   });
 
   it("creates the account with the code, signs in and goes to /dashboard", async () => {

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
-import { useSessionStore } from "@/stores/session-store";
+import { useSignedIn } from "../use-signed-in";
 import { useRegister } from "../api/register";
 import { useSendVerificationCode } from "../api/send-verification";
 import { DEFAULT_SIGNED_IN_PATH } from "../auth-redirect";
@@ -24,7 +24,7 @@ function codeSentDescription(email: string, expiresInMinutes: number | undefined
 
 /** spec §2, Register screen; §5 validation; §8 "Registration failed", "Failed to send verification code". */
 export function RegisterPage() {
-  const signedIn = useSessionStore((state) => state.isAuthenticated && Boolean(state.token));
+  const signedIn = useSignedIn();
   const registration = useRegister();
   const sendCode = useSendVerificationCode();
   const [codeSent, setCodeSent] = useState(false);
@@ -134,9 +134,15 @@ export function RegisterPage() {
           )}
         </FormField>
         <FormField id="register-password" label="Password" error={errors.password?.message}>
-          {(control) => <PasswordInput {...control} autoComplete="new-password" {...form.register("password")} />}
+          {(control) => (
+            <PasswordInput {...control} autoComplete="new-password" {...form.register("password")} />
+          )}
         </FormField>
-        <FormField id="register-confirm-password" label="Confirm password" error={errors.confirm_password?.message}>
+        <FormField
+          id="register-confirm-password"
+          label="Confirm password"
+          error={errors.confirm_password?.message}
+        >
           {(control) => (
             <PasswordInput {...control} autoComplete="new-password" {...form.register("confirm_password")} />
           )}

@@ -3,6 +3,7 @@ import { Brain } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { isReportEmpty } from "../lib/daily-plan-view";
+import type { Task } from "@contract/tasks";
 import { DailyTaskItem } from "./daily-task-item";
 import { GenerateButton } from "./generate-button";
 import { CacheBadges, GeneratingState, LoadingState, OutdatedHint } from "./plan-status-line";
@@ -22,26 +23,8 @@ export function AiFocusCard() {
     body = (
       <div className="space-y-4">
         <OutdatedHint status={status.data} />
-        {priorities.length > 0 && (
-          <section aria-label="AI priorities" className="space-y-2">
-            <h4 className="text-sm font-semibold">Top priorities</h4>
-            <ul className="space-y-2">
-              {priorities.map((task) => (
-                <DailyTaskItem key={task.id} task={task} timeZone={timeZone} />
-              ))}
-            </ul>
-          </section>
-        )}
-        {others.length > 0 && (
-          <section aria-label="Other tasks" className="space-y-2">
-            <h4 className="text-sm font-semibold">Other tasks</h4>
-            <ul className="space-y-2">
-              {others.map((task) => (
-                <DailyTaskItem key={task.id} task={task} timeZone={timeZone} />
-              ))}
-            </ul>
-          </section>
-        )}
+        <PlanSection title="Top priorities" label="AI priorities" tasks={priorities} timeZone={timeZone} />
+        <PlanSection title="Other tasks" label="Other tasks" tasks={others} timeZone={timeZone} />
         <Link to="/daily" className="inline-block text-sm font-medium text-primary hover:underline">
           See the whole plan
         </Link>
@@ -67,5 +50,19 @@ export function AiFocusCard() {
       </CardHeader>
       <CardContent>{body}</CardContent>
     </Card>
+  );
+}
+
+function PlanSection({ title, label, tasks, timeZone }: { title: string; label: string; tasks: Task[]; timeZone?: string }) {
+  if (tasks.length === 0) return null;
+  return (
+    <section aria-label={label} className="space-y-2">
+      <h4 className="text-sm font-semibold">{title}</h4>
+      <ul className="space-y-2">
+        {tasks.map((task) => (
+          <DailyTaskItem key={task.id} task={task} timeZone={timeZone} />
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -4,32 +4,14 @@ import {
   type ExtractionStrategy,
   type ExtractRequest,
 } from "@contract/extract";
-import { premiumLimitSchema, type PremiumLimit } from "@contract/premium";
+import { QUOTA_EXCEEDED_CODE, type PremiumLimit } from "@contract/premium";
 import { apiRoutes } from "@contract/routes";
 import { toWireStatus, type CreateTaskRequest } from "@contract/tasks";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient, httpStatus } from "@/lib/api-client";
 import { keysStaleAfterTaskChange, queryKeys } from "@/lib/query-keys";
 import { useSessionStore } from "@/stores/session-store";
 import type { ExtractionResult } from "../extraction-store";
-
-/** What the server says when the month's AI uses are spent (issue 4). */
-const QUOTA_EXCEEDED_CODE = "quota_exceeded";
-
-/**
- * GET /premium/limit under the shared premium key, so this screen, the dashboard and the shell
- * read and refresh one cache entry. (Features may not import each other: this is the Extract
- * screen's own reader of the call.)
- */
-export function useUsageLimit() {
-  return useQuery({
-    queryKey: queryKeys.premium.limit(),
-    queryFn: async ({ signal }): Promise<PremiumLimit> => {
-      const response = await apiClient.get<unknown>(apiRoutes.premiumLimit.path, { signal });
-      return premiumLimitSchema.parse(response.data);
-    },
-  });
-}
 
 /** Our server answers with the list; other servers may wrap it as `{ tasks: [...] }`. */
 function readExtractedTasks(data: unknown): ExtractedTask[] {

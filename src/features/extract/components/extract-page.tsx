@@ -12,13 +12,13 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/cn";
+import { usePremiumLimit } from "@/lib/premium-queries";
 import { detectBrowserTimeZone, isValidTimeZone } from "@/lib/time-zones";
 import { useSessionStore } from "@/stores/session-store";
 import {
   isUsageLimitError,
   useAddExtractedTasks,
   useExtractTasks,
-  useUsageLimit,
 } from "../api/extraction-api";
 import type { ExtractionExample } from "../examples";
 import { useExtractionStore } from "../extraction-store";
@@ -46,7 +46,7 @@ export function ExtractPage() {
   const user = useSessionStore((state) => state.user);
   const { content, strategy, results, setContent, setStrategy, showResults, keepResults, clearResults } =
     useExtractionStore();
-  const usageLimit = useUsageLimit();
+  const usageLimit = usePremiumLimit();
   const extraction = useExtractTasks();
   const adding = useAddExtractedTasks();
 

@@ -6,7 +6,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 import { formatLocalDate } from "@/lib/time-zones";
 import { useSessionStore } from "@/stores/session-store";
-import { usePremiumLimit, usePremiumResetDate } from "../api/premium-queries";
+import { usePremiumLimit, usePremiumResetDate } from "@/lib/premium-queries";
 
 /** "used / limit", a bar capped at 100 % (spec §9) and what is left, from two numbers. */
 export function AiUsageMeter({ usage, className }: { usage: PremiumLimit; className?: string }) {

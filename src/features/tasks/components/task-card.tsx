@@ -67,9 +67,9 @@ export const TaskCard = memo(function TaskCard({
 
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <h3 className={cn("min-w-0 break-words font-medium", completed && "text-muted-foreground line-through")}>
+          <h2 className={cn("min-w-0 break-words font-medium", completed && "text-muted-foreground line-through")}>
             {task.title}
-          </h3>
+          </h2>
           <NativeSelect
             aria-label={`Status of "${task.title}"`}
             className="h-8 w-36 shrink-0"

@@ -1,0 +1,69 @@
+import path from "node:path";
+import type { PlaywrightTestConfig } from "@playwright/test";
+import { e2eEnvironment } from "./environment";
+
+/**
+ * A second server instance for the AI journeys (issues 4 and 5): the same server and built SPA,
+ * but with AI_BASE_URL pointing at a fake OpenAI-compatible endpoint (server/test/
+ * fake-openai-server.ts) that `start-ai-server.ts` starts in the same process. It has its own
+ * port and database, mails its verification codes to the run's SMTP sink, and a free AI quota of
+ * two uses so that a journey reaches "Limit Reached" in two extractions.
+ *
+ * The default instance keeps the built-in offline engine, so both AI providers are driven end to
+ * end. Specs pick this instance with `test.use({ baseURL: aiInstance.baseUrl })`.
+ */
+function portFrom(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    throw new Error(`${name} must be a TCP port (1-65535), got "${raw}"`);
+  }
+  return port;
+}
+
+const port = portFrom("E2E_AI_PORT", 3102);
+
+export const aiInstance = {
+  port,
+  baseUrl: `http://127.0.0.1:${port}`,
+  /** AI_FREE_MONTHLY_LIMIT of this instance: two AI uses and the quota is spent. */
+  freeMonthlyLimit: 2,
+  /**
+   * How long the fake AI takes to answer a daily-plan request: long enough for a person (and a
+   * test) to see "AI is analyzing your tasks...", short enough to keep the journey quick.
+   */
+  planDelayMs: 3_000,
+};
+
+type WebServer = Exclude<NonNullable<PlaywrightTestConfig["webServer"]>, readonly unknown[]>;
+
+/** The playwright.config.ts `webServer` entry that starts the fake AI and this instance. */
+export const aiInstanceWebServer: WebServer = {
+  command: "npx tsx --tsconfig tsconfig.node.json e2e/support/start-ai-server.ts",
+  url: `${aiInstance.baseUrl}/health`,
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: "pipe",
+  stderr: "pipe",
+  gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+  env: {
+    HOST: "127.0.0.1",
+    PORT: String(aiInstance.port),
+    PUBLIC_URL: aiInstance.baseUrl,
+    // Inside the run's data directory, so global teardown removes it with the rest.
+    DATA_DIR: path.join(e2eEnvironment.dataDir, "ai-instance"),
+    DATABASE_URL: "",
+    STATIC_DIR: "./dist",
+    SMTP_URL: `smtp://127.0.0.1:${e2eEnvironment.smtpSinkPort}`,
+    // The default instance owns the inbound SMTP port; this one needs no listener.
+    INBOUND_SMTP_PORT: "0",
+    // AI_BASE_URL is set by start-ai-server.ts once the fake AI listens (on a free port).
+    AI_API_KEY: "e2e-fake-key",
+    AI_FREE_MONTHLY_LIMIT: String(aiInstance.freeMonthlyLimit),
+    E2E_PLAN_DELAY_MS: String(aiInstance.planDelayMs),
+    CORS_ORIGINS: "",
+    TRUST_PROXY: "false",
+    LOG_LEVEL: "warn",
+  },
+};

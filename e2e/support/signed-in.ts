@@ -1,0 +1,103 @@
+import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
+import type { TaskJson } from "../../contract/tasks";
+import { expect, test as base, type Mailbox, type NewUser } from "./fixtures";
+
+/**
+ * A journey that starts signed in: a new user registered through the API (with the code the
+ * server mailed to the SMTP sink), then signed in through the login page, as a person would.
+ * The accounts journey (accounts.spec.ts) covers registering through the screens; the other
+ * journeys arrange their account this faster way and spend their time on their own feature.
+ */
+
+/** Calls the API as the signed-in user, to arrange data and to check what the server stored. */
+export interface AccountApi {
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, data: unknown): Promise<T>;
+  put<T>(path: string, data: unknown): Promise<T>;
+  /** The user's tasks as the server has them. */
+  tasks(): Promise<TaskJson[]>;
+}
+
+export interface Account {
+  user: NewUser;
+  /** A bearer token of one of the user's sessions (not the browser's). */
+  token: string;
+  api: AccountApi;
+}
+
+async function bodyOf<T>(response: APIResponse, what: string): Promise<T> {
+  if (!response.ok()) {
+    throw new Error(`${what} answered ${response.status()}: ${await response.text()}`);
+  }
+  return (await response.json()) as T;
+}
+
+async function registerThroughApi(request: APIRequestContext, mailbox: Mailbox, user: NewUser): Promise<string> {
+  await bodyOf(
+    await request.post("/auth/send-verification", { data: { email: user.email } }),
+    "POST /auth/send-verification",
+  );
+  const code = await mailbox.verificationCodeFor(user.email);
+  const { token } = await bodyOf<{ token: string }>(
+    await request.post("/auth/register", {
+      data: {
+        email: user.email,
+        verification_code: code,
+        username: user.username,
+        password: user.password,
+        first_name: user.firstName,
+        last_name: user.lastName,
+      },
+    }),
+    "POST /auth/register",
+  );
+  return token;
+}
+
+function accountApi(request: APIRequestContext, token: string): AccountApi {
+  const headers = { authorization: `Bearer ${token}` };
+  const api: AccountApi = {
+    get: async (path) => bodyOf(await request.get(path, { headers }), `GET ${path}`),
+    post: async (path, data) => bodyOf(await request.post(path, { headers, data }), `POST ${path}`),
+    put: async (path, data) => bodyOf(await request.put(path, { headers, data }), `PUT ${path}`),
+    tasks: () => api.get<TaskJson[]>("/api/v1/tasks"),
+  };
+  return api;
+}
+
+/** The dashboard's greeting (spec §2): the sign of a signed-in, loaded shell. */
+export function greeting(page: Page) {
+  return page.getByRole("heading", { name: /^Good (morning|afternoon|evening), / });
+}
+
+export async function signInThroughLoginPage(page: Page, user: NewUser): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(user.email);
+  await page.getByLabel("Password", { exact: true }).fill(user.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(greeting(page)).toBeVisible();
+}
+
+/** Follows a link of the sidebar (spec §2, Shell), as a client-side navigation. */
+export async function openFromSidebar(page: Page, label: string): Promise<void> {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label, exact: true }).click();
+}
+
+export const test = base.extend<{
+  /** The profile's time zone, set before the user signs in (default: the server's, UTC). */
+  profileTimeZone: string | undefined;
+  /** A new user, signed in on `page`, which shows the dashboard. */
+  account: Account;
+}>({
+  profileTimeZone: [undefined, { option: true }],
+  account: async ({ page, request, mailbox, newUser, profileTimeZone }, use) => {
+    const token = await registerThroughApi(request, mailbox, newUser);
+    const api = accountApi(request, token);
+    if (profileTimeZone) await api.post("/auth/timezone", { timezone: profileTimeZone });
+    await signInThroughLoginPage(page, newUser);
+    await use({ user: newUser, token, api });
+  },
+});
+
+export { expect };
