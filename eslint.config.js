@@ -13,7 +13,17 @@ import tseslint from "typescript-eslint";
 const features = ["auth", "tasks", "extract", "daily-plan", "dashboard", "settings", "premium"];
 
 export default tseslint.config(
-  { ignores: ["dist", "node_modules", "coverage", "playwright-report", "test-results", "data", "bench/results"] },
+  {
+    ignores: [
+      "dist",
+      "node_modules",
+      "coverage",
+      "playwright-report",
+      "test-results",
+      "data",
+      "bench/results",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -17,7 +17,10 @@ export const messages = {
   passwordsDontMatch: "Passwords don't match",
 } as const;
 
-export const emailSchema = z.string().trim().pipe(z.email({ error: messages.invalidEmail }));
+export const emailSchema = z
+  .string()
+  .trim()
+  .pipe(z.email({ error: messages.invalidEmail }));
 
 export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH, { error: messages.passwordTooShort });
 

@@ -66,7 +66,9 @@ export function dailyReportFromWire(value: unknown): DailyReport | null {
     llm_prioritized_tasks: asList(raw.llm_prioritized_tasks).map((item) => ({
       ...taskFromWire(item),
       reason:
-        typeof (item as { reason?: unknown }).reason === "string" ? (item as { reason: string }).reason : null,
+        typeof (item as { reason?: unknown }).reason === "string"
+          ? (item as { reason: string }).reason
+          : null,
     })),
     remaining_tasks: asList(raw.remaining_tasks).map(taskFromWire),
     generated_at: typeof raw.generated_at === "string" ? raw.generated_at : undefined,
@@ -89,9 +91,9 @@ function numberOr(value: unknown, fallback: number): number {
 /** Reads the daily status tolerantly (spec §3): missing parts read as "nothing yet". */
 export function dailyStatusFromWire(value: unknown): DailyStatus {
   const raw = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
-  const usage = (typeof raw.llm_usage_info === "object" && raw.llm_usage_info !== null
-    ? raw.llm_usage_info
-    : {}) as Record<string, unknown>;
+  const usage = (
+    typeof raw.llm_usage_info === "object" && raw.llm_usage_info !== null ? raw.llm_usage_info : {}
+  ) as Record<string, unknown>;
   return {
     can_use_llm: raw.can_use_llm === true,
     cached_report: dailyReportFromWire(raw.cached_report),

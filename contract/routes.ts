@@ -10,11 +10,7 @@ import {
   timezoneRequestSchema,
   userSchema,
 } from "./auth";
-import {
-  dailyStatusJsonSchema,
-  generationStartResponseSchema,
-  generationStatusJsonSchema,
-} from "./daily";
+import { dailyStatusJsonSchema, generationStartResponseSchema, generationStatusJsonSchema } from "./daily";
 import { extractRequestSchema, extractResponseSchema } from "./extract";
 import { premiumLimitSchema, premiumResetDateSchema, premiumStatusSchema } from "./premium";
 import {

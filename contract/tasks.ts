@@ -155,21 +155,19 @@ export const taskFromWireSchema = z
     updated_at: z.string().optional().catch(undefined),
     completed_at: z.string().nullish().catch(null),
   })
-  .transform(
-    (raw): Task => ({
-      id: raw.id,
-      title: raw.title,
-      description: raw.description ?? null,
-      status: normaliseStatus(raw.status),
-      priority: normalisePriority(raw.priority),
-      due_date: raw.due_date ?? null,
-      tags: raw.tags ?? [],
-      source: normaliseSource(raw.source),
-      created_at: raw.created_at,
-      updated_at: raw.updated_at,
-      completed_at: raw.completed_at ?? null,
-    }),
-  );
+  .transform((raw): Task => ({
+    id: raw.id,
+    title: raw.title,
+    description: raw.description ?? null,
+    status: normaliseStatus(raw.status),
+    priority: normalisePriority(raw.priority),
+    due_date: raw.due_date ?? null,
+    tags: raw.tags ?? [],
+    source: normaliseSource(raw.source),
+    created_at: raw.created_at,
+    updated_at: raw.updated_at,
+    completed_at: raw.completed_at ?? null,
+  }));
 
 export function taskFromWire(value: unknown): Task {
   return taskFromWireSchema.parse(value);
@@ -203,25 +201,25 @@ export const tagsSchema = z
   .pipe(
     z
       .array(
-        z.string().max(TASK_LIMITS.tagMax, { error: `Tags must be at most ${TASK_LIMITS.tagMax} characters` }),
+        z
+          .string()
+          .max(TASK_LIMITS.tagMax, { error: `Tags must be at most ${TASK_LIMITS.tagMax} characters` }),
       )
       .max(TASK_LIMITS.tagsMax, { error: `At most ${TASK_LIMITS.tagsMax} tags are allowed` }),
   );
 
 /** Either spelling of in-progress on input (ARCHITECTURE.md, wire compatibility). */
-export const statusInputSchema = z
-  .string()
-  .transform((value, ctx) => {
-    const status = parseStatusInput(value);
-    if (!status) {
-      ctx.addIssue({
-        code: "custom",
-        message: "Status must be one of pending, inprogress, completed, cancelled",
-      });
-      return z.NEVER;
-    }
-    return status;
-  });
+export const statusInputSchema = z.string().transform((value, ctx) => {
+  const status = parseStatusInput(value);
+  if (!status) {
+    ctx.addIssue({
+      code: "custom",
+      message: "Status must be one of pending, inprogress, completed, cancelled",
+    });
+    return z.NEVER;
+  }
+  return status;
+});
 
 const dueDateSchema = isoTimestampSchema.nullable();
 

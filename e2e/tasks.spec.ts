@@ -30,7 +30,9 @@ async function expectDashboardCounts(page: Page, counts: Counts): Promise<void> 
     ["Pending", counts.pending],
   ];
   for (const [title, count] of cards) {
-    await expect(page.getByRole("group", { name: title }).getByText(/^\d+$/), title).toHaveText(String(count));
+    await expect(page.getByRole("group", { name: title }).getByText(/^\d+$/), title).toHaveText(
+      String(count),
+    );
   }
 }
 
@@ -60,7 +62,9 @@ test("a task is created, edited, toggled, moved, searched for and deleted, and t
   const second = "Renew the passport";
 
   await test.step("the browser's zone and the profile's differ", async () => {
-    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe("America/New_York");
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(
+      "America/New_York",
+    );
     await expectDashboardCounts(page, { total: 0, completed: 0, inProgress: 0, pending: 0 });
     // spec §2: the empty dashboard offers "Go to Tasks".
     await page.getByRole("link", { name: "Go to Tasks" }).click();
@@ -114,7 +118,9 @@ test("a task is created, edited, toggled, moved, searched for and deleted, and t
 
   await test.step("edit: the form shows the due date in the profile's zone and saves the changes", async () => {
     await openFromSidebar(page, "Tasks");
-    await taskCard(page, first).getByRole("button", { name: `Edit "${first}"` }).click();
+    await taskCard(page, first)
+      .getByRole("button", { name: `Edit "${first}"` })
+      .click();
     const dialog = page.getByRole("dialog", { name: "Edit Task" });
     await expect(dialog.getByLabel("Due Date")).toHaveValue("2030-03-15T08:00");
     await expect(dialog.getByLabel("Status")).toHaveValue("pending");
@@ -147,7 +153,10 @@ test("a task is created, edited, toggled, moved, searched for and deleted, and t
     await toggle.click();
     await expect(toggle).toBeChecked();
     // spec §2: the title is struck through when completed.
-    await expect(card.getByRole("heading", { name: renamed })).toHaveCSS("text-decoration-line", "line-through");
+    await expect(card.getByRole("heading", { name: renamed })).toHaveCSS(
+      "text-decoration-line",
+      "line-through",
+    );
     await expect(card.getByRole("combobox", { name: `Status of "${renamed}"` })).toHaveValue("completed");
     await expectDashboardCounts(page, { total: 1, completed: 1, inProgress: 0, pending: 0 });
   });
@@ -197,7 +206,9 @@ test("a task is created, edited, toggled, moved, searched for and deleted, and t
   });
 
   await test.step("delete: Undo in the toast brings the task back", async () => {
-    await taskCard(page, second).getByRole("button", { name: `Delete "${second}"` }).click();
+    await taskCard(page, second)
+      .getByRole("button", { name: `Delete "${second}"` })
+      .click();
     await expect(taskCard(page, second)).toHaveCount(0);
     const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Task deleted" });
     await expect(toast).toContainText(second);
@@ -208,7 +219,9 @@ test("a task is created, edited, toggled, moved, searched for and deleted, and t
   });
 
   await test.step("delete: closing the toast deletes the task for good", async () => {
-    await taskCard(page, second).getByRole("button", { name: `Delete "${second}"` }).click();
+    await taskCard(page, second)
+      .getByRole("button", { name: `Delete "${second}"` })
+      .click();
     const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Task deleted" });
     await expect(toast).toBeVisible();
     await expect(taskCard(page, second)).toHaveCount(0);

@@ -1,3 +1,5 @@
+// First: configures zod before any module builds a schema (see the module).
+import "@/config/zod-csp";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "@/app/app";

@@ -58,7 +58,16 @@ async function startDebuggableChromium(): Promise<DebuggableChromium> {
       clearTimeout(timer);
     }
     process.off("exit", killOnExit);
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing the profile for a moment after it exits.
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        rmSync(profile, { recursive: true, force: true });
+        return;
+      } catch (error) {
+        if (attempt >= 40) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
   };
   try {
     const port = await withDeadline(
@@ -69,7 +78,9 @@ async function startDebuggableChromium(): Promise<DebuggableChromium> {
           const match = /DevTools listening on ws:\/\/127\.0\.0\.1:(\d+)\//.exec(stderr);
           if (match) resolve(Number(match[1]));
         });
-        child.once("exit", (code) => reject(new Error(`Chromium exited with ${code}: ${stderr.slice(-2_000)}`)));
+        child.once("exit", (code) =>
+          reject(new Error(`Chromium exited with ${code}: ${stderr.slice(-2_000)}`)),
+        );
         child.once("error", reject);
       }),
       BROWSER_STEP_MS,
@@ -84,7 +95,9 @@ async function startDebuggableChromium(): Promise<DebuggableChromium> {
 
 /** Writes the signed-in session into the profile's localStorage for the server's origin. */
 async function storeSession(port: number, server: SpaServer): Promise<void> {
-  const browser = await playwrightChromium.connectOverCDP(`http://127.0.0.1:${port}`, { timeout: BROWSER_STEP_MS });
+  const browser = await playwrightChromium.connectOverCDP(`http://127.0.0.1:${port}`, {
+    timeout: BROWSER_STEP_MS,
+  });
   try {
     const context = browser.contexts()[0];
     if (!context) throw new Error("Chromium has no default context");
@@ -103,7 +116,9 @@ async function storeSession(port: number, server: SpaServer): Promise<void> {
 
 /** After the run: did that profile really show the dashboard (not the login page or a spinner)? */
 async function showsDashboard(port: number, server: SpaServer): Promise<string | undefined> {
-  const browser = await playwrightChromium.connectOverCDP(`http://127.0.0.1:${port}`, { timeout: BROWSER_STEP_MS });
+  const browser = await playwrightChromium.connectOverCDP(`http://127.0.0.1:${port}`, {
+    timeout: BROWSER_STEP_MS,
+  });
   try {
     const page = await browser.contexts()[0]!.newPage();
     await page.goto(`${server.baseUrl}/dashboard`, { waitUntil: "networkidle", timeout: BROWSER_STEP_MS });
@@ -113,7 +128,9 @@ async function showsDashboard(port: number, server: SpaServer): Promise<string |
       .then(() => true)
       .catch(() => false);
     const where = new URL(page.url()).pathname;
-    const text = shown ? "" : ((await page.evaluate("document.body.innerText")) as string).trim().slice(0, 60);
+    const text = shown
+      ? ""
+      : ((await page.evaluate("document.body.innerText")) as string).trim().slice(0, 60);
     await page.close();
     if (where !== "/dashboard") return `landed on ${where}`;
     return shown ? undefined : `the dashboard did not render (page shows "${text}")`;
@@ -153,7 +170,8 @@ async function audit(server: SpaServer, route: string, signedIn: boolean): Promi
     );
     if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError)
+      throw new Error(`Lighthouse on ${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const numeric = (id: string) => lhr.audits[id]?.numericValue;
     const failing = CATEGORIES.flatMap((category) =>
       (lhr.categories[category]?.auditRefs ?? [])
@@ -174,10 +192,14 @@ async function audit(server: SpaServer, route: string, signedIn: boolean): Promi
         cls: numeric("cumulative-layout-shift"),
       },
       failing,
-      problem: problem ?? (lhr.finalDisplayedUrl.endsWith(route) ? undefined : `ended on ${lhr.finalDisplayedUrl}`),
+      problem:
+        problem ?? (lhr.finalDisplayedUrl.endsWith(route) ? undefined : `ended on ${lhr.finalDisplayedUrl}`),
     };
   } finally {
-    await browser.close();
+    // Leaving a temporary profile behind must not throw away a measurement.
+    await browser
+      .close()
+      .catch((error: unknown) => console.error(`bench: could not clean up Chromium: ${String(error)}`));
   }
 }
 
@@ -208,7 +230,8 @@ const lighthouseSection: BenchSection = async () => {
           errors.push((error instanceof Error ? error.message : String(error)).split("\n")[0] ?? "");
         }
       }
-      if (errors.length > 0) notes.push(`${label}: ${errors.length} of ${RUNS} runs failed: ${errors.join("; ")}`);
+      if (errors.length > 0)
+        notes.push(`${label}: ${errors.length} of ${RUNS} runs failed: ${errors.join("; ")}`);
       if (runs.length === 0) {
         rows.push([label, "—", "—", "—", "—", "—", "—", "—", "—", `NOT MEASURED`]);
         continue;
@@ -228,14 +251,26 @@ const lighthouseSection: BenchSection = async () => {
         median.metrics.cls === undefined ? "—" : median.metrics.cls.toFixed(3),
         problems.length > 0 ? `NO: ${problems.join("; ")}` : "yes",
       ]);
-      if (median.failing.length > 0) notes.push(`${label}, audits under 90 (median run): ${median.failing.join(", ")}`);
+      if (median.failing.length > 0)
+        notes.push(`${label}, audits under 90 (median run): ${median.failing.join(", ")}`);
     }
     return {
       title: "Lighthouse 12, desktop, headless Chromium (issue 7)",
       tables: [
         {
           title: `Scores (0-100), the median of ${RUNS} runs by performance score`,
-          columns: ["page", "performance", "(range)", "accessibility", "best practices", "FCP", "LCP", "TBT", "CLS", "valid"],
+          columns: [
+            "page",
+            "performance",
+            "(range)",
+            "accessibility",
+            "best practices",
+            "FCP",
+            "LCP",
+            "TBT",
+            "CLS",
+            "valid",
+          ],
           rows,
         },
       ],

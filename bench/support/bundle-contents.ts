@@ -33,12 +33,13 @@ function decodeSegment(segment: string): number[] {
 
 /** "react-dom", "@tanstack/query-core", or a repository path such as "src/config/env.ts". */
 function ownerOf(source: string, mapDir: string): string {
-  const packages = source.lastIndexOf("node_modules/");
+  const file = path.resolve(mapDir, source);
+  const packages = file.lastIndexOf(`node_modules${path.sep}`);
   if (packages >= 0) {
-    const [scope = "", name = ""] = source.slice(packages + "node_modules/".length).split("/");
+    const [scope = "", name = ""] = file.slice(packages + "node_modules/".length).split(path.sep);
     return scope.startsWith("@") ? `${scope}/${name}` : scope;
   }
-  return path.relative(repoRoot, path.resolve(mapDir, source)) || source;
+  return path.relative(repoRoot, file) || source;
 }
 
 /** Generated code of `file` (a path inside `buildDir`), grouped by owner; undefined without a map. */
@@ -68,7 +69,10 @@ export function chunkContents(buildDir: string, file: string): Map<string, strin
       if (previous) charge(previous.owner, line.slice(previous.column, column));
       else charge("(not mapped)", line.slice(0, column));
       if (sourceDelta !== undefined) sourceIndex += sourceDelta;
-      previous = { column, owner: sourceDelta === undefined ? "(not mapped)" : (owners[sourceIndex] ?? "(unknown)") };
+      previous = {
+        column,
+        owner: sourceDelta === undefined ? "(not mapped)" : (owners[sourceIndex] ?? "(unknown)"),
+      };
       covered = column;
     }
     if (previous) charge(previous.owner, line.slice(covered));

@@ -20,7 +20,12 @@ export const chromiumArgs = [
 export const BROWSER_STEP_MS = 60_000;
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true, timeout: BROWSER_STEP_MS });
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+    headless: true,
+    timeout: BROWSER_STEP_MS,
+  });
 }
 
 /**

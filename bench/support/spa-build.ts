@@ -79,8 +79,24 @@ async function build(): Promise<SpaBuild> {
     promisify(execFile)(
       process.execPath,
       // Hidden source maps: the same JavaScript as `npm run build`, plus maps that say what is in it.
-      [vite, "build", "--outDir", spaBuildDir, "--emptyOutDir", "--manifest", "--sourcemap", "hidden", "--logLevel", "warn"],
-      { cwd: repoRoot, timeout: BUILD_MS, maxBuffer: 16 * 1024 * 1024, env: { ...process.env, NODE_ENV: "production" } },
+      [
+        vite,
+        "build",
+        "--outDir",
+        spaBuildDir,
+        "--emptyOutDir",
+        "--manifest",
+        "--sourcemap",
+        "hidden",
+        "--logLevel",
+        "warn",
+      ],
+      {
+        cwd: repoRoot,
+        timeout: BUILD_MS,
+        maxBuffer: 16 * 1024 * 1024,
+        env: { ...process.env, NODE_ENV: "production" },
+      },
     ),
     BUILD_MS + 5_000,
     "vite build",

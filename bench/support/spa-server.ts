@@ -45,7 +45,15 @@ const TITLE_OBJECTS = [
   "garden",
 ];
 const TAGS = ["work", "home", "urgent", "finance", "health", "travel", "errands", "family"];
-const STATUSES: TaskStatus[] = ["pending", "pending", "pending", "inprogress", "completed", "completed", "cancelled"];
+const STATUSES: TaskStatus[] = [
+  "pending",
+  "pending",
+  "pending",
+  "inprogress",
+  "completed",
+  "completed",
+  "cancelled",
+];
 const PRIORITIES: TaskPriority[] = ["low", "medium", "medium", "high", "urgent"];
 
 /** Varied, deterministic tasks: every run of the bench sees the same list. */
@@ -59,7 +67,8 @@ export function benchTasks(count: number): CreateTaskInput[] {
   const now = Date.now();
   return Array.from({ length: count }, (_, index) => ({
     title: `${pick(TITLE_VERBS)} ${pick(TITLE_OBJECTS)} ${index + 1}`,
-    description: next() < 0.6 ? `Notes: ${pick(TITLE_VERBS).toLowerCase()} ${pick(TITLE_OBJECTS)} first.` : undefined,
+    description:
+      next() < 0.6 ? `Notes: ${pick(TITLE_VERBS).toLowerCase()} ${pick(TITLE_OBJECTS)} first.` : undefined,
     status: pick(STATUSES),
     priority: pick(PRIORITIES),
     tags: [...new Set(Array.from({ length: Math.floor(next() * 3) }, () => pick(TAGS)))],
@@ -148,7 +157,16 @@ export async function startSpaServer(options: { tasks?: number } = {}): Promise<
     };
     child.stdout?.on("data", keep);
     child.stderr?.on("data", keep);
-    await waitUntilUp(baseUrl, child, () => output.join("").slice(-4_000));
+    const log = () => output.join("").slice(-4_000);
+    await waitUntilUp(baseUrl, child, log);
+    let closing = false;
+    // A server that dies mid-section makes every later figure meaningless: say so, with its last words.
+    child.once("exit", (code, signal) => {
+      if (!closing)
+        console.error(
+          `bench: the server on ${baseUrl} exited (${signal ?? code}) during the section:\n${log()}`,
+        );
+    });
 
     const me = await fetch(`${baseUrl}/auth/me`, {
       headers: { authorization: `Bearer ${token}` },
@@ -163,7 +181,10 @@ export async function startSpaServer(options: { tasks?: number } = {}): Promise<
       token,
       user,
       async close() {
-        await withDeadline(stop(running), STOP_MS + 2_000, "stopping the server").catch(() => running.kill("SIGKILL"));
+        closing = true;
+        await withDeadline(stop(running), STOP_MS + 2_000, "stopping the server").catch(() =>
+          running.kill("SIGKILL"),
+        );
         process.off("exit", killOnExit);
         rmSync(dataDir, { recursive: true, force: true });
       },

@@ -32,7 +32,11 @@ async function bodyOf<T>(response: APIResponse, what: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-async function registerThroughApi(request: APIRequestContext, mailbox: Mailbox, user: NewUser): Promise<string> {
+async function registerThroughApi(
+  request: APIRequestContext,
+  mailbox: Mailbox,
+  user: NewUser,
+): Promise<string> {
   await bodyOf(
     await request.post("/auth/send-verification", { data: { email: user.email } }),
     "POST /auth/send-verification",
@@ -79,9 +83,18 @@ export async function signInThroughLoginPage(page: Page, user: NewUser): Promise
   await expect(greeting(page)).toBeVisible();
 }
 
-/** Follows a link of the sidebar (spec §2, Shell), as a client-side navigation. */
+/**
+ * Follows a link of the sidebar (spec §2, Shell), as a client-side navigation, and waits for it
+ * to arrive. A link's name may carry its badge after the label ("AI Extract AI").
+ */
 export async function openFromSidebar(page: Page, label: string): Promise<void> {
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label, exact: true }).click();
+  const name = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|$)`);
+  const link = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name });
+  const path = await link.getAttribute("href");
+  await link.click();
+  // Screens load on demand: the URL changes once the screen's code has arrived. Waiting for it
+  // keeps a reload that follows from reloading the previous screen.
+  await expect(page).toHaveURL((url) => url.pathname === path);
 }
 
 export const test = base.extend<{

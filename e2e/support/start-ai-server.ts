@@ -1,4 +1,8 @@
-import { linesAsTasks, startFakeOpenAiServer, type FakeResponder } from "../../server/test/fake-openai-server";
+import {
+  linesAsTasks,
+  startFakeOpenAiServer,
+  type FakeResponder,
+} from "../../server/test/fake-openai-server";
 
 /**
  * Started by Playwright's second webServer entry (see ai-instance.ts): a fake OpenAI-compatible

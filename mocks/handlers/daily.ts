@@ -15,7 +15,11 @@ export function buildDailyStatus(overrides: Partial<DailyStatusJson> = {}): Dail
     cached_report: null,
     cache_age_hours: null,
     cache_is_valid: false,
-    llm_usage_info: { current_usage: current, usage_limit: limit, usage_percentage: usagePercentage(current, limit) },
+    llm_usage_info: {
+      current_usage: current,
+      usage_limit: limit,
+      usage_percentage: usagePercentage(current, limit),
+    },
     ...overrides,
   };
 }
@@ -27,20 +31,26 @@ export function buildDailyReport(prioritised: number, remaining: number): DailyR
       ...buildTask({ title: `Priority ${index + 1}`, description: `Why ${index + 1}`, priority: "high" }),
       reason: `Reason ${index + 1}`,
     })),
-    remaining_tasks: Array.from({ length: remaining }, (_, index) => buildTask({ title: `Other ${index + 1}` })),
+    remaining_tasks: Array.from({ length: remaining }, (_, index) =>
+      buildTask({ title: `Other ${index + 1}` }),
+    ),
     generated_at: "2026-11-21T08:00:00.000Z",
     local_date: "2026-11-21",
   };
 }
 
 export function dailyStatusHandler(status: DailyStatusJson | (() => DailyStatusJson)) {
-  return http.get(apiRoutes.dailyStatus.path, () => HttpResponse.json(typeof status === "function" ? status() : status));
+  return http.get(apiRoutes.dailyStatus.path, () =>
+    HttpResponse.json(typeof status === "function" ? status() : status),
+  );
 }
 
 /** POST generate answering `requestId`; status polls answer `progress()` each time. */
 export function generationHandlers(requestId: string, progress: () => GenerationStatusJson) {
   return [
-    http.post(apiRoutes.generateDaily.path, () => HttpResponse.json({ request_id: requestId }, { status: 202 })),
+    http.post(apiRoutes.generateDaily.path, () =>
+      HttpResponse.json({ request_id: requestId }, { status: 202 }),
+    ),
     http.get(apiRoutes.generationStatus.path, ({ params }) =>
       params.id === requestId
         ? HttpResponse.json(progress())

@@ -51,7 +51,10 @@ function unauthenticated(request: Request): boolean {
 }
 
 function list(value: string | undefined): string[] {
-  return (value ?? "").split(",").map((part) => part.trim()).filter(Boolean);
+  return (value ?? "")
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 type Filter = (task: TaskJson) => boolean;
@@ -114,7 +117,9 @@ export const taskHandlers = [
     if (unauthenticated(request)) return messageResponse("Not authenticated", 401);
     const filters = filtersFrom(new URL(request.url));
     if (typeof filters === "string") return messageResponse(filters, 400);
-    return HttpResponse.json(tasks.filter((task) => filters.every((filter) => filter(task))).sort(compareTasks));
+    return HttpResponse.json(
+      tasks.filter((task) => filters.every((filter) => filter(task))).sort(compareTasks),
+    );
   }),
 
   http.post(apiRoutes.createTask.path, async ({ request }) => {
@@ -180,6 +185,8 @@ export const taskHandlers = [
     if (unauthenticated(request)) return messageResponse("Not authenticated", 401);
     const before = tasks.length;
     tasks = tasks.filter((task) => task.id !== String(params.id));
-    return tasks.length < before ? new HttpResponse(null, { status: 204 }) : messageResponse("Task not found", 404);
+    return tasks.length < before
+      ? new HttpResponse(null, { status: 204 })
+      : messageResponse("Task not found", 404);
   }),
 ];

@@ -19,12 +19,16 @@ import type { App, AppDeps } from "./app-types";
 import { HttpError } from "./lib/http-error";
 import { registerModules } from "./modules";
 
-/** Paths the API owns; everything else that is a GET for a page is the SPA. */
-const API_PREFIXES = ["/auth", "/api", "/premium", "/inbound", "/docs", "/health"];
+/**
+ * Paths the API owns; everything else that is a GET for a page is the SPA. `/premium` itself is
+ * a page of the SPA (spec §2) while `/premium/…` are API calls, so prefixes only own what is
+ * below them.
+ */
+const API_PREFIXES = ["/auth/", "/api/", "/premium/", "/inbound/", "/docs"];
 
 function isApiPath(url: string): boolean {
   const pathname = url.split("?")[0] ?? "";
-  return API_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  return pathname === "/health" || API_PREFIXES.some((prefix) => pathname.startsWith(prefix));
 }
 
 interface ValidationIssue {
@@ -42,7 +46,11 @@ function validationMessage(issues: ValidationIssue[], context: string | undefine
   const name = where.split(".").pop() ?? "";
   const lower = message.toLowerCase();
   // Already named ("Title is required", "has_due_date must be…"): leave the message as it is.
-  if (!name || lower.includes(name.toLowerCase()) || lower.includes(name.replaceAll("_", " ").toLowerCase())) {
+  if (
+    !name ||
+    lower.includes(name.toLowerCase()) ||
+    lower.includes(name.replaceAll("_", " ").toLowerCase())
+  ) {
     return message;
   }
   return `${where}: ${message}`;
@@ -89,9 +97,10 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
         .send(error.code ? { message: error.message, code: error.code } : { message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply
-        .status(400)
-        .send({ message: validationMessage(error.validation, error.validationContext), code: "invalid_input" });
+      return reply.status(400).send({
+        message: validationMessage(error.validation, error.validationContext),
+        code: "invalid_input",
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -158,6 +167,11 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
       root: staticRoot,
       wildcard: false,
       index: false,
+      // The build writes a .br and a .gz twin of every sizeable asset (vite.config.ts), compressed
+      // once at the highest levels: sent as they are to a browser that accepts them, instead of
+      // compressing each response again (issue 7). They are not URLs of their own.
+      preCompressed: true,
+      globIgnore: ["**/*.br", "**/*.gz"],
       // Our own Cache-Control below; the plugin's default would override it with max-age=0.
       cacheControl: false,
       setHeaders(res, filePath) {
@@ -168,6 +182,8 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
             ? "public, max-age=31536000, immutable"
             : "no-cache",
         );
+        // What is sent depends on Accept-Encoding (a twin, or compressed on the fly): caches must know.
+        res.setHeader("Vary", "Accept-Encoding");
       },
     });
   }
@@ -176,7 +192,9 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
     if (hasSpa && request.method === "GET" && !isApiPath(request.url)) {
       return reply.header("Cache-Control", "no-cache").sendFile("index.html", { cacheControl: false });
     }
-    return reply.status(404).send({ message: `Route ${request.method} ${request.url.split("?")[0]} not found` });
+    return reply
+      .status(404)
+      .send({ message: `Route ${request.method} ${request.url.split("?")[0]} not found` });
   });
 
   return app;

@@ -27,7 +27,11 @@ const envSchema = z.object({
   MAIL_DOMAIN: z.string().default("tasklane.localhost"),
   INBOUND_SMTP_PORT: port(2525),
   INBOUND_SMTP_HOST: z.string().default("127.0.0.1"),
-  INBOUND_MAX_BYTES: z.coerce.number().int().positive().default(10 * 1024 * 1024),
+  INBOUND_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 * 1024),
   INBOUND_TLS_KEY: optionalString,
   INBOUND_TLS_CERT: optionalString,
   INBOUND_WEBHOOK_SECRET: optionalString,
@@ -81,7 +85,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       freeMonthlyLimit: env_.AI_FREE_MONTHLY_LIMIT,
       premiumMonthlyLimit: env_.AI_PREMIUM_MONTHLY_LIMIT,
     },
-    corsOrigins: env_.CORS_ORIGINS?.split(",").map((origin) => origin.trim()).filter(Boolean) ?? [],
+    corsOrigins:
+      env_.CORS_ORIGINS?.split(",")
+        .map((origin) => origin.trim())
+        .filter(Boolean) ?? [],
     trustProxy: env_.TRUST_PROXY,
     logLevel: env_.LOG_LEVEL,
     sessionTtlDays: env_.SESSION_TTL_DAYS,

@@ -10,14 +10,27 @@ import { createDatabase, migrateToLatest, type Db } from "../src/db/database";
 import { claimNextGeneration } from "../src/modules/daily/repository";
 import { GENERATION_STALE_AFTER_MS, processNextGeneration } from "../src/modules/daily/service";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "./fake-openai-server";
-import { bearer, createTestApp, signUp, testClock, testDatabase, type SignedUp, type TestApp } from "./helpers";
+import {
+  bearer,
+  createTestApp,
+  signUp,
+  testClock,
+  testDatabase,
+  type SignedUp,
+  type TestApp,
+} from "./helpers";
 
 const STATUS = "/api/v1/tasks/daily/status";
 const GENERATE = "/api/v1/tasks/daily/generate/async";
 const statusOf = (id: string) => `/api/v1/tasks/daily/generate/status/${id}`;
 
 async function createTask(t: TestApp, token: string, body: Record<string, unknown>): Promise<TaskJson> {
-  const response = await t.app.inject({ method: "POST", url: "/api/v1/tasks", headers: bearer(token), payload: body });
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/v1/tasks",
+    headers: bearer(token),
+    payload: body,
+  });
   expect(response.statusCode).toBe(201);
   return response.json() as TaskJson;
 }
@@ -48,7 +61,12 @@ async function runWorker(t: TestApp): Promise<void> {
 }
 
 async function setTimezone(t: TestApp, token: string, timezone: string): Promise<void> {
-  const response = await t.app.inject({ method: "POST", url: "/auth/timezone", headers: bearer(token), payload: { timezone } });
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/auth/timezone",
+    headers: bearer(token),
+    payload: { timezone },
+  });
   expect(response.statusCode).toBe(200);
 }
 
@@ -106,7 +124,9 @@ describe("daily plan with the built-in engine", () => {
     const status = await getStatus(t, me.token);
     expect(status.cache_is_valid).toBe(true);
     expect(status.cache_age_hours).toBe(0);
-    expect(status.cached_report?.llm_prioritized_tasks.map((task) => task.id)).toEqual(picked.map((task) => task.id));
+    expect(status.cached_report?.llm_prioritized_tasks.map((task) => task.id)).toEqual(
+      picked.map((task) => task.id),
+    );
     expect(status.llm_usage_info.current_usage).toBe(1);
   });
 
@@ -148,12 +168,17 @@ describe("daily plan with the built-in engine", () => {
     await generate(t, me.token);
     await runWorker(t);
     t.clock.advance(1_000);
-    const removed = await t.app.inject({ method: "DELETE", url: `/api/v1/tasks/${gone.id}`, headers: bearer(me.token) });
+    const removed = await t.app.inject({
+      method: "DELETE",
+      url: `/api/v1/tasks/${gone.id}`,
+      headers: bearer(me.token),
+    });
     expect(removed.statusCode).toBe(204);
     const status = await getStatus(t, me.token);
-    const ids = [...status.cached_report!.llm_prioritized_tasks, ...status.cached_report!.remaining_tasks].map(
-      (task) => task.id,
-    );
+    const ids = [
+      ...status.cached_report!.llm_prioritized_tasks,
+      ...status.cached_report!.remaining_tasks,
+    ].map((task) => task.id);
     expect(ids).toEqual([keep.id]);
     expect(status.cache_is_valid).toBe(false);
   });
@@ -172,7 +197,11 @@ describe("daily plan with the built-in engine", () => {
   });
 
   it("refuses to generate with 403 when the monthly quota is used up", async () => {
-    await t.deps.db.updateTable("users").set({ llm_usage_count: 20, llm_usage_period: "2026-11" }).where("id", "=", me.user.id).execute();
+    await t.deps.db
+      .updateTable("users")
+      .set({ llm_usage_count: 20, llm_usage_period: "2026-11" })
+      .where("id", "=", me.user.id)
+      .execute();
     const response = await t.app.inject({ method: "POST", url: GENERATE, headers: bearer(me.token) });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: "quota_exceeded" });
@@ -185,7 +214,11 @@ describe("daily plan with the built-in engine", () => {
   it("fails a job whose quota ran out while it waited, without charging", async () => {
     await createTask(t, me.token, { title: "Anything" });
     const id = await generate(t, me.token);
-    await t.deps.db.updateTable("users").set({ llm_usage_count: 20, llm_usage_period: "2026-11" }).where("id", "=", me.user.id).execute();
+    await t.deps.db
+      .updateTable("users")
+      .set({ llm_usage_count: 20, llm_usage_period: "2026-11" })
+      .where("id", "=", me.user.id)
+      .execute();
     await runWorker(t);
     const failed = await poll(t, me.token, id);
     expect(failed.status).toBe("failed");
@@ -199,7 +232,11 @@ describe("daily plan with the built-in engine", () => {
     const response = await t.app.inject({ method: "GET", url: statusOf(id), headers: bearer(other.token) });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: "Generation request not found" });
-    const unknown = await t.app.inject({ method: "GET", url: statusOf("not-an-id"), headers: bearer(me.token) });
+    const unknown = await t.app.inject({
+      method: "GET",
+      url: statusOf("not-an-id"),
+      headers: bearer(me.token),
+    });
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -228,7 +265,11 @@ describe("daily plan with the built-in engine", () => {
     const second = await generate(t, me.token);
     await claimNextGeneration(t.deps.db, "dead-worker", t.clock.now().toISOString());
     t.clock.advance(GENERATION_STALE_AFTER_MS + 1_000);
-    await t.deps.db.updateTable("generation_requests").set({ attempts: 2 }).where("id", "=", second).execute();
+    await t.deps.db
+      .updateTable("generation_requests")
+      .set({ attempts: 2 })
+      .where("id", "=", second)
+      .execute();
     await runWorker(t);
     const failed = await poll(t, me.token, second);
     expect(failed.status).toBe("failed");
@@ -311,7 +352,9 @@ describe("daily plan with an OpenAI-compatible provider", () => {
     await runWorker(t);
     const done = await poll(t, me.token, id);
     expect(done.status).toBe("completed");
-    expect(done.result?.llm_prioritized_tasks).toEqual([expect.objectContaining({ id: second.id, reason: "Blocks the team" })]);
+    expect(done.result?.llm_prioritized_tasks).toEqual([
+      expect.objectContaining({ id: second.id, reason: "Blocks the team" }),
+    ]);
     expect(done.result?.remaining_tasks.map((task) => task.id)).toEqual([first.id]);
     expect((await getStatus(t, me.token)).llm_usage_info.current_usage).toBe(1);
   });

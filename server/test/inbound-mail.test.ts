@@ -4,7 +4,12 @@ import nodemailer from "nodemailer";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TaskJson } from "../../contract/tasks";
-import { cleanMail, findForwardedMessage, stripQuotedReply, stripSignature } from "../src/modules/inbound-mail/clean-body";
+import {
+  cleanMail,
+  findForwardedMessage,
+  stripQuotedReply,
+  stripSignature,
+} from "../src/modules/inbound-mail/clean-body";
 import { startInboundSmtp, type InboundSmtpListener } from "../src/modules/inbound-mail/smtp-listener";
 import { bearer, createTestApp, signUp, type SignedUp, type TestApp } from "./helpers";
 
@@ -46,7 +51,9 @@ describe("cleaning an e-mail body", () => {
   });
 
   it("drops quoted history and the reply introduction", () => {
-    expect(stripQuotedReply("New text\n\nOn Mon, 1 Jan 2026, Bob <b@x> wrote:\n> old\n> older").trim()).toBe("New text");
+    expect(stripQuotedReply("New text\n\nOn Mon, 1 Jan 2026, Bob <b@x> wrote:\n> old\n> older").trim()).toBe(
+      "New text",
+    );
     expect(stripQuotedReply("Top\n-----Original Message-----\nFrom: x").trim()).toBe("Top");
     expect(stripQuotedReply("Top\nFrom: Bob\nSent: Monday\nTo: me\n\nold").trim()).toBe("Top");
   });
@@ -124,7 +131,10 @@ describe("the inbound e-mail webhook", () => {
   it("takes the forwarded message of an Outlook-style forward", async () => {
     await post(t, fixture("forwarded-outlook.eml", { from: me.user.email, to: address }));
     const tasks = await tasksOf(t, me.token);
-    expect(tasks.map((task) => task.title).sort()).toEqual(["Book the meeting room", "Prepare the Q3 numbers"]);
+    expect(tasks.map((task) => task.title).sort()).toEqual([
+      "Book the meeting room",
+      "Prepare the Q3 numbers",
+    ]);
     expect(tasks.find((task) => task.title === "Prepare the Q3 numbers")?.priority).toBe("high");
   });
 
@@ -151,7 +161,10 @@ describe("the inbound e-mail webhook", () => {
     const unknown = await post(t, fixture("plain.eml", { from: me.user.email, to: `nobody-here@${DOMAIN}` }));
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ message: "No Tasklane account has this address" });
-    const otherDomain = await post(t, fixture("plain.eml", { from: me.user.email, to: `${me.user.username}@elsewhere.example` }));
+    const otherDomain = await post(
+      t,
+      fixture("plain.eml", { from: me.user.email, to: `${me.user.username}@elsewhere.example` }),
+    );
     expect(otherDomain.statusCode).toBe(404);
     const spoofed = await post(t, fixture("plain.eml", { from: "mallory@evil.example", to: address }));
     expect(spoofed.statusCode).toBe(403);
@@ -159,9 +172,14 @@ describe("the inbound e-mail webhook", () => {
   });
 
   it("accepts any sender with INBOUND_SENDER_POLICY=any", async () => {
-    const open = await createTestApp({ env: { INBOUND_WEBHOOK_SECRET: SECRET, INBOUND_SENDER_POLICY: "any" } });
+    const open = await createTestApp({
+      env: { INBOUND_WEBHOOK_SECRET: SECRET, INBOUND_SENDER_POLICY: "any" },
+    });
     const user = await signUp(open);
-    const response = await post(open, fixture("plain.eml", { from: "friend@example.org", to: `${user.user.username}@${DOMAIN}` }));
+    const response = await post(
+      open,
+      fixture("plain.eml", { from: "friend@example.org", to: `${user.user.username}@${DOMAIN}` }),
+    );
     expect(response.statusCode).toBe(201);
     expect(await tasksOf(open, user.token)).toHaveLength(2);
     await open.close();
@@ -177,14 +195,21 @@ describe("the inbound e-mail webhook", () => {
   });
 
   it("refuses an oversized message with 413", async () => {
-    const big = Buffer.concat([fixture("plain.eml", { from: me.user.email, to: address }), Buffer.alloc(300_000, "a")]);
+    const big = Buffer.concat([
+      fixture("plain.eml", { from: me.user.email, to: address }),
+      Buffer.alloc(300_000, "a"),
+    ]);
     const response = await post(t, big);
     expect(response.statusCode).toBe(413);
     expect(await tasksOf(t, me.token)).toEqual([]);
   });
 
   it("makes one task titled by the subject when nothing else is found (no AI quota left)", async () => {
-    await t.deps.db.updateTable("users").set({ llm_usage_count: 20, llm_usage_period: "2026-11" }).where("id", "=", me.user.id).execute();
+    await t.deps.db
+      .updateTable("users")
+      .set({ llm_usage_count: 20, llm_usage_period: "2026-11" })
+      .where("id", "=", me.user.id)
+      .execute();
     await post(t, fixture("prose.eml", { from: me.user.email, to: address }));
     const [task] = await tasksOf(t, me.token);
     expect(task?.title).toBe("Dentist appointment confirmation");
@@ -194,9 +219,14 @@ describe("the inbound e-mail webhook", () => {
   });
 
   it("survives junk, empty bodies and huge HTML without a 500 or half-written data", async () => {
-    const junk = await post(t, Buffer.from([0, 1, 2, 255, 254, 13, 10, 13, 10, 7, 8]), { "x-recipient": address });
+    const junk = await post(t, Buffer.from([0, 1, 2, 255, 254, 13, 10, 13, 10, 7, 8]), {
+      "x-recipient": address,
+    });
     expect(junk.statusCode).toBeLessThan(500);
-    const empty = await post(t, Buffer.from(`From: ${me.user.email}\r\nTo: ${address}\r\nSubject: Call mum\r\n\r\n`));
+    const empty = await post(
+      t,
+      Buffer.from(`From: ${me.user.email}\r\nTo: ${address}\r\nSubject: Call mum\r\n\r\n`),
+    );
     expect(empty.statusCode).toBe(201);
     const hugeHtml = Buffer.from(
       `From: ${me.user.email}\r\nTo: ${address}\r\nSubject: Newsletter\r\nContent-Type: text/html\r\n\r\n<div>${"<p>TODO: read me</p>".repeat(5_000)}</div>`,
@@ -263,7 +293,12 @@ describe("the inbound SMTP listener", () => {
   it("refuses a spoofed sender with 550 and creates nothing", async () => {
     const before = (await tasksOf(t, me.token)).length;
     await expect(
-      transport().sendMail({ from: "mallory@evil.example", to: `${me.user.username}@${DOMAIN}`, subject: "x", text: "TODO: pay mallory" }),
+      transport().sendMail({
+        from: "mallory@evil.example",
+        to: `${me.user.username}@${DOMAIN}`,
+        subject: "x",
+        text: "TODO: pay mallory",
+      }),
     ).rejects.toMatchObject({ responseCode: 550 });
     expect(await tasksOf(t, me.token)).toHaveLength(before);
   });
@@ -273,7 +308,10 @@ describe("the inbound SMTP listener with a certificate", () => {
   it("offers STARTTLS and accepts mail over it", async () => {
     const tlsDir = path.join(import.meta.dirname, "fixtures", "tls");
     const t = await createTestApp({
-      env: { INBOUND_TLS_KEY: path.join(tlsDir, "localhost.key"), INBOUND_TLS_CERT: path.join(tlsDir, "localhost.crt") },
+      env: {
+        INBOUND_TLS_KEY: path.join(tlsDir, "localhost.key"),
+        INBOUND_TLS_CERT: path.join(tlsDir, "localhost.crt"),
+      },
     });
     const smtp = await startInboundSmtp(t.deps, silent, { port: 0, host: "127.0.0.1" });
     try {

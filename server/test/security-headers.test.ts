@@ -11,8 +11,14 @@ describe("security and caching headers", () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "tasklane-static-"));
     mkdirSync(path.join(dir, "assets"));
-    writeFileSync(path.join(dir, "index.html"), `<!doctype html><html><body><div id="root"></div>${" ".repeat(2_000)}</body></html>`);
-    writeFileSync(path.join(dir, "assets", "index-Ab12Cd34.js"), `console.log(${JSON.stringify("x".repeat(4_000))});`);
+    writeFileSync(
+      path.join(dir, "index.html"),
+      `<!doctype html><html><body><div id="root"></div>${" ".repeat(2_000)}</body></html>`,
+    );
+    writeFileSync(
+      path.join(dir, "assets", "index-Ab12Cd34.js"),
+      `console.log(${JSON.stringify("x".repeat(4_000))});`,
+    );
     t = await createTestApp({ env: { STATIC_DIR: dir } });
   });
   afterAll(async () => {
@@ -39,7 +45,8 @@ describe("security and caching headers", () => {
   });
 
   it("never caches index.html, also when it answers a deep link", async () => {
-    for (const url of ["/", "/tasks", "/settings?tab=x"]) {
+    // /premium is the SPA's page (spec §2) even though /premium/limit is an API call.
+    for (const url of ["/", "/tasks", "/settings?tab=x", "/premium", "/auth-is-not-a-page"]) {
       const response = await t.app.inject({ method: "GET", url, headers: { accept: "text/html" } });
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-type"]).toMatch(/text\/html/);
@@ -60,13 +67,19 @@ describe("security and caching headers", () => {
       headers: { "accept-encoding": "gzip" },
     });
     expect(asset.headers["content-encoding"]).toBe("gzip");
-    const api = await t.app.inject({ method: "GET", url: "/docs/json", headers: { "accept-encoding": "br, gzip" } });
+    const api = await t.app.inject({
+      method: "GET",
+      url: "/docs/json",
+      headers: { "accept-encoding": "br, gzip" },
+    });
     expect(["br", "gzip"]).toContain(api.headers["content-encoding"]);
   });
 
   it("answers unknown API paths with JSON 404, not the SPA", async () => {
-    const response = await t.app.inject({ method: "GET", url: "/api/v1/unknown", headers: { accept: "text/html" } });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: "Route GET /api/v1/unknown not found" });
+    for (const url of ["/api/v1/unknown", "/premium/unknown", "/auth/unknown"]) {
+      const response = await t.app.inject({ method: "GET", url, headers: { accept: "text/html" } });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: `Route GET ${url} not found` });
+    }
   });
 });

@@ -1,112 +1,144 @@
-import type { ComponentType } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router-dom";
+import type { QueryClient } from "@tanstack/react-query";
+import { lazy, Suspense, useMemo, type ComponentType } from "react";
+import { matchRoutes, useLocation, useRoutes, type Location, type RouteObject } from "react-router-dom";
 import { PageLoading } from "./routes/page-loading";
-import { RouteError } from "./routes/route-error";
+import { RouteErrorBoundary } from "./routes/route-error";
 
 /**
  * Route modules are loaded on demand (ARCHITECTURE.md, SPA rules): a visitor of the landing,
- * login or register page never downloads the shell or a signed-in screen.
+ * login or register page never downloads the shell or a signed-in screen, and the landing page
+ * does not even download the query client (issue 7: landing ≤ 100 KB gzip).
+ *
+ * Declarative routes (`useRoutes` + React.lazy) rather than React Router's data router
+ * (`createBrowserRouter`): nothing here uses loaders or actions, and the data router alone is
+ * ~29 KB gzip of the landing page's 100, twice the declarative one (README, Performance).
  */
-function page<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+
+interface Preloadable {
+  /** Starts downloading the page's module (once); React.lazy renders from the same download. */
+  preload: () => Promise<unknown>;
 }
 
-const comingSoon = page(
+function lazyPage<Module, Props extends object>(
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType<Props>,
+) {
+  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
+  const preload = () => (loading ??= load().then((module) => ({ default: pick(module) })));
+  return Object.assign(lazy(preload), { preload });
+}
+
+const LandingPage = lazyPage(
+  () => import("./routes/landing"),
+  (module) => module.LandingPage,
+);
+const ApiLayout = lazyPage(
+  () => import("./routes/api-layout"),
+  (module) => module.ApiLayout,
+);
+const LoginPage = lazyPage(
+  () => import("@/features/auth/components/login-page"),
+  (module) => module.LoginPage,
+);
+const RegisterPage = lazyPage(
+  () => import("@/features/auth/components/register-page"),
+  (module) => module.RegisterPage,
+);
+const AppLayout = lazyPage(
+  () => import("./routes/app-layout"),
+  (module) => module.AppLayout,
+);
+const DashboardRoute = lazyPage(
+  () => import("./routes/dashboard"),
+  (module) => module.DashboardRoute,
+);
+const TasksPage = lazyPage(
+  () => import("@/features/tasks/components/tasks-page"),
+  (module) => module.TasksPage,
+);
+const ExtractPage = lazyPage(
+  () => import("@/features/extract/components/extract-page"),
+  (module) => module.ExtractPage,
+);
+const SettingsPage = lazyPage(
+  () => import("@/features/settings/components/settings-page"),
+  (module) => module.SettingsPage,
+);
+const DailyPlanPage = lazyPage(
+  () => import("@/features/daily-plan/components/daily-plan-page"),
+  (module) => module.DailyPlanPage,
+);
+const ComingSoonPage = lazyPage(
   () => import("./routes/coming-soon"),
   (module) => module.ComingSoonPage,
 );
+const NotFoundPage = lazyPage(
+  () => import("./routes/not-found"),
+  (module) => module.NotFoundPage,
+);
+
+/** A route showing `Page`, whose module is preloaded as soon as the route matches. */
+function page(Page: ComponentType & Preloadable, path: string): RouteObject {
+  return { path, element: <Page />, handle: Page };
+}
+
+export interface AppRoutesProps {
+  /** The client of every page that talks to the API; by default one per visit (tests pass theirs). */
+  queryClient?: QueryClient;
+}
 
 /** The route table of spec §2. */
-export const routes: RouteObject[] = [
-  {
-    errorElement: <RouteError />,
-    HydrateFallback: PageLoading,
-    children: [
-      {
-        index: true,
-        lazy: page(
-          () => import("./routes/landing"),
-          (module) => module.LandingPage,
-        ),
-      },
-      {
-        path: "login",
-        lazy: page(
-          () => import("@/features/auth/components/login-page"),
-          (module) => module.LoginPage,
-        ),
-      },
-      {
-        path: "register",
-        lazy: page(
-          () => import("@/features/auth/components/register-page"),
-          (module) => module.RegisterPage,
-        ),
-      },
-      {
-        // Behind the guard, inside the shell.
-        lazy: page(
-          () => import("./routes/app-layout"),
-          (module) => module.AppLayout,
-        ),
-        children: [
-          {
-            // A screen that fails shows its error inside the shell, the navigation still usable.
-            errorElement: <RouteError />,
-            children: [
-              {
-                path: "dashboard",
-                lazy: page(
-                  () => import("./routes/dashboard"),
-                  (module) => module.DashboardRoute,
-                ),
-              },
-              {
-                path: "tasks",
-                lazy: page(
-                  () => import("@/features/tasks/components/tasks-page"),
-                  (module) => module.TasksPage,
-                ),
-              },
-              {
-                path: "extract",
-                lazy: page(
-                  () => import("@/features/extract/components/extract-page"),
-                  (module) => module.ExtractPage,
-                ),
-              },
-              {
-                path: "settings",
-                lazy: page(
-                  () => import("@/features/settings/components/settings-page"),
-                  (module) => module.SettingsPage,
-                ),
-              },
-              {
-                path: "daily",
-                lazy: page(
-                  () => import("@/features/daily-plan/components/daily-plan-page"),
-                  (module) => module.DailyPlanPage,
-                ),
-              },
-              { path: "analytics", lazy: comingSoon },
-              { path: "profile", lazy: comingSoon },
-              { path: "premium", lazy: comingSoon },
-            ],
-          },
-        ],
-      },
-      {
-        path: "*",
-        lazy: page(
-          () => import("./routes/not-found"),
-          (module) => module.NotFoundPage,
-        ),
-      },
-    ],
-  },
-];
+function appRoutes({ queryClient }: AppRoutesProps): RouteObject[] {
+  return [
+    { index: true, element: <LandingPage />, handle: LandingPage },
+    {
+      // Every page that talks to the API: the query client and the toasts.
+      element: <ApiLayout queryClient={queryClient} />,
+      handle: ApiLayout,
+      children: [
+        page(LoginPage, "login"),
+        page(RegisterPage, "register"),
+        {
+          // Behind the guard, inside the shell, each screen inside its own error boundary.
+          element: <AppLayout />,
+          handle: AppLayout,
+          children: [
+            page(DashboardRoute, "dashboard"),
+            page(TasksPage, "tasks"),
+            page(ExtractPage, "extract"),
+            page(SettingsPage, "settings"),
+            page(DailyPlanPage, "daily"),
+            page(ComingSoonPage, "analytics"),
+            page(ComingSoonPage, "profile"),
+            page(ComingSoonPage, "premium"),
+          ],
+        },
+      ],
+    },
+    page(NotFoundPage, "*"),
+  ];
+}
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * Every module a page needs (layouts and screen) downloads at once, as the data router did,
+ * rather than one after another as each layout renders.
+ */
+function preloadPages(routes: RouteObject[], location: Location): void {
+  for (const match of matchRoutes(routes, location) ?? []) {
+    // A failed download is shown by the error boundary when the page renders (same promise).
+    (match.route.handle as Preloadable | undefined)?.preload().catch(() => undefined);
+  }
+}
+
+/** The routes of spec §2 inside a router (BrowserRouter in the app, a memory router in tests). */
+export function AppRoutes({ queryClient }: AppRoutesProps) {
+  const routes = useMemo(() => appRoutes({ queryClient }), [queryClient]);
+  const location = useLocation();
+  preloadPages(routes, location);
+  const element = useRoutes(routes, location);
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<PageLoading />}>{element}</Suspense>
+    </RouteErrorBoundary>
+  );
 }

@@ -28,23 +28,5 @@ apiClient.interceptors.response.use(
   },
 );
 
-/** The server's `{ message }`, or the fallback the spec gives for the situation (§8). */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof AxiosError) {
-    const data = error.response?.data as { message?: unknown; detail?: unknown } | string | undefined;
-    if (typeof data === "string" && data.trim() && !data.trim().startsWith("<")) return data;
-    if (data && typeof data === "object") {
-      if (typeof data.message === "string" && data.message) return data.message;
-      if (typeof data.detail === "string" && data.detail) return data.detail;
-    }
-    if (!error.response && error.code !== AxiosError.ERR_CANCELED) {
-      return "Cannot reach the server. Check your connection and try again.";
-    }
-    return fallback;
-  }
-  return fallback;
-}
-
-export function httpStatus(error: unknown): number | undefined {
-  return error instanceof AxiosError ? error.response?.status : undefined;
-}
+// Readable without axios (the query client on the landing page's path uses them).
+export { errorMessage, httpStatus } from "./error-message";

@@ -1,6 +1,6 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toaster";
-import { errorMessage } from "@/lib/api-client";
+import { errorMessage } from "@/lib/error-message";
 
 /**
  * Background-refetch errors are toasted here, once (CONVENTIONS.md: TkDodo); first loads show

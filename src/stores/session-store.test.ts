@@ -12,18 +12,31 @@ afterEach(() => localStorage.clear());
 describe("the persisted session (spec §3, §4)", () => {
   it("is hydrated and signed out when nothing is stored", async () => {
     const { useSessionStore } = await loadStore();
-    expect(useSessionStore.getState()).toMatchObject({ hydrated: true, isAuthenticated: false, token: null, user: null });
+    expect(useSessionStore.getState()).toMatchObject({
+      hydrated: true,
+      isAuthenticated: false,
+      token: null,
+      user: null,
+    });
   });
 
   it("restores a stored token as signed in after a reload", async () => {
     const user = buildUser();
     localStorage.setItem("tasklane-auth", JSON.stringify({ state: { token: "abc", user }, version: 0 }));
     const { useSessionStore } = await loadStore();
-    expect(useSessionStore.getState()).toMatchObject({ hydrated: true, isAuthenticated: true, token: "abc", user });
+    expect(useSessionStore.getState()).toMatchObject({
+      hydrated: true,
+      isAuthenticated: true,
+      token: "abc",
+      user,
+    });
   });
 
   it("clears a stored user that has no token", async () => {
-    localStorage.setItem("tasklane-auth", JSON.stringify({ state: { token: null, user: buildUser() }, version: 0 }));
+    localStorage.setItem(
+      "tasklane-auth",
+      JSON.stringify({ state: { token: null, user: buildUser() }, version: 0 }),
+    );
     const { useSessionStore } = await loadStore();
     expect(useSessionStore.getState()).toMatchObject({ hydrated: true, isAuthenticated: false, user: null });
   });

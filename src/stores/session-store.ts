@@ -64,7 +64,12 @@ export const useSessionStore = create<SessionState>()(
         const saved = (persisted ?? {}) as Partial<Pick<SessionState, "token" | "user">>;
         const token = saved.token ?? null;
         // spec §4: on reload a stored token means authenticated; otherwise the user is cleared.
-        return { ...current, token, user: token ? (saved.user ?? null) : null, isAuthenticated: Boolean(token) };
+        return {
+          ...current,
+          token,
+          user: token ? (saved.user ?? null) : null,
+          isAuthenticated: Boolean(token),
+        };
       },
       // Called with the store's own state: localStorage is synchronous, so this runs while the
       // store is still being created, before `useSessionStore` itself exists.

@@ -1,11 +1,17 @@
 import type { User } from "@contract/auth";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, render, waitFor } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, RouterProvider } from "react-router-dom";
+import { useLayoutEffect } from "react";
+import {
+  unstable_HistoryRouter as HistoryRouter,
+  UNSAFE_createMemoryHistory as createMemoryHistory,
+  useLocation,
+  type Location,
+  type To,
+} from "react-router-dom";
 import { vi } from "vitest";
-import { routes } from "@/app/router";
-import { Toaster } from "@/components/ui/toaster";
+import { AppRoutes } from "@/app/router";
+import { PAGE_LOADING_LABEL } from "@/app/routes/page-loading";
 import { useSessionStore } from "@/stores/session-store";
 import { createTestQueryClient, signInAs, signOut } from "./render";
 
@@ -18,7 +24,17 @@ export interface RenderAppOptions {
   hydrated?: boolean;
 }
 
-type AppRouter = ReturnType<typeof createMemoryRouter>;
+/** What a test sees of the router: where the app is, whether a page is still on its way. */
+export interface AppRouter {
+  readonly state: {
+    /** The first page is on screen (its code has loaded). */
+    initialized: boolean;
+    /** The location on screen: it changes once the next page's code has loaded. */
+    location: Location;
+    navigation: { state: "idle" | "loading"; location?: Location };
+  };
+  navigate: (to: To, options?: { replace?: boolean }) => Promise<void>;
+}
 
 /** The first download of a lazy screen can take seconds on a busy machine. */
 const SCREEN_LOAD_TIMEOUT_MS = 15_000;
@@ -26,7 +42,7 @@ const SCREEN_LOAD_TIMEOUT_MS = 15_000;
 vi.setConfig({ testTimeout: 30_000 });
 
 /**
- * Waits until the router has loaded the current screen's code, including redirects a screen
+ * Waits until the current page is on screen with its code loaded, including redirects a page
  * makes when it first renders (the guard's <Navigate>).
  */
 async function settle(router: AppRouter): Promise<void> {
@@ -61,12 +77,37 @@ export async function renderApp(path: string, options: RenderAppOptions = {}) {
   useSessionStore.setState({ hydrated });
 
   const queryClient = createTestQueryClient();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
+  // Navigations are transitions: the location on screen trails history's until the page loads.
+  let shown: Location | undefined;
+  function ShownLocation() {
+    const location = useLocation();
+    useLayoutEffect(() => {
+      shown = location;
+    }, [location]);
+    return null;
+  }
+  const pageLoading = () => screen.queryAllByText(PAGE_LOADING_LABEL).length > 0;
+  const router: AppRouter = {
+    get state(): AppRouter["state"] {
+      const pending = shown === undefined || shown.key !== history.location.key || pageLoading();
+      return {
+        initialized: shown !== undefined,
+        location: shown ?? history.location,
+        navigation: pending ? { state: "loading", location: history.location } : { state: "idle" },
+      };
+    },
+    navigate: async (to, { replace = false } = {}) => {
+      if (replace) history.replace(to);
+      else history.push(to);
+    },
+  };
   const view = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>,
+    // The layouts render the toast outlet, as in the app.
+    <HistoryRouter history={history}>
+      <AppRoutes queryClient={queryClient} />
+      <ShownLocation />
+    </HistoryRouter>,
   );
   await settle(router);
   return { user: userEvent.setup(), router, queryClient, settled: () => settle(router), ...view };

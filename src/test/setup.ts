@@ -1,8 +1,11 @@
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { server } from "@mocks/server";
+
+// findBy*/waitFor wait up to 5 s: lazy screens load slowly on a busy 2-core CI machine.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no ResizeObserver; Radix (switch, select) measures itself with one.
 globalThis.ResizeObserver ??= class {

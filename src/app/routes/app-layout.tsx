@@ -1,10 +1,13 @@
 import type { User } from "@contract/auth";
+import { Suspense } from "react";
 import { Outlet } from "react-router-dom";
 import { AppShell } from "@/components/layout/app-shell";
 import type { ShellAccount } from "@/components/layout/shell-account";
 import { useLogout } from "@/features/auth/api/logout";
 import { userDisplayName, userInitials } from "@/features/auth/user-display";
 import { RequireAuth } from "../require-auth";
+import { PageLoading } from "./page-loading";
+import { RouteErrorBoundary } from "./route-error";
 
 function shellAccount(user: User): ShellAccount {
   return {
@@ -23,7 +26,12 @@ export function AppLayout() {
     <RequireAuth>
       {(user) => (
         <AppShell account={shellAccount(user)} onLogout={logout}>
-          <Outlet />
+          {/* A screen that fails shows its error inside the shell, the navigation still usable. */}
+          <RouteErrorBoundary>
+            <Suspense fallback={<PageLoading fullScreen={false} />}>
+              <Outlet />
+            </Suspense>
+          </RouteErrorBoundary>
         </AppShell>
       )}
     </RequireAuth>

@@ -1,9 +1,8 @@
 import { BarChart3, Clock, FileText, ListChecks, type LucideIcon } from "lucide-react";
 import { Link } from "react-router-dom";
-import { BrandLink } from "@/components/layout/brand-link";
-import { Button } from "@/components/ui/button";
 import { env } from "@/config/env";
 import { useSignedIn } from "@/features/auth/use-signed-in";
+import { LightBrandLink, lightButtonClass } from "./light-ui";
 
 interface Feature {
   icon: LucideIcon;
@@ -35,7 +34,10 @@ const FEATURES: readonly Feature[] = [
   },
 ];
 
-/** The public landing page (spec §1, §2). Kept light: it is the first thing a visitor downloads. */
+/**
+ * The public landing page (spec §1, §2). Kept light: it is the first thing a visitor downloads
+ * (issue 7: ≤ 100 KB gzip), hence light-ui rather than <Button> and <BrandLink>.
+ */
 export function LandingPage() {
   const signedIn = useSignedIn();
 
@@ -43,21 +45,21 @@ export function LandingPage() {
     <div className="flex min-h-dvh flex-col">
       <header className="border-b bg-background">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-          <BrandLink to="/" />
+          <LightBrandLink />
           <nav aria-label="Account" className="flex items-center gap-2">
             {signedIn ? (
               // spec §2: only an authenticated visitor gets the way into the app.
-              <Button asChild>
-                <Link to="/dashboard">Go to Dashboard</Link>
-              </Button>
+              <Link to="/dashboard" className={lightButtonClass()}>
+                Go to Dashboard
+              </Link>
             ) : (
               <>
-                <Button variant="ghost" asChild>
-                  <Link to="/login">Sign in</Link>
-                </Button>
-                <Button asChild>
-                  <Link to="/register">Get started</Link>
-                </Button>
+                <Link to="/login" className={lightButtonClass("ghost")}>
+                  Sign in
+                </Link>
+                <Link to="/register" className={lightButtonClass()}>
+                  Get started
+                </Link>
               </>
             )}
           </nav>

@@ -1,10 +1,9 @@
 import { AlertTriangle } from "lucide-react";
-import { useEffect } from "react";
-import { isRouteErrorResponse, Link, useRouteError } from "react-router-dom";
-import { Button } from "@/components/ui/button";
+import { Component, useEffect, type ReactNode } from "react";
+import { Link, useLocation } from "react-router-dom";
+import { lightButtonClass } from "./light-ui";
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
   // A screen's code could not be downloaded, typically after a new version was deployed.
   if (
     error instanceof TypeError &&
@@ -15,10 +14,8 @@ function describe(error: unknown): string {
   return "An unexpected error occurred. Reload the page or try again later.";
 }
 
-/** The error boundary of the root and of each signed-in screen (CONVENTIONS.md §8). */
-export function RouteError() {
-  const error = useRouteError();
-
+/** What a page that failed shows instead (CONVENTIONS.md §8). */
+export function RouteError({ error }: { error: unknown }) {
   useEffect(() => {
     console.error("Unhandled error while showing this page", error);
   }, [error]);
@@ -32,11 +29,50 @@ export function RouteError() {
       <h1 className="text-xl font-semibold">Something went wrong</h1>
       <p className="max-w-md text-sm text-muted-foreground">{describe(error)}</p>
       <div className="flex gap-2">
-        <Button onClick={() => window.location.reload()}>Reload page</Button>
-        <Button variant="outline" asChild>
-          <Link to="/">Return to Home</Link>
-        </Button>
+        {/* Ships with every page: light-ui rather than <Button> (see there). */}
+        <button type="button" className={lightButtonClass()} onClick={() => window.location.reload()}>
+          Reload page
+        </button>
+        <Link to="/" className={lightButtonClass("outline")}>
+          Return to Home
+        </Link>
       </div>
     </div>
   );
+}
+
+interface BoundaryProps {
+  /** The page the error belongs to: going to another page clears it. */
+  page: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failure: { error: unknown } | null;
+  page: string;
+}
+
+class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  state: BoundaryState = { failure: null, page: this.props.page };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { failure: { error } };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.page === state.page ? null : { failure: null, page: props.page };
+  }
+
+  render() {
+    return this.state.failure ? <RouteError error={this.state.failure.error} /> : this.props.children;
+  }
+}
+
+/**
+ * The error boundary of the root and of the signed-in screens (CONVENTIONS.md §8): a render
+ * error, or a screen whose code cannot be downloaded, shows RouteError until the user moves on.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ErrorBoundary page={pathname}>{children}</ErrorBoundary>;
 }

@@ -13,6 +13,9 @@ export function greetingName(user: Pick<User, "first_name" | "username"> | null 
 }
 
 /** The dashboard's greeting by the local time of day, e.g. "Good morning, Ada". */
-export function dashboardGreeting(now: Date, user: Pick<User, "first_name" | "username"> | null | undefined): string {
+export function dashboardGreeting(
+  now: Date,
+  user: Pick<User, "first_name" | "username"> | null | undefined,
+): string {
   return `${timeOfDayGreeting(now.getHours())}, ${greetingName(user)}`;
 }

@@ -30,7 +30,9 @@ describe("searchTasks", () => {
 
   it("filters 5,000 tasks quickly enough for every keystroke", () => {
     const many = Array.from({ length: 5_000 }, (_, n) =>
-      taskFromWire(buildTask({ title: `Task number ${n}`, description: `Details ${n}`, tags: [`tag-${n % 50}`] })),
+      taskFromWire(
+        buildTask({ title: `Task number ${n}`, description: `Details ${n}`, tags: [`tag-${n % 50}`] }),
+      ),
     );
     const bigIndex = buildTaskSearchIndex(many);
     const started = performance.now();

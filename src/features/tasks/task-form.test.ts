@@ -68,11 +68,15 @@ describe("updateTaskPayload (partial PUT)", () => {
 
   it("sends only what changed, status in its wire spelling", () => {
     expect(updateTaskPayload(initial, initial, "Europe/Berlin")).toEqual({});
-    expect(updateTaskPayload({ ...initial, status: "completed", tags: ["x", "y"] }, initial, "Europe/Berlin")).toEqual({
+    expect(
+      updateTaskPayload({ ...initial, status: "completed", tags: ["x", "y"] }, initial, "Europe/Berlin"),
+    ).toEqual({
       status: "completed",
       tags: ["x", "y"],
     });
-    expect(updateTaskPayload({ ...initial, status: "pending" }, { ...initial, status: "completed" }, "UTC")).toEqual({
+    expect(
+      updateTaskPayload({ ...initial, status: "pending" }, { ...initial, status: "completed" }, "UTC"),
+    ).toEqual({
       status: "pending",
     });
     expect(updateTaskPayload({ ...initial, dueDate: "2026-12-02T08:30" }, initial, "Europe/Berlin")).toEqual({
@@ -82,7 +86,9 @@ describe("updateTaskPayload (partial PUT)", () => {
 
   it("clears a removed due date and description with null", () => {
     const withDescription = { ...initial, description: "notes" };
-    expect(updateTaskPayload({ ...withDescription, dueDate: "", description: "" }, withDescription, "UTC")).toEqual({
+    expect(
+      updateTaskPayload({ ...withDescription, dueDate: "", description: "" }, withDescription, "UTC"),
+    ).toEqual({
       due_date: null,
       description: null,
     });

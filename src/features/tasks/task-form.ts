@@ -19,16 +19,16 @@ export const taskFormSchema = z.object({
     .trim()
     .min(1, { error: taskMessages.titleRequired })
     .max(TASK_LIMITS.titleMax, { error: `Title must be at most ${TASK_LIMITS.titleMax} characters` }),
-  description: z
-    .string()
-    .max(TASK_LIMITS.descriptionMax, {
-      error: `Description must be at most ${TASK_LIMITS.descriptionMax} characters`,
-    }),
+  description: z.string().max(TASK_LIMITS.descriptionMax, {
+    error: `Description must be at most ${TASK_LIMITS.descriptionMax} characters`,
+  }),
   priority: taskPrioritySchema,
   status: taskStatusSchema,
   /** The datetime-local value, a wall-clock time in the user's time zone; "" for none. */
   dueDate: z.string(),
-  tags: z.array(z.string()).max(TASK_LIMITS.tagsMax, { error: `At most ${TASK_LIMITS.tagsMax} tags are allowed` }),
+  tags: z
+    .array(z.string())
+    .max(TASK_LIMITS.tagsMax, { error: `At most ${TASK_LIMITS.tagsMax} tags are allowed` }),
 });
 export type TaskFormValues = z.output<typeof taskFormSchema>;
 
@@ -70,7 +70,10 @@ export function addTag(tags: readonly string[], candidate: string): string[] {
   return tags.some((existing) => existing.toLocaleLowerCase() === lower) ? [...tags] : [...tags, tag];
 }
 
-export function createTaskPayload(values: TaskFormValues, timeZone: string | null | undefined): CreateTaskRequest {
+export function createTaskPayload(
+  values: TaskFormValues,
+  timeZone: string | null | undefined,
+): CreateTaskRequest {
   return {
     title: values.title,
     description: descriptionOrNull(values.description),

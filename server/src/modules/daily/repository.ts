@@ -3,7 +3,10 @@ import type { DailyReportRow, GenerationRequestRow } from "../../db/schema";
 
 export type ActiveStatus = "queued" | "running";
 
-export async function selectActiveGeneration(db: Db, userId: string): Promise<GenerationRequestRow | undefined> {
+export async function selectActiveGeneration(
+  db: Db,
+  userId: string,
+): Promise<GenerationRequestRow | undefined> {
   return db
     .selectFrom("generation_requests")
     .selectAll()
@@ -45,7 +48,11 @@ export async function insertQueuedGeneration(
 function isUniqueViolation(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   // PostgreSQL: 23505; better-sqlite3: SQLITE_CONSTRAINT_UNIQUE
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/.test(String(message));
+  return (
+    code === "23505" ||
+    code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    /UNIQUE constraint failed/.test(String(message))
+  );
 }
 
 /**

@@ -162,12 +162,7 @@ function cleanPicks(picks: readonly PlanPick[], tasks: readonly TaskJson[]): Pla
   });
 }
 
-async function buildReport(
-  db: Db,
-  ai: AiProvider,
-  user: UserRow,
-  now: Date,
-): Promise<StoredReport> {
+async function buildReport(db: Db, ai: AiProvider, user: UserRow, now: Date): Promise<StoredReport> {
   const timeZone = zoneOf(user);
   const tasks = await listOpenTasks(db, user.id);
   const picks = tasks.length === 0 ? [] : cleanPicks(await ai.prioritise({ tasks, timeZone, now }), tasks);
@@ -190,7 +185,12 @@ function failureMessage(error: unknown): string {
 async function runGeneration(deps: Deps, job: GenerationRequestRow, log: GenerationLogger): Promise<void> {
   const user = await deps.db.selectFrom("users").selectAll().where("id", "=", job.user_id).executeTakeFirst();
   if (!user) {
-    await finishGeneration(deps.db, job.id, { status: "failed", error: "Account not found" }, isoNow(deps.clock));
+    await finishGeneration(
+      deps.db,
+      job.id,
+      { status: "failed", error: "Account not found" },
+      isoNow(deps.clock),
+    );
     return;
   }
   try {
@@ -209,7 +209,12 @@ async function runGeneration(deps: Deps, job: GenerationRequestRow, log: Generat
     await finishGeneration(deps.db, job.id, { status: "completed", result: json }, isoNow(deps.clock));
   } catch (error) {
     // Recorded on the request for the client's poll, and logged for the operator.
-    await finishGeneration(deps.db, job.id, { status: "failed", error: failureMessage(error) }, isoNow(deps.clock));
+    await finishGeneration(
+      deps.db,
+      job.id,
+      { status: "failed", error: failureMessage(error) },
+      isoNow(deps.clock),
+    );
     log.warn({ err: error, requestId: job.id }, "Daily plan generation failed");
   }
 }

@@ -89,7 +89,8 @@ export function stripQuotedReply(body: string): string {
     // A reply intro wrapped over two lines: "On Tue, 3 Nov 2026 at 10:00, Ada Lovelace <ada@…>\nwrote:"
     if (/^On\s/i.test(trimmed) && /^wrote:\s*$/i.test(lines[index + 1]?.trim() ?? "")) break;
     if (/^-{2,}\s*Original Message\s*-{2,}$/i.test(trimmed)) break;
-    if (/^\*?From\*?:\s/i.test(trimmed) && /^\*?(Sent|Date)\*?:\s/i.test(lines[index + 1]?.trim() ?? "")) break;
+    if (/^\*?From\*?:\s/i.test(trimmed) && /^\*?(Sent|Date)\*?:\s/i.test(lines[index + 1]?.trim() ?? ""))
+      break;
     if (/^_{10,}$/.test(trimmed) && /^\*?From\*?:\s/i.test(lines[index + 1]?.trim() ?? "")) break;
     if (trimmed.startsWith(">")) continue;
     kept.push(line);
@@ -100,7 +101,9 @@ export function stripQuotedReply(body: string): string {
 /** Cuts the signature: from the "-- " delimiter or a "Sent from my iPhone" line onwards. */
 export function stripSignature(body: string): string {
   const lines = normaliseNewlines(body).split("\n");
-  const start = lines.findIndex((line) => SIGNATURE_STARTS.some((signature) => signature.test(line.trimEnd())));
+  const start = lines.findIndex((line) =>
+    SIGNATURE_STARTS.some((signature) => signature.test(line.trimEnd())),
+  );
   return (start === -1 ? lines : lines.slice(0, start)).join("\n");
 }
 

@@ -17,7 +17,9 @@ export interface InboundMessage {
 
 function addresses(value: AddressObject | AddressObject[] | undefined): string[] {
   const list = Array.isArray(value) ? value : value ? [value] : [];
-  return list.flatMap((group) => group.value.flatMap((entry) => (entry.address ? [entry.address.toLowerCase()] : [])));
+  return list.flatMap((group) =>
+    group.value.flatMap((entry) => (entry.address ? [entry.address.toLowerCase()] : [])),
+  );
 }
 
 function headerAddresses(value: unknown): string[] {
@@ -26,7 +28,8 @@ function headerAddresses(value: unknown): string[] {
     return [...value.matchAll(/[^\s<>,;"]+@[^\s<>,;"]+/g)].map((match) => match[0].toLowerCase());
   }
   if (Array.isArray(value)) return value.flatMap(headerAddresses);
-  if (typeof value === "object" && value !== null && "value" in value) return addresses(value as AddressObject);
+  if (typeof value === "object" && value !== null && "value" in value)
+    return addresses(value as AddressObject);
   return [];
 }
 
@@ -36,8 +39,7 @@ function headerAddresses(value: unknown): string[] {
  */
 export async function parseMessage(raw: Buffer): Promise<InboundMessage> {
   const parsed = await simpleParser(raw, { skipImageLinks: true });
-  const messageId =
-    parsed.messageId?.trim() || `sha256:${createHash("sha256").update(raw).digest("hex")}`;
+  const messageId = parsed.messageId?.trim() || `sha256:${createHash("sha256").update(raw).digest("hex")}`;
   return {
     messageId: messageId.slice(0, 500),
     from: addresses(parsed.from)[0] ?? "",

@@ -44,7 +44,8 @@ export async function inboundMailRoutes(app: App, deps: AppDeps): Promise<void> 
         const token = /^Bearer\s+(.+)$/i.exec(header)?.[1] ?? "";
         if (!token || !sameSecret(token, webhookSecret)) throw unauthorized("Invalid webhook secret");
         const raw = request.body;
-        if (!Buffer.isBuffer(raw) || raw.length === 0) throw badRequest("The request body must be a raw e-mail message");
+        if (!Buffer.isBuffer(raw) || raw.length === 0)
+          throw badRequest("The request body must be a raw e-mail message");
         const recipients = RECIPIENT_HEADERS.flatMap((name) => {
           const value = request.headers[name];
           return (Array.isArray(value) ? value : value ? [value] : []).flatMap((item) => item.split(","));
@@ -60,7 +61,8 @@ export async function inboundMailRoutes(app: App, deps: AppDeps): Promise<void> 
         }
         const refusal = outcomes[0];
         if (refusal?.status === "refused") {
-          const status = refusal.reason === "unknown_recipient" ? 404 : refusal.reason === "malformed" ? 400 : 403;
+          const status =
+            refusal.reason === "unknown_recipient" ? 404 : refusal.reason === "malformed" ? 400 : 403;
           throw new HttpError(status, refusal.message, refusal.reason);
         }
         throw badRequest("The message could not be delivered");

@@ -129,7 +129,11 @@ async function extractFromMail(
 
 function isUniqueViolation(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/.test(String(message));
+  return (
+    code === "23505" ||
+    code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    /UNIQUE constraint failed/.test(String(message))
+  );
 }
 
 async function deliverToUser(
@@ -152,7 +156,10 @@ async function deliverToUser(
     .where("message_id", "=", message.messageId)
     .executeTakeFirst();
   if (seen) {
-    log.info({ userId: user.id, messageId: message.messageId }, "Inbound mail already received; nothing created");
+    log.info(
+      { userId: user.id, messageId: message.messageId },
+      "Inbound mail already received; nothing created",
+    );
     return { status: "duplicate", userId: user.id };
   }
 
@@ -213,7 +220,10 @@ export async function receiveMail(
     if (user) users.set(user.id, user);
   }
   if (users.size === 0) {
-    log.warn({ recipients: candidates, messageId: message.messageId }, "Inbound mail refused: no such recipient");
+    log.warn(
+      { recipients: candidates, messageId: message.messageId },
+      "Inbound mail refused: no such recipient",
+    );
     return [refused("unknown_recipient", "No Tasklane account has this address")];
   }
   const outcomes: InboundOutcome[] = [];

@@ -6,7 +6,11 @@ import type { AppDeps } from "../../app-types";
 import { findRecipientUser, receiveMail } from "./service";
 
 /** Per client address: how many connections at once and messages per minute it may use. */
-export const SMTP_LIMITS = { connectionsPerClient: 5, messagesPerMinutePerClient: 30, maxClients: 100 } as const;
+export const SMTP_LIMITS = {
+  connectionsPerClient: 5,
+  messagesPerMinutePerClient: 30,
+  maxClients: 100,
+} as const;
 
 function smtpError(message: string, responseCode: number): Error {
   return Object.assign(new Error(message), { responseCode });

@@ -19,11 +19,15 @@ async function fetchDailyStatus(signal?: AbortSignal): Promise<DailyStatus> {
 export async function startDailyGeneration(): Promise<string> {
   const response = await apiClient.post<{ request_id?: unknown }>(apiRoutes.generateDaily.path);
   const id = response.data?.request_id;
-  if (typeof id !== "string" && typeof id !== "number") throw new Error("The server did not return a request id");
+  if (typeof id !== "string" && typeof id !== "number")
+    throw new Error("The server did not return a request id");
   return String(id);
 }
 
-export async function fetchGenerationProgress(requestId: string, signal?: AbortSignal): Promise<GenerationProgress> {
+export async function fetchGenerationProgress(
+  requestId: string,
+  signal?: AbortSignal,
+): Promise<GenerationProgress> {
   const response = await apiClient.get<unknown>(pathFor(apiRoutes.generationStatus.path, { id: requestId }), {
     signal,
   });

@@ -54,6 +54,10 @@ export function useDailyPlanGeneration() {
     if (progress.data.status === "completed") {
       end(progress.data.result);
       void queryClient.invalidateQueries({ queryKey: queryKeys.daily.status() });
+      // A completed plan was charged one AI use (issue 5): the usage figures (dashboard's AI Usage
+      // card, the shell's badge) must move with it.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.premium.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.auth.me() });
     } else if (progress.data.status === "failed") {
       console.error("Daily plan generation failed:", progress.data.error ?? "unknown error");
       end();

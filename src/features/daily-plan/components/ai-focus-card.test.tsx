@@ -4,7 +4,12 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { buildTask, buildUser } from "@mocks/fixtures";
-import { buildDailyReport, buildDailyStatus, dailyStatusHandler, generationHandlers } from "@mocks/handlers/daily";
+import {
+  buildDailyReport,
+  buildDailyStatus,
+  dailyStatusHandler,
+  generationHandlers,
+} from "@mocks/handlers/daily";
 import { server } from "@mocks/server";
 import { renderWithProviders } from "@/test/render";
 import { useGenerationStore } from "../api/use-daily-plan-generation";
@@ -29,14 +34,19 @@ describe("Today's AI Focus", () => {
   it("shows 'Loading daily tasks...' while the status loads, then invites to generate", async () => {
     renderCard();
     expect(screen.getByText("Loading daily tasks...")).toBeInTheDocument();
-    expect(await screen.findByText("Click 'Generate AI Tasks' to get your daily AI-prioritized tasks")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Click 'Generate AI Tasks' to get your daily AI-prioritized tasks"),
+    ).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Generate AI Tasks" })).toBeEnabled();
   });
 
   it("hides the button and shows the limit message when the AI limit is reached", async () => {
     server.use(
       dailyStatusHandler(
-        buildDailyStatus({ can_use_llm: false, llm_usage_info: { current_usage: 20, usage_limit: 20, usage_percentage: 100 } }),
+        buildDailyStatus({
+          can_use_llm: false,
+          llm_usage_info: { current_usage: 20, usage_limit: 20, usage_percentage: 100 },
+        }),
       ),
     );
     renderCard();
@@ -59,7 +69,11 @@ describe("Today's AI Focus", () => {
       status: "in_progress",
       due_date: "2026-12-01T10:00:00.000Z",
     };
-    server.use(dailyStatusHandler(buildDailyStatus({ cached_report: report, cache_age_hours: 3.7, cache_is_valid: true })));
+    server.use(
+      dailyStatusHandler(
+        buildDailyStatus({ cached_report: report, cache_age_hours: 3.7, cache_is_valid: true }),
+      ),
+    );
     renderCard();
     expect(await screen.findByText("Cached 3h ago")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Regenerate AI Tasks" })).toBeInTheDocument();
@@ -70,12 +84,22 @@ describe("Today's AI Focus", () => {
     expect(priorities.getByText("in progress")).toBeInTheDocument();
     expect(priorities.getAllByText("high")).toHaveLength(3);
     expect(priorities.getByText("Dec 1, 2026")).toBeInTheDocument();
-    expect(within(screen.getByRole("region", { name: "Other tasks" })).getAllByRole("listitem")).toHaveLength(2);
+    expect(within(screen.getByRole("region", { name: "Other tasks" })).getAllByRole("listitem")).toHaveLength(
+      2,
+    );
     expect(screen.queryByText("Not up-to-date")).not.toBeInTheDocument();
   });
 
   it("marks an outdated plan 'Not up-to-date' with a hint to regenerate", async () => {
-    server.use(dailyStatusHandler(buildDailyStatus({ cached_report: buildDailyReport(1, 0), cache_age_hours: 1, cache_is_valid: false })));
+    server.use(
+      dailyStatusHandler(
+        buildDailyStatus({
+          cached_report: buildDailyReport(1, 0),
+          cache_age_hours: 1,
+          cache_is_valid: false,
+        }),
+      ),
+    );
     renderCard();
     expect(await screen.findByText("Not up-to-date")).toBeInTheDocument();
     expect(screen.getByText(/may be outdated/)).toBeInTheDocument();
@@ -122,7 +146,9 @@ describe("generating the plan", () => {
     server.use(
       dailyStatusHandler(() => {
         statusCalls += 1;
-        return statusCalls === 1 ? buildDailyStatus() : buildDailyStatus({ cached_report: report, cache_age_hours: 0, cache_is_valid: true });
+        return statusCalls === 1
+          ? buildDailyStatus()
+          : buildDailyStatus({ cached_report: report, cache_age_hours: 0, cache_is_valid: true });
       }),
     );
     const polls = scriptPolls([
@@ -160,7 +186,9 @@ describe("generating the plan", () => {
     await actor.click(await screen.findByRole("button", { name: "Generate AI Tasks" }));
     await waitFor(() => expect(polls()).toBe(1));
     await act(() => vi.advanceTimersByTimeAsync(1_500));
-    await waitFor(() => expect(error).toHaveBeenCalledWith("Daily plan generation failed:", "The AI service is unavailable"));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith("Daily plan generation failed:", "The AI service is unavailable"),
+    );
     await act(() => vi.advanceTimersByTimeAsync(6_000));
     expect(polls()).toBe(2);
     expect(screen.queryByText("AI is analyzing your tasks...")).not.toBeInTheDocument();
@@ -178,7 +206,9 @@ describe("generating the plan", () => {
     expect(warn).not.toHaveBeenCalled();
     expect(screen.getByText("AI is analyzing your tasks...")).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(2_000));
-    await waitFor(() => expect(warn).toHaveBeenCalledWith(expect.stringMatching(/timed out after 2 minutes/)));
+    await waitFor(() =>
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/timed out after 2 minutes/)),
+    );
     const pollsAtTimeout = polls();
     expect(pollsAtTimeout).toBeGreaterThanOrEqual(70);
     await act(() => vi.advanceTimersByTimeAsync(6_000));
@@ -189,7 +219,11 @@ describe("generating the plan", () => {
 
 describe("the Daily Plan page", () => {
   it("shows every priority with its reason and every other task", async () => {
-    server.use(dailyStatusHandler(buildDailyStatus({ cached_report: buildDailyReport(5, 4), cache_age_hours: 1, cache_is_valid: true })));
+    server.use(
+      dailyStatusHandler(
+        buildDailyStatus({ cached_report: buildDailyReport(5, 4), cache_age_hours: 1, cache_is_valid: true }),
+      ),
+    );
     renderWithProviders(<DailyPlanPage />, { user });
     expect(screen.getByRole("heading", { name: "Daily Plan" })).toBeInTheDocument();
     expect(await screen.findByText("Priority 1")).toBeInTheDocument();
@@ -197,7 +231,8 @@ describe("the Daily Plan page", () => {
       expect(screen.getByText(`Priority ${index}`)).toBeInTheDocument();
       expect(screen.getByText(`Reason ${index}`)).toBeInTheDocument();
     }
-    for (let index = 1; index <= 4; index += 1) expect(screen.getByText(`Other ${index}`)).toBeInTheDocument();
+    for (let index = 1; index <= 4; index += 1)
+      expect(screen.getByText(`Other ${index}`)).toBeInTheDocument();
   });
 
   it("ticks a task off from the plan and refreshes the status", async () => {
@@ -207,7 +242,12 @@ describe("the Daily Plan page", () => {
       dailyStatusHandler(() => {
         statusCalls += 1;
         return buildDailyStatus({
-          cached_report: { llm_prioritized_tasks: [{ ...task, reason: "Due today" }], remaining_tasks: [], generated_at: "x", local_date: "y" },
+          cached_report: {
+            llm_prioritized_tasks: [{ ...task, reason: "Due today" }],
+            remaining_tasks: [],
+            generated_at: "x",
+            local_date: "y",
+          },
           cache_age_hours: 0,
           cache_is_valid: statusCalls === 1,
         });

@@ -16,7 +16,8 @@ export function AiFocusCard() {
   let body;
   if (generation.isGenerating) body = <GeneratingState />;
   else if (status.isLoading) body = <LoadingState />;
-  else if (status.isError) body = <p className="text-sm text-muted-foreground">The daily plan could not be loaded.</p>;
+  else if (status.isError)
+    body = <p className="text-sm text-muted-foreground">The daily plan could not be loaded.</p>;
   else if (report && !isReportEmpty(report)) {
     const priorities = report.llm_prioritized_tasks.slice(0, DAILY_PRIORITISED_SHOWN);
     const others = report.remaining_tasks.slice(0, DAILY_REMAINING_SHOWN);
@@ -30,7 +31,8 @@ export function AiFocusCard() {
         </Link>
       </div>
     );
-  } else if (report) body = <p className="py-4 text-center text-sm text-muted-foreground">No tasks scheduled for today</p>;
+  } else if (report)
+    body = <p className="py-4 text-center text-sm text-muted-foreground">No tasks scheduled for today</p>;
   else body = <p className="py-4 text-center text-sm text-muted-foreground">{emptyState?.text}</p>;
 
   return (
@@ -45,7 +47,11 @@ export function AiFocusCard() {
           <CacheBadges status={status.data} />
         </div>
         {showGenerate && (
-          <GenerateButton hasReport={report !== null} disabled={generateDisabled} onGenerate={generation.generate} />
+          <GenerateButton
+            hasReport={report !== null}
+            disabled={generateDisabled}
+            onGenerate={generation.generate}
+          />
         )}
       </CardHeader>
       <CardContent>{body}</CardContent>
@@ -53,11 +59,21 @@ export function AiFocusCard() {
   );
 }
 
-function PlanSection({ title, label, tasks, timeZone }: { title: string; label: string; tasks: Task[]; timeZone?: string }) {
+function PlanSection({
+  title,
+  label,
+  tasks,
+  timeZone,
+}: {
+  title: string;
+  label: string;
+  tasks: Task[];
+  timeZone?: string;
+}) {
   if (tasks.length === 0) return null;
   return (
     <section aria-label={label} className="space-y-2">
-      <h4 className="text-sm font-semibold">{title}</h4>
+      <h3 className="text-sm font-semibold">{title}</h3>
       <ul className="space-y-2">
         {tasks.map((task) => (
           <DailyTaskItem key={task.id} task={task} timeZone={timeZone} />

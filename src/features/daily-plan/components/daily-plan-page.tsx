@@ -20,7 +20,8 @@ export function DailyPlanPage() {
   let body;
   if (generation.isGenerating) body = <GeneratingState />;
   else if (status.isLoading) body = <LoadingState />;
-  else if (status.isError) body = <p className="text-muted-foreground">The daily plan could not be loaded. Please try again.</p>;
+  else if (status.isError)
+    body = <p className="text-muted-foreground">The daily plan could not be loaded. Please try again.</p>;
   else if (report && !isReportEmpty(report)) {
     body = (
       <div className="grid gap-6 lg:grid-cols-2">
@@ -85,7 +86,11 @@ export function DailyPlanPage() {
           <CacheBadges status={status.data} />
         </div>
         {showGenerate && (
-          <GenerateButton hasReport={report !== null} disabled={generateDisabled} onGenerate={generation.generate} />
+          <GenerateButton
+            hasReport={report !== null}
+            disabled={generateDisabled}
+            onGenerate={generation.generate}
+          />
         )}
       </div>
       <OutdatedHint status={status.data} />

@@ -24,7 +24,13 @@ interface DailyTaskItemProps {
 }
 
 /** One task of the plan: title, description, status, priority and due date (spec §2). */
-export function DailyTaskItem({ task, timeZone, showReason = false, onToggle, toggling = false }: DailyTaskItemProps) {
+export function DailyTaskItem({
+  task,
+  timeZone,
+  showReason = false,
+  onToggle,
+  toggling = false,
+}: DailyTaskItemProps) {
   const completed = task.status === "completed";
   const reason = "reason" in task ? task.reason : null;
   return (
@@ -37,14 +43,22 @@ export function DailyTaskItem({ task, timeZone, showReason = false, onToggle, to
           aria-label={completed ? `Mark "${task.title}" as pending` : `Mark "${task.title}" as completed`}
           className={cn(
             "mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full border-2 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-            completed ? "border-emerald-600 bg-emerald-600 text-white" : "border-muted-foreground/50 hover:border-primary",
+            completed
+              ? "border-emerald-600 bg-emerald-600 text-white"
+              : "border-muted-foreground/50 hover:border-primary",
           )}
         >
-          {completed ? <Check className="size-3" aria-hidden /> : <Circle className="size-2 opacity-0" aria-hidden />}
+          {completed ? (
+            <Check className="size-3" aria-hidden />
+          ) : (
+            <Circle className="size-2 opacity-0" aria-hidden />
+          )}
         </button>
       )}
       <div className="min-w-0 flex-1 space-y-1">
-        <p className={cn("font-medium break-words", completed && "text-muted-foreground line-through")}>{task.title}</p>
+        <p className={cn("font-medium break-words", completed && "text-muted-foreground line-through")}>
+          {task.title}
+        </p>
         {task.description && <p className="text-sm text-muted-foreground break-words">{task.description}</p>}
         {showReason && reason && <p className="text-sm text-primary">{reason}</p>}
         <div className="flex flex-wrap items-center gap-1.5">

@@ -8,7 +8,9 @@ export function CacheBadges({ status }: { status: DailyStatus | undefined }) {
   if (!status?.cached_report) return null;
   return (
     <div className="flex flex-wrap items-center gap-1.5">
-      {status.cache_age_hours !== null && <Badge variant="secondary">{cachedBadge(status.cache_age_hours)}</Badge>}
+      {status.cache_age_hours !== null && (
+        <Badge variant="secondary">{cachedBadge(status.cache_age_hours)}</Badge>
+      )}
       {!status.cache_is_valid && <Badge variant="warning">{messages.notUpToDate}</Badge>}
     </div>
   );

@@ -23,7 +23,14 @@ describe("the daily plan's texts", () => {
   });
 
   it("picks the limit message when the usage is at the limit", () => {
-    expect(emptyStateOf(status({ can_use_llm: false, llm_usage_info: { current_usage: 20, usage_limit: 20, usage_percentage: 100 } }))).toEqual({
+    expect(
+      emptyStateOf(
+        status({
+          can_use_llm: false,
+          llm_usage_info: { current_usage: 20, usage_limit: 20, usage_percentage: 100 },
+        }),
+      ),
+    ).toEqual({
       kind: "limit",
       text: limitReachedMessage(20, 20),
     });

@@ -28,7 +28,8 @@ export function statusText(status: TaskStatus): string {
   return toWireStatus(status).replace(/_/g, " ");
 }
 
-export type EmptyState = { kind: "limit"; text: string } | { kind: "no-tasks"; text: string } | { kind: "generate"; text: string };
+export type EmptyState =
+  { kind: "limit"; text: string } | { kind: "no-tasks"; text: string } | { kind: "generate"; text: string };
 
 /** Which empty state to show when there is no report (spec §2, Today's AI Focus). */
 export function emptyStateOf(status: DailyStatus): EmptyState {
@@ -41,7 +42,10 @@ export function emptyStateOf(status: DailyStatus): EmptyState {
 }
 
 /** The report to show: the server's cached one (current tasks), else the last generation's. */
-export function reportToShow(status: DailyStatus | undefined, generated: DailyReport | null): DailyReport | null {
+export function reportToShow(
+  status: DailyStatus | undefined,
+  generated: DailyReport | null,
+): DailyReport | null {
   return status?.cached_report ?? generated;
 }
 

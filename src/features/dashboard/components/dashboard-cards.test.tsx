@@ -75,7 +75,9 @@ describe("Dashboard header (spec §2)", () => {
     expect(screen.getByText("Free")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Upgrade to Premium" }));
     const upgrade = await findToast("Premium Upgrade");
-    expect(within(upgrade).getByText("Please contact the administrator to upgrade to Premium.")).toBeInTheDocument();
+    expect(
+      within(upgrade).getByText("Please contact the administrator to upgrade to Premium."),
+    ).toBeInTheDocument();
   });
 
   it("shows a Premium badge and no upgrade button to premium users", () => {
@@ -125,7 +127,10 @@ describe("Stat cards and Progress card (spec §2–3)", () => {
     renderStats();
     expect(await screen.findByText("Progress")).toBeInTheDocument();
     expect(await screen.findByText("25%")).toBeInTheDocument();
-    expect(screen.getByRole("progressbar", { name: "Completion rate" })).toHaveAttribute("aria-valuenow", "25");
+    expect(screen.getByRole("progressbar", { name: "Completion rate" })).toHaveAttribute(
+      "aria-valuenow",
+      "25",
+    );
     expect(screen.getByText("1 of 4 completed · 3 remaining")).toBeInTheDocument();
   });
 
@@ -139,7 +144,9 @@ describe("Stat cards and Progress card (spec §2–3)", () => {
   });
 
   it("reads a 404 as no tasks", async () => {
-    server.use(http.get(apiRoutes.listTasks.path, () => HttpResponse.json({ message: "Not found" }, { status: 404 })));
+    server.use(
+      http.get(apiRoutes.listTasks.path, () => HttpResponse.json({ message: "Not found" }, { status: 404 })),
+    );
     renderStats();
     expect(await screen.findByRole("link", { name: "Go to Tasks" })).toBeInTheDocument();
   });
@@ -147,7 +154,11 @@ describe("Stat cards and Progress card (spec §2–3)", () => {
   it("says 'Failed to load tasks. Please try again.' with the server's message when the list cannot load", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      server.use(http.get(apiRoutes.listTasks.path, () => HttpResponse.json({ message: "Maintenance" }, { status: 503 })));
+      server.use(
+        http.get(apiRoutes.listTasks.path, () =>
+          HttpResponse.json({ message: "Maintenance" }, { status: 503 }),
+        ),
+      );
       renderStats();
       for (let second = 0; second < 15 && !screen.queryByText("Maintenance"); second++) {
         await vi.advanceTimersByTimeAsync(1_000);
@@ -174,7 +185,9 @@ describe("Email Auto Parser card (spec §1–2)", () => {
     const { user } = renderWithProviders(<EmailParserCard />, { user: ada });
     await user.click(screen.getByRole("button", { name: "Copy email address" }));
     const copied = await findToast("Email copied!");
-    expect(within(copied).getByText("Your personal email address has been copied to clipboard.")).toBeInTheDocument();
+    expect(
+      within(copied).getByText("Your personal email address has been copied to clipboard."),
+    ).toBeInTheDocument();
     await expect(navigator.clipboard.readText()).resolves.toBe(`ada@${env.mailDomain}`);
   });
 });

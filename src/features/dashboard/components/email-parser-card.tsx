@@ -38,10 +38,15 @@ export function EmailParserCard() {
       </CardHeader>
       <CardContent>
         <div className="flex items-center gap-2 rounded-md border bg-muted/40 p-2">
-          <code className="min-w-0 flex-1 truncate px-1 text-sm" title={address}>
+          <code className="min-w-0 flex-1 px-1 text-sm break-all" title={address}>
             {address}
           </code>
-          <Button variant="outline" size="icon" aria-label="Copy email address" onClick={() => void copyAddress()}>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label="Copy email address"
+            onClick={() => void copyAddress()}
+          >
             <Copy aria-hidden />
           </Button>
         </div>

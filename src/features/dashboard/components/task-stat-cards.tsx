@@ -30,13 +30,26 @@ export function TaskStatCards() {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       {statCards.map((card) => (
-        <StatCard key={card.title} title={card.title} icon={card.icon} value={statsQuery.data && card.value(statsQuery.data)} />
+        <StatCard
+          key={card.title}
+          title={card.title}
+          icon={card.icon}
+          value={statsQuery.data && card.value(statsQuery.data)}
+        />
       ))}
     </div>
   );
 }
 
-function StatCard({ title, icon: Icon, value }: { title: string; icon: LucideIcon; value: number | undefined }) {
+function StatCard({
+  title,
+  icon: Icon,
+  value,
+}: {
+  title: string;
+  icon: LucideIcon;
+  value: number | undefined;
+}) {
   const titleId = useId();
   return (
     <Card role="group" aria-labelledby={titleId}>

@@ -25,7 +25,11 @@ export function ExampleSnippets({ onTry }: { onTry(example: ExtractionExample): 
                 <Badge variant="outline">{example.strategy === "llm" ? "AI Analysis" : "Pattern"}</Badge>
               </div>
               <p className="text-xs text-muted-foreground">{example.summary}</p>
-              <pre className="max-h-28 overflow-auto whitespace-pre-wrap break-words rounded bg-muted p-2 text-xs">
+              {/* Focusable: a scrolling box must be scrollable from the keyboard too (WCAG 2.1.1). */}
+              <pre
+                tabIndex={0}
+                className="max-h-28 overflow-auto whitespace-pre-wrap break-words rounded bg-muted p-2 text-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              >
                 {example.content}
               </pre>
               <Button

@@ -15,11 +15,7 @@ import { cn } from "@/lib/cn";
 import { usePremiumLimit } from "@/lib/premium-queries";
 import { detectBrowserTimeZone, isValidTimeZone } from "@/lib/time-zones";
 import { useSessionStore } from "@/stores/session-store";
-import {
-  isUsageLimitError,
-  useAddExtractedTasks,
-  useExtractTasks,
-} from "../api/extraction-api";
+import { isUsageLimitError, useAddExtractedTasks, useExtractTasks } from "../api/extraction-api";
 import type { ExtractionExample } from "../examples";
 import { useExtractionStore } from "../extraction-store";
 import { ExampleSnippets } from "./example-snippets";

@@ -59,7 +59,9 @@ export const TaskCard = memo(function TaskCard({
         onClick={() => onToggle(task)}
         className={cn(
           "mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full border-2 transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-          completed ? "border-primary bg-primary text-primary-foreground" : "border-muted-foreground/50 hover:border-primary",
+          completed
+            ? "border-primary bg-primary text-primary-foreground"
+            : "border-muted-foreground/50 hover:border-primary",
         )}
       >
         {completed && <Check className="size-3" strokeWidth={3} aria-hidden />}
@@ -67,7 +69,12 @@ export const TaskCard = memo(function TaskCard({
 
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <h2 className={cn("min-w-0 break-words font-medium", completed && "text-muted-foreground line-through")}>
+          <h2
+            className={cn(
+              "min-w-0 break-words font-medium",
+              completed && "text-muted-foreground line-through",
+            )}
+          >
             {task.title}
           </h2>
           <NativeSelect
@@ -104,7 +111,13 @@ export const TaskCard = memo(function TaskCard({
             </Badge>
           )}
           <div className="ml-auto flex gap-1">
-            <Button variant="ghost" size="icon" className="size-8" aria-label={`Edit "${task.title}"`} onClick={() => onEdit(task)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-label={`Edit "${task.title}"`}
+              onClick={() => onEdit(task)}
+            >
               <Pencil aria-hidden />
             </Button>
             <Button

@@ -20,7 +20,9 @@ const user = buildUser({ timezone: "Asia/Tokyo" });
 async function renderTasks(...tasks: TaskJson[]) {
   taskStore.reset(tasks);
   const view = renderWithProviders(<TasksPage />, { user, route: "/tasks" });
-  await screen.findByText(tasks.length === 0 ? "No tasks found" : tasks.length === 1 ? "1 task" : `${tasks.length} tasks`);
+  await screen.findByText(
+    tasks.length === 0 ? "No tasks found" : tasks.length === 1 ? "1 task" : `${tasks.length} tasks`,
+  );
   return view;
 }
 
@@ -73,7 +75,11 @@ describe("Create Task dialog (spec §2)", () => {
     await actor.type(tagInput, "Travel{Enter}");
     expect(tagInput).toHaveValue("");
     const tagList = within(dialog).getByRole("list", { name: "Added tags" });
-    expect(within(tagList).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["travel", "family"]);
+    expect(
+      within(tagList)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["travel", "family"]);
     await actor.click(within(dialog).getByRole("button", { name: "Remove tag family" }));
     expect(within(dialog).queryByRole("button", { name: "Remove tag family" })).not.toBeInTheDocument();
 
@@ -126,7 +132,9 @@ describe("Create Task dialog (spec §2)", () => {
     expect(within(toastWith("Failed to create task")).getByText("Error")).toBeInTheDocument();
 
     server.use(
-      http.post(apiRoutes.createTask.path, () => HttpResponse.json({ message: "Too many tasks" }, { status: 400 })),
+      http.post(apiRoutes.createTask.path, () =>
+        HttpResponse.json({ message: "Too many tasks" }, { status: 400 }),
+      ),
     );
     await actor.click(within(dialog).getByRole("button", { name: "Create Task" }));
     expect(await screen.findByText("Too many tasks")).toBeInTheDocument();
@@ -194,7 +202,9 @@ describe("Edit Task dialog (spec §2)", () => {
     release();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
-    expect(bodies).toEqual([{ status: "completed", due_date: "2026-12-03T00:00:00.000Z", tags: ["work", "finance"] }]);
+    expect(bodies).toEqual([
+      { status: "completed", due_date: "2026-12-03T00:00:00.000Z", tags: ["work", "finance"] },
+    ]);
     const heading = screen.getByRole("heading", { name: "Quarterly report" });
     expect(heading).toHaveClass("line-through");
     const card = heading.closest("li")!;
@@ -221,7 +231,9 @@ describe("Edit Task dialog (spec §2)", () => {
 
   it("shows the server's message in the 'Error' toast when saving is refused", async () => {
     server.use(
-      http.put(apiRoutes.updateTask.path, () => HttpResponse.json({ message: "title: too long" }, { status: 400 })),
+      http.put(apiRoutes.updateTask.path, () =>
+        HttpResponse.json({ message: "title: too long" }, { status: 400 }),
+      ),
     );
     const { user: actor, dialog } = await openEditDialog();
     await actor.type(within(dialog).getByLabelText("Title"), "!");

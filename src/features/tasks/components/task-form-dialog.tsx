@@ -1,9 +1,4 @@
-import {
-  TASK_PRIORITIES,
-  TASK_STATUSES,
-  TASK_STATUS_LABELS,
-  type Task,
-} from "@contract/tasks";
+import { TASK_PRIORITIES, TASK_STATUSES, TASK_STATUS_LABELS, type Task } from "@contract/tasks";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";

@@ -40,7 +40,12 @@ export function TaskList({ tasks, timeZone, ...actions }: TaskListProps) {
   });
 
   return (
-    <ul ref={listRef} aria-label="Tasks" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+    <ul
+      ref={listRef}
+      aria-label="Tasks"
+      className="relative w-full"
+      style={{ height: virtualizer.getTotalSize() }}
+    >
       {virtualizer.getVirtualItems().map((item) => {
         const task = tasks[item.index];
         if (!task) return null;

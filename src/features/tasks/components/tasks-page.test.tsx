@@ -86,7 +86,9 @@ describe("Tasks screen: header and states (spec §2)", () => {
   });
 
   it("treats a 404 on loading as an empty list, without retrying", async () => {
-    server.use(http.get(apiRoutes.listTasks.path, () => HttpResponse.json({ message: "Not found" }, { status: 404 })));
+    server.use(
+      http.get(apiRoutes.listTasks.path, () => HttpResponse.json({ message: "Not found" }, { status: 404 })),
+    );
     const requests = countRequests("get", apiRoutes.listTasks.path);
     renderTasks();
     expect(await screen.findByText("No tasks found")).toBeInTheDocument();
@@ -105,7 +107,11 @@ describe("Tasks screen: header and states (spec §2)", () => {
       const requests = countRequests("get", apiRoutes.listTasks.path);
       renderTasks();
       // The retries wait 1 s, 2 s and 4 s (TanStack Query's backoff): move the clock on.
-      for (let second = 0; second < 15 && !screen.queryByText("Failed to load tasks. Please try again."); second++) {
+      for (
+        let second = 0;
+        second < 15 && !screen.queryByText("Failed to load tasks. Please try again.");
+        second++
+      ) {
         await act(() => vi.advanceTimersByTimeAsync(1_000));
       }
       expect(screen.getByText("Failed to load tasks. Please try again.")).toBeInTheDocument();
@@ -143,7 +149,9 @@ describe("Task cards (spec §2)", () => {
     await screen.findByRole("heading", { name: "Prepare slides" });
     const slides = card("Prepare slides");
     expect(within(slides).getByText("For Monday's meeting")).toBeInTheDocument();
-    expect(within(slides).getByRole("combobox", { name: 'Status of "Prepare slides"' })).toHaveDisplayValue("In Progress");
+    expect(within(slides).getByRole("combobox", { name: 'Status of "Prepare slides"' })).toHaveDisplayValue(
+      "In Progress",
+    );
     expect(within(slides).getByText("High")).toBeInTheDocument();
     expect(within(slides).getByText("work")).toBeInTheDocument();
     expect(within(slides).getByText("q4")).toBeInTheDocument();
@@ -157,7 +165,12 @@ describe("Task cards (spec §2)", () => {
     await screen.findByRole("heading", { name: "Odd" });
     const odd = card("Odd");
     const options = within(within(odd).getByRole("combobox")).getAllByRole("option");
-    expect(options.map((option) => option.textContent)).toEqual(["Pending", "In Progress", "Completed", "Cancelled"]);
+    expect(options.map((option) => option.textContent)).toEqual([
+      "Pending",
+      "In Progress",
+      "Completed",
+      "Cancelled",
+    ]);
     expect(within(odd).getByText("Medium")).toBeInTheDocument();
   });
 
@@ -202,7 +215,9 @@ describe("Toggle and status changes (optimistic, spec §2 and §4)", () => {
 
   it("rolls the toggle back and shows the 'Error' toast with the server's message when the update fails", async () => {
     server.use(
-      http.put(apiRoutes.updateTask.path, () => HttpResponse.json({ message: "Task is locked" }, { status: 409 })),
+      http.put(apiRoutes.updateTask.path, () =>
+        HttpResponse.json({ message: "Task is locked" }, { status: 409 }),
+      ),
     );
     const { user: actor } = renderTasks(buildTask({ title: "Water plants" }));
     const toggle = await screen.findByRole("checkbox", { name: 'Mark "Water plants" as completed' });
@@ -211,7 +226,9 @@ describe("Toggle and status changes (optimistic, spec §2 and §4)", () => {
     await actor.click(toggle);
     expect(await screen.findByText("Task is locked")).toBeInTheDocument();
     expect(within(toastWith("Task is locked")).getByText("Error")).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole("checkbox", { name: 'Mark "Water plants" as completed' })).not.toBeChecked());
+    await waitFor(() =>
+      expect(screen.getByRole("checkbox", { name: 'Mark "Water plants" as completed' })).not.toBeChecked(),
+    );
   });
 
   it("falls back to 'Failed to update task' when a status change fails without a message", async () => {
@@ -220,7 +237,11 @@ describe("Toggle and status changes (optimistic, spec §2 and §4)", () => {
     const status = await screen.findByRole("combobox", { name: 'Status of "Water plants"' });
     await actor.selectOptions(status, "Cancelled");
     expect(await screen.findByText("Failed to update task")).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByRole("combobox", { name: 'Status of "Water plants"' })).toHaveDisplayValue("Pending"));
+    await waitFor(() =>
+      expect(screen.getByRole("combobox", { name: 'Status of "Water plants"' })).toHaveDisplayValue(
+        "Pending",
+      ),
+    );
   });
 
   it("sets any status from the dropdown, sending in_progress on the wire", async () => {
@@ -289,7 +310,10 @@ describe("Delete with undo (issue 3: a mis-click loses no data)", () => {
   });
 
   it("keeps a task whose deletion is waiting hidden even when the list is refetched", async () => {
-    const { user: actor, queryClient } = renderTasks(buildTask({ title: "Old note" }), buildTask({ title: "Keep me" }));
+    const { user: actor, queryClient } = renderTasks(
+      buildTask({ title: "Old note" }),
+      buildTask({ title: "Keep me" }),
+    );
     await actor.click(await screen.findByRole("button", { name: 'Delete "Old note"' }));
     await queryClient.refetchQueries({ queryKey: queryKeys.tasks.lists() });
     expect(screen.getByRole("heading", { name: "Keep me" })).toBeInTheDocument();

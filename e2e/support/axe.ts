@@ -1,0 +1,87 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+/**
+ * Issue 7: axe on every screen and dialog, failing on serious or critical violations. Every rule
+ * axe ships (WCAG 2.x A/AA and best practices) runs; violations of lower impact do not fail the
+ * run but are attached to the test's report, so they can be seen and fixed too.
+ */
+type Violation = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"][number];
+
+const FAILING_IMPACTS = new Set(["serious", "critical"]);
+
+export interface AxeScope {
+  /** Scan only this part of the page (a dialog or menu, whose background is inert meanwhile). */
+  include?: string;
+}
+
+/** One line per violating element: rule, impact, what to fix and where. */
+function describe(violation: Violation): string[] {
+  return violation.nodes.map(
+    (node) =>
+      `[${violation.impact}] ${violation.id}: ${violation.help} — ${node.target.join(" ")}\n    ${(
+        node.failureSummary ?? ""
+      ).replace(/\n/g, "\n    ")}\n    ${violation.helpUrl}`,
+  );
+}
+
+/** The part of the DOM's Web Animations API used below. */
+interface BrowserGlobals {
+  document: {
+    getAnimations(): {
+      effect: { getComputedTiming(): { endTime?: unknown } } | null;
+      finished: Promise<unknown>;
+    }[];
+  };
+}
+
+/**
+ * Finite animations (a dialog fading in, a toast sliding) end before the scan: colour contrast
+ * is measured on what the user finally sees. Endless ones (spinners, skeleton pulses) are left.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // Runs in the page; the e2e TypeScript project has no DOM types.
+    const { document } = globalThis as unknown as BrowserGlobals;
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) =>
+          Number.isFinite(Number(animation.effect?.getComputedTiming().endTime ?? Infinity)),
+        )
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
+  });
+}
+
+/** Scans what the page shows now; any serious or critical violation fails the test. */
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  screen: string,
+  scope: AxeScope = {},
+): Promise<void> {
+  // A step of its own: the report shows each screen's scan, and a failure points at the caller.
+  await test.step(
+    `axe: ${screen}`,
+    async () => {
+      await settleAnimations(page);
+      const builder = new AxeBuilder({ page });
+      if (scope.include) builder.include(scope.include);
+      const { violations } = await builder.analyze();
+
+      if (violations.length > 0) {
+        await test.info().attach(`axe violations: ${screen}`, {
+          body: JSON.stringify(violations, null, 2),
+          contentType: "application/json",
+        });
+      }
+      const failing = violations.filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ""));
+      // Soft: one run reports every screen's violations, not only the first screen's.
+      expect
+        .soft(failing.flatMap(describe), `serious or critical accessibility violations on ${screen}`)
+        .toEqual([]);
+    },
+    { box: true },
+  );
+}
