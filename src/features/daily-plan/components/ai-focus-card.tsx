@@ -1,40 +1,16 @@
 import { DAILY_PRIORITISED_SHOWN, DAILY_REMAINING_SHOWN } from "@contract/daily";
+import type { Task } from "@contract/tasks";
 import { Brain } from "lucide-react";
 import { Link } from "react-router-dom";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { isReportEmpty } from "../lib/daily-plan-view";
-import type { Task } from "@contract/tasks";
 import { DailyTaskItem } from "./daily-task-item";
-import { GenerateButton } from "./generate-button";
-import { CacheBadges, GeneratingState, LoadingState, OutdatedHint } from "./plan-status-line";
+import { CacheBadges, OutdatedHint, PlanBody, PlanGenerateButton } from "./plan-status-line";
 import { useDailyPlan } from "./use-daily-plan";
 
 /** The dashboard's "Today's AI Focus" card (spec §2): at most 3 priorities and 2 other tasks. */
 export function AiFocusCard() {
-  const { status, generation, timeZone, report, emptyState, showGenerate, generateDisabled } = useDailyPlan();
-
-  let body;
-  if (generation.isGenerating) body = <GeneratingState />;
-  else if (status.isLoading) body = <LoadingState />;
-  else if (status.isError)
-    body = <p className="text-sm text-muted-foreground">The daily plan could not be loaded.</p>;
-  else if (report && !isReportEmpty(report)) {
-    const priorities = report.llm_prioritized_tasks.slice(0, DAILY_PRIORITISED_SHOWN);
-    const others = report.remaining_tasks.slice(0, DAILY_REMAINING_SHOWN);
-    body = (
-      <div className="space-y-4">
-        <OutdatedHint status={status.data} />
-        <PlanSection title="Top priorities" label="AI priorities" tasks={priorities} timeZone={timeZone} />
-        <PlanSection title="Other tasks" label="Other tasks" tasks={others} timeZone={timeZone} />
-        <Link to="/daily" className="inline-block text-sm font-medium text-primary hover:underline">
-          See the whole plan
-        </Link>
-      </div>
-    );
-  } else if (report)
-    body = <p className="py-4 text-center text-sm text-muted-foreground">No tasks scheduled for today</p>;
-  else body = <p className="py-4 text-center text-sm text-muted-foreground">{emptyState?.text}</p>;
-
+  const plan = useDailyPlan();
+  const { status, timeZone } = plan;
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 space-y-0">
@@ -46,15 +22,32 @@ export function AiFocusCard() {
           <CardDescription>Your tasks, prioritised by AI for today.</CardDescription>
           <CacheBadges status={status.data} />
         </div>
-        {showGenerate && (
-          <GenerateButton
-            hasReport={report !== null}
-            disabled={generateDisabled}
-            onGenerate={generation.generate}
-          />
-        )}
+        <PlanGenerateButton plan={plan} />
       </CardHeader>
-      <CardContent>{body}</CardContent>
+      <CardContent>
+        <PlanBody plan={plan}>
+          {(report) => (
+            <div className="space-y-4">
+              <OutdatedHint status={status.data} />
+              <PlanSection
+                title="Top priorities"
+                label="AI priorities"
+                tasks={report.llm_prioritized_tasks.slice(0, DAILY_PRIORITISED_SHOWN)}
+                timeZone={timeZone}
+              />
+              <PlanSection
+                title="Other tasks"
+                label="Other tasks"
+                tasks={report.remaining_tasks.slice(0, DAILY_REMAINING_SHOWN)}
+                timeZone={timeZone}
+              />
+              <Link to="/daily" className="inline-block text-sm font-medium text-primary hover:underline">
+                See the whole plan
+              </Link>
+            </div>
+          )}
+        </PlanBody>
+      </CardContent>
     </Card>
   );
 }

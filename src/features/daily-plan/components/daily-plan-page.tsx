@@ -1,10 +1,8 @@
 import type { Task } from "@contract/tasks";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { useSetTaskStatus } from "../api/daily-plan-api";
-import { isReportEmpty } from "../lib/daily-plan-view";
 import { DailyTaskItem } from "./daily-task-item";
-import { GenerateButton } from "./generate-button";
-import { CacheBadges, GeneratingState, LoadingState, OutdatedHint } from "./plan-status-line";
+import { CacheBadges, OutdatedHint, PlanBody, PlanGenerateButton } from "./plan-status-line";
 import { useDailyPlan } from "./use-daily-plan";
 
 /**
@@ -12,70 +10,11 @@ import { useDailyPlan } from "./use-daily-plan";
  * every other open task), the generate controls, and tasks that can be ticked off here.
  */
 export function DailyPlanPage() {
-  const { status, generation, timeZone, report, emptyState, showGenerate, generateDisabled } = useDailyPlan();
+  const plan = useDailyPlan();
+  const { status, timeZone } = plan;
   const setTaskStatus = useSetTaskStatus();
   const toggle = (task: Task) =>
     setTaskStatus.mutate({ id: task.id, status: task.status === "completed" ? "pending" : "completed" });
-
-  let body;
-  if (generation.isGenerating) body = <GeneratingState />;
-  else if (status.isLoading) body = <LoadingState />;
-  else if (status.isError)
-    body = <p className="text-muted-foreground">The daily plan could not be loaded. Please try again.</p>;
-  else if (report && !isReportEmpty(report)) {
-    body = (
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>AI priorities</CardTitle>
-            <CardDescription>What matters most today, and why.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {report.llm_prioritized_tasks.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No priorities picked.</p>
-            ) : (
-              <ol className="space-y-2">
-                {report.llm_prioritized_tasks.map((task) => (
-                  <DailyTaskItem
-                    key={task.id}
-                    task={task}
-                    timeZone={timeZone}
-                    showReason
-                    onToggle={toggle}
-                    toggling={setTaskStatus.isPending}
-                  />
-                ))}
-              </ol>
-            )}
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>Other tasks</CardTitle>
-            <CardDescription>Everything else still open.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {report.remaining_tasks.length === 0 ? (
-              <p className="text-sm text-muted-foreground">Nothing else is open.</p>
-            ) : (
-              <ul className="space-y-2">
-                {report.remaining_tasks.map((task) => (
-                  <DailyTaskItem
-                    key={task.id}
-                    task={task}
-                    timeZone={timeZone}
-                    onToggle={toggle}
-                    toggling={setTaskStatus.isPending}
-                  />
-                ))}
-              </ul>
-            )}
-          </CardContent>
-        </Card>
-      </div>
-    );
-  } else if (report) body = <p className="text-muted-foreground">No tasks scheduled for today</p>;
-  else body = <p className="text-muted-foreground">{emptyState?.text}</p>;
 
   return (
     <div className="space-y-6">
@@ -85,16 +24,62 @@ export function DailyPlanPage() {
           <p className="text-muted-foreground">Your open tasks, prioritised by AI for today.</p>
           <CacheBadges status={status.data} />
         </div>
-        {showGenerate && (
-          <GenerateButton
-            hasReport={report !== null}
-            disabled={generateDisabled}
-            onGenerate={generation.generate}
-          />
-        )}
+        <PlanGenerateButton plan={plan} />
       </div>
       <OutdatedHint status={status.data} />
-      {body}
+      <PlanBody plan={plan}>
+        {(report) => (
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Card>
+              <CardHeader>
+                <CardTitle>AI priorities</CardTitle>
+                <CardDescription>What matters most today, and why.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                {report.llm_prioritized_tasks.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">No priorities picked.</p>
+                ) : (
+                  <ol className="space-y-2">
+                    {report.llm_prioritized_tasks.map((task) => (
+                      <DailyTaskItem
+                        key={task.id}
+                        task={task}
+                        timeZone={timeZone}
+                        showReason
+                        onToggle={toggle}
+                        toggling={setTaskStatus.isPending}
+                      />
+                    ))}
+                  </ol>
+                )}
+              </CardContent>
+            </Card>
+            <Card>
+              <CardHeader>
+                <CardTitle>Other tasks</CardTitle>
+                <CardDescription>Everything else still open.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                {report.remaining_tasks.length === 0 ? (
+                  <p className="text-sm text-muted-foreground">Nothing else is open.</p>
+                ) : (
+                  <ul className="space-y-2">
+                    {report.remaining_tasks.map((task) => (
+                      <DailyTaskItem
+                        key={task.id}
+                        task={task}
+                        timeZone={timeZone}
+                        onToggle={toggle}
+                        toggling={setTaskStatus.isPending}
+                      />
+                    ))}
+                  </ul>
+                )}
+              </CardContent>
+            </Card>
+          </div>
+        )}
+      </PlanBody>
     </div>
   );
 }

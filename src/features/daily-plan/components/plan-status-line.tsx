@@ -1,7 +1,10 @@
 import { Loader2 } from "lucide-react";
-import type { DailyStatus } from "@contract/daily";
+import type { ReactNode } from "react";
+import type { DailyReport, DailyStatus } from "@contract/daily";
 import { Badge } from "@/components/ui/badge";
-import { cachedBadge, messages } from "../lib/daily-plan-view";
+import { cachedBadge, isReportEmpty, messages } from "../lib/daily-plan-view";
+import { GenerateButton } from "./generate-button";
+import type { useDailyPlan } from "./use-daily-plan";
 
 /** The cache badges of a shown report: "Cached Nh ago" and, when stale, "Not up-to-date". */
 export function CacheBadges({ status }: { status: DailyStatus | undefined }) {
@@ -38,5 +41,46 @@ export function LoadingState() {
       <Loader2 className="size-4 animate-spin" aria-hidden />
       {messages.loading}
     </div>
+  );
+}
+
+type DailyPlan = ReturnType<typeof useDailyPlan>;
+
+/**
+ * The plan's states, shared by the dashboard card and the Daily Plan page: generating, loading,
+ * failed, a report (drawn by `children`), or the empty state of spec §2.
+ */
+export function PlanBody({
+  plan,
+  children,
+}: {
+  plan: DailyPlan;
+  children: (report: DailyReport) => ReactNode;
+}) {
+  const { status, generation, report, emptyState } = plan;
+  if (generation.isGenerating) return <GeneratingState />;
+  if (status.isLoading) return <LoadingState />;
+  if (status.isError) {
+    return (
+      <p className="text-sm text-muted-foreground">The daily plan could not be loaded. Please try again.</p>
+    );
+  }
+  if (report && !isReportEmpty(report)) return children(report);
+  return (
+    <p className="py-4 text-center text-sm text-muted-foreground">
+      {report ? messages.noTasks : emptyState?.text}
+    </p>
+  );
+}
+
+/** The generate control, only when can_use_llm (spec §2). */
+export function PlanGenerateButton({ plan }: { plan: DailyPlan }) {
+  if (!plan.showGenerate) return null;
+  return (
+    <GenerateButton
+      hasReport={plan.report !== null}
+      disabled={plan.generateDisabled}
+      onGenerate={plan.generation.generate}
+    />
   );
 }
