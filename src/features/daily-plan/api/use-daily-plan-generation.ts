@@ -2,6 +2,7 @@ import { DAILY_GENERATION_TIMEOUT_MS, DAILY_POLL_INTERVAL_MS, type DailyReport }
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { create } from "zustand";
+import { refreshAiUsage } from "@/lib/premium-queries";
 import { queryKeys } from "@/lib/query-keys";
 import { fetchGenerationProgress, startDailyGeneration } from "./daily-plan-api";
 
@@ -56,8 +57,7 @@ export function useDailyPlanGeneration() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.daily.status() });
       // A completed plan was charged one AI use (issue 5): the usage figures (dashboard's AI Usage
       // card, the shell's badge) must move with it.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.premium.all });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.auth.me() });
+      void refreshAiUsage(queryClient);
     } else if (progress.data.status === "failed") {
       console.error("Daily plan generation failed:", progress.data.error ?? "unknown error");
       end();

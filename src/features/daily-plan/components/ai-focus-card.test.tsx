@@ -10,7 +10,9 @@ import {
   dailyStatusHandler,
   generationHandlers,
 } from "@mocks/handlers/daily";
+import { premiumLimitHandler } from "@mocks/handlers/premium";
 import { server } from "@mocks/server";
+import { useSessionStore } from "@/stores/session-store";
 import { renderWithProviders } from "@/test/render";
 import { useGenerationStore } from "../api/use-daily-plan-generation";
 import { AiFocusCard } from "./ai-focus-card";
@@ -156,6 +158,7 @@ describe("generating the plan", () => {
       { status: "running", result: null, error: null },
       { status: "completed", result: report, error: null },
     ]);
+    server.use(premiumLimitHandler({ current_usage: 4, usage_limit: 20 }));
     const { user: actor } = renderCard();
     await actor.click(await screen.findByRole("button", { name: "Generate AI Tasks" }));
     expect(await screen.findByText("AI is analyzing your tasks...")).toBeInTheDocument();
@@ -172,6 +175,8 @@ describe("generating the plan", () => {
     expect(screen.queryByText("AI is analyzing your tasks...")).not.toBeInTheDocument();
     await waitFor(() => expect(statusCalls).toBe(2));
     expect(await screen.findByRole("button", { name: "Regenerate AI Tasks" })).toBeEnabled();
+    // The completed plan was charged: the session's usage (the shell's badge) follows /premium/limit.
+    await waitFor(() => expect(useSessionStore.getState().user?.llm_usage_count).toBe(4));
     await act(() => vi.advanceTimersByTimeAsync(6_000));
     expect(polls()).toBe(3); // polling stopped
   });

@@ -4,13 +4,13 @@ import {
   type ExtractionStrategy,
   type ExtractRequest,
 } from "@contract/extract";
-import { QUOTA_EXCEEDED_CODE, type PremiumLimit } from "@contract/premium";
+import { QUOTA_EXCEEDED_CODE } from "@contract/premium";
 import { apiRoutes } from "@contract/routes";
 import { toWireStatus, type CreateTaskRequest } from "@contract/tasks";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient, httpStatus } from "@/lib/api-client";
-import { keysStaleAfterTaskChange, queryKeys } from "@/lib/query-keys";
-import { useSessionStore } from "@/stores/session-store";
+import { refreshAiUsage } from "@/lib/premium-queries";
+import { keysStaleAfterTaskChange } from "@/lib/query-keys";
 import type { ExtractionResult } from "../extraction-store";
 
 /** Our server answers with the list; other servers may wrap it as `{ tasks: [...] }`. */
@@ -43,25 +43,9 @@ export function useExtractTasks() {
     // charged, but a refusal tells us the count moved elsewhere, so refresh either way. Not
     // awaited: the results should not wait for the usage figures.
     onSettled: () => {
-      void Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.premium.all }),
-        queryClient.invalidateQueries({ queryKey: queryKeys.auth.me() }),
-      ]).then(() =>
-        mirrorUsageIntoSession(queryClient.getQueryData<PremiumLimit>(queryKeys.premium.limit())),
-      );
+      void refreshAiUsage(queryClient);
     },
   });
-}
-
-/**
- * The user's llm_usage_count / llm_usage_limit always agree with /premium/limit (issue 4): copy the
- * fresh figures into the session so the shell's usage badge moves without another /auth/me.
- */
-function mirrorUsageIntoSession(limit: PremiumLimit | undefined): void {
-  const { user, setUser } = useSessionStore.getState();
-  if (!limit || !user) return;
-  if (user.llm_usage_count === limit.current_usage && user.llm_usage_limit === limit.usage_limit) return;
-  setUser({ ...user, llm_usage_count: limit.current_usage, llm_usage_limit: limit.usage_limit });
 }
 
 function errorCode(error: unknown): string | undefined {
