@@ -14,6 +14,11 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// jsdom lacks pointer capture, which sonner's toasts use when pressed.
+Element.prototype.setPointerCapture ??= () => {};
+Element.prototype.releasePointerCapture ??= () => {};
+Element.prototype.hasPointerCapture ??= () => false;
+
 // msw: every request a test makes must be one a handler knows (CONVENTIONS.md §10).
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {

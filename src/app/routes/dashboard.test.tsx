@@ -2,7 +2,6 @@ import { buildTask, buildUser } from "@mocks/fixtures";
 import { taskStore } from "@mocks/handlers/tasks";
 import { act, screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it } from "vitest";
-import { toast } from "@/components/ui/toaster";
 import { renderApp } from "@/test/render-app";
 
 const ada = buildUser({ first_name: "Ada", username: "ada" });
@@ -13,8 +12,6 @@ function statValue(title: string): string | null | undefined {
 
 beforeEach(() => {
   taskStore.reset();
-  // sonner keeps its toasts in a module: a toast left open by the previous test would reappear.
-  toast.dismiss();
 });
 
 describe("/dashboard (spec §2)", () => {

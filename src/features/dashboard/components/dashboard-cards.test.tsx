@@ -4,8 +4,7 @@ import { server } from "@mocks/server";
 import { apiRoutes } from "@contract/routes";
 import { screen, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { toast } from "@/components/ui/toaster";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { env } from "@/config/env";
 import { renderWithProviders } from "@/test/render";
 import { DashboardHeader } from "./dashboard-header";
@@ -27,16 +26,8 @@ async function findToast(text: string): Promise<HTMLElement> {
   return item;
 }
 
-beforeAll(() => {
-  // jsdom lacks pointer capture, which sonner's toasts use when pressed.
-  Element.prototype.setPointerCapture ??= () => {};
-  Element.prototype.hasPointerCapture ??= () => false;
-});
-
 beforeEach(() => {
   taskStore.reset();
-  // sonner keeps its toasts in a module: a toast left open by the previous test would reappear.
-  toast.dismiss();
 });
 
 describe("Dashboard header (spec §2)", () => {

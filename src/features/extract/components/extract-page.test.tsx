@@ -8,7 +8,6 @@ import { server } from "@mocks/server";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { toast } from "@/components/ui/toaster";
 import { queryKeys } from "@/lib/query-keys";
 import { useSessionStore } from "@/stores/session-store";
 import { renderWithProviders } from "@/test/render";
@@ -64,8 +63,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  // sonner keeps its toasts in a module-wide store: without this they reappear in the next test.
-  toast.dismiss();
 });
 
 // Whole user journeys (type, extract, add): generous time on a busy CI machine.

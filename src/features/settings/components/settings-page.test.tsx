@@ -11,7 +11,6 @@ import { server } from "@mocks/server";
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { toast } from "@/components/ui/toaster";
 import { detectBrowserTimeZone } from "@/lib/time-zones";
 import { useSessionStore } from "@/stores/session-store";
 import { renderWithProviders } from "@/test/render";
@@ -58,10 +57,7 @@ async function expectToast(title: string, description?: string) {
 // Whole screens with typing: generous on a busy machine.
 vi.setConfig({ testTimeout: 20_000 });
 
-beforeEach(() => {
-  // sonner keeps toasts in a module-wide store and replays the active ones to a new Toaster.
-  toast.dismiss();
-});
+beforeEach(() => {});
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -2,8 +2,7 @@ import { taskStore } from "@mocks/handlers/tasks";
 import { server } from "@mocks/server";
 import { screen } from "@testing-library/react";
 import { http } from "msw";
-import { beforeAll, beforeEach } from "vitest";
-import { toast } from "@/components/ui/toaster";
+import { beforeEach } from "vitest";
 
 /*
  * Helpers for the Tasks screen's tests. The recorders fall through to the next handler (usually
@@ -52,17 +51,9 @@ export function toastWith(text: string): HTMLElement {
   return item;
 }
 
-/** Per test file: an empty fake, no toast left over from the previous test, pointer capture. */
+/** Per test file: an empty fake (toasts and pointer capture are handled by src/test/setup.ts). */
 export function setUpTaskTests(): void {
-  beforeAll(() => {
-    // jsdom lacks pointer capture, which sonner's toasts use when pressed.
-    Element.prototype.setPointerCapture ??= () => {};
-    Element.prototype.releasePointerCapture ??= () => {};
-    Element.prototype.hasPointerCapture ??= () => false;
-  });
   beforeEach(() => {
     taskStore.reset();
-    // sonner keeps its toasts in a module: a toast left open by the previous test would reappear.
-    toast.dismiss();
   });
 }
