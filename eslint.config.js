@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import importX from "eslint-plugin-import-x";
 import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
@@ -6,11 +7,71 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /**
- * Imports flow one way (CONVENTIONS.md §2): app → features → shared (components, lib, stores,
- * config); features never reach into each other; the SPA never imports server/, the server never
- * imports src/; contract/ imports only zod.
+ * Imports flow one way: app → features → api → shared (components, lib, stores, config); the SPA
+ * never imports server/, the server never imports src/; contract/ imports only zod.
  */
+// ---------------------------------------------------------------------------------------------
+// Server boundaries. A server module (server/src/modules/<name>/) uses another module only
+// through that module's service.ts or index.ts, never its routes, repositories or helpers; and a
+// module's routes.ts reaches SQL only through its service, never a repository. Checked by
+// server/test/lint/boundaries.test.ts against fixtures in server/test/lint-fixtures/.
+// ---------------------------------------------------------------------------------------------
+const serverModules = readdirSync(new URL("./server/src/modules", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const serverBoundaryZones = [
+  ...serverModules.map((name) => ({
+    target: `./server/src/modules/${name}`,
+    from: "./server/src/modules/*/**",
+    except: [
+      `**/server/src/modules/${name}/**`,
+      "**/server/src/modules/*/service.ts",
+      "**/server/src/modules/*/index.ts",
+    ],
+    message: "A module uses another module only through its service.ts or index.ts.",
+  })),
+  {
+    target: "./server/src/modules/*/routes.ts",
+    from: "./server/src/modules/*/*repository.ts",
+    message: "Routes call their service; only services use repositories.",
+  },
+  { target: "./server", from: ["./src", "./mocks"], message: "The server never imports the SPA." },
+];
+
+const serverBoundaries = {
+  files: ["server/src/modules/**/*.ts"],
+  rules: { "import-x/no-restricted-paths": ["error", { zones: serverBoundaryZones }] },
+};
+// ------------------------------------------------------------------------- end server boundaries
+
+// ── Web (SPA) boundaries ────────────────────────────────────────────────────────────────────────
+// A screen lives in one feature; what several screens share is a resource in src/api (fetchers,
+// queryOptions, mutations) or a piece of src/components, src/lib or src/stores. Features never
+// import each other (compose them in src/app instead). src/test/lint-boundaries.test.ts lints
+// deliberate violations against these zones and fails if they pass.
 const features = ["auth", "tasks", "extract", "daily-plan", "dashboard", "settings", "premium"];
+const webBoundaryZones = [
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: "./src/features",
+    except: [`./${feature}`],
+    message:
+      "Features do not import each other: share through src/api, src/components, src/lib or src/stores, compose in src/app.",
+  })),
+  {
+    target: "./src/api",
+    from: ["./src/features", "./src/app"],
+    message: "src/api serves the features: it never imports a feature or the app.",
+  },
+  {
+    target: ["./src/components", "./src/lib", "./src/stores", "./src/config"],
+    from: ["./src/features", "./src/app", "./src/api"],
+    message: "Shared code does not depend on the resources, the features or the app.",
+  },
+  { target: "./src/features", from: "./src/app", message: "Features do not import the app." },
+];
+// ── end of web boundaries ───────────────────────────────────────────────────────────────────────
 
 export default tseslint.config(
   {
@@ -22,6 +83,10 @@ export default tseslint.config(
       "test-results",
       "data",
       "bench/results",
+      // Deliberate boundary violations, linted only by src/test/lint-boundaries.test.ts and
+      // server/test/lint/boundaries.test.ts.
+      "src/test/lint-fixtures",
+      "server/test/lint-fixtures",
     ],
   },
   js.configs.recommended,
@@ -44,18 +109,7 @@ export default tseslint.config(
         "error",
         {
           zones: [
-            ...features.map((feature) => ({
-              target: `./src/features/${feature}`,
-              from: "./src/features",
-              except: [`./${feature}`],
-              message: "Features do not import each other's internals: compose them in src/app.",
-            })),
-            {
-              target: ["./src/components", "./src/lib", "./src/stores", "./src/config"],
-              from: ["./src/features", "./src/app"],
-              message: "Shared code does not depend on features or the app.",
-            },
-            { target: "./src/features", from: "./src/app", message: "Features do not import the app." },
+            ...webBoundaryZones,
             { target: ["./src", "./mocks"], from: "./server", message: "The SPA never imports the server." },
             { target: "./server", from: ["./src", "./mocks"], message: "The server never imports the SPA." },
             {
@@ -80,4 +134,5 @@ export default tseslint.config(
     files: ["server/**/*.ts", "e2e/**/*.ts", "bench/**/*.ts", "*.config.{ts,js}"],
     languageOptions: { globals: { ...globals.node } },
   },
+  serverBoundaries,
 );

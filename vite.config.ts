@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
 
 const alias = {
@@ -20,7 +21,7 @@ const gzipped = promisify(gzip);
 const PRECOMPRESS_MIN_BYTES = 1024;
 
 /**
- * Issue 7 (responses compressed): a .br and a .gz twin of every sizeable script, style sheet and
+ * Responses compressed ahead of time: a .br and a .gz twin of every sizeable script, style sheet and
  * document of the build, compressed once here at the highest levels. The server sends them as
  * they are (server/src/app.ts, @fastify/static `preCompressed`), smaller than what it could
  * afford to compress per response.
@@ -56,8 +57,47 @@ function precompressBuild(): Plugin {
 const apiPort = process.env.PORT ?? "3000";
 const proxiedPaths = ["/auth", "/api", "/premium", "/docs", "/inbound", "/health"];
 
+/** The server's own paths: the service worker never answers them, whether online or not. */
+const SERVER_PATHS = [/^\/(api|auth|inbound|docs)(\/|$)/, /^\/premium\//, /^\/(health|ready)$/];
+
+/**
+ * Installable and readable offline: the manifest, and a Workbox service worker that precaches
+ * the app shell (index.html, scripts, styles, icons) and answers page navigations with it.
+ * Nothing of the API is cached by the worker: offline data comes from the query cache kept in
+ * IndexedDB (src/lib/query-persistence.ts), under the offline banner. A new version waits for
+ * "Update available — Reload" (registerType "prompt": no skipWaiting). The page registers the
+ * worker itself once loaded (src/lib/pwa-register.ts), so injectRegister is off.
+ */
+const pwa = VitePWA({
+  registerType: "prompt",
+  injectRegister: false,
+  includeAssets: ["favicon.svg", "apple-touch-icon.png"],
+  manifest: {
+    name: "Tasklane",
+    short_name: "Tasklane",
+    description: "An AI-assisted personal task manager",
+    start_url: "/dashboard",
+    scope: "/",
+    display: "standalone",
+    theme_color: "#4f46e5",
+    background_color: "#ffffff",
+    icons: [
+      { src: "/pwa-192.png", sizes: "192x192", type: "image/png" },
+      { src: "/pwa-512.png", sizes: "512x512", type: "image/png" },
+      { src: "/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+    ],
+  },
+  workbox: {
+    globPatterns: ["**/*.{js,css,html,svg,png}"],
+    navigateFallback: "/index.html",
+    navigateFallbackDenylist: SERVER_PATHS,
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompressBuild()],
+  plugins: [react(), tailwindcss(), precompressBuild(), pwa],
   resolve: { alias },
   server: {
     port: 5173,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { authResponseFromWireSchema, loginRequestSchema, registerRequestSchema, userFromWire } from "./auth";
 
-describe("login and register payloads (spec §5)", () => {
+describe("login and register payloads", () => {
   it("says 'Please enter a valid email address' and 'Password must be at least 6 characters'", () => {
     const result = loginRequestSchema.safeParse({ email: "not-an-email", password: "12345" });
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([
@@ -24,7 +24,7 @@ describe("login and register payloads (spec §5)", () => {
 });
 
 describe("userFromWire", () => {
-  it("reads a user without id or created_at (the existing API, spec §3)", () => {
+  it("reads a user without id or created_at (the existing API's user JSON has neither)", () => {
     expect(
       userFromWire({
         email: "ada@example.com",

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { DEFAULT_TIME_ZONE, timeZoneSchema } from "./common";
+import { DEFAULT_TIME_ZONE, timeZoneSchema, withoutNul } from "./common";
 
-// spec §5 and §9
+// Sign-up and sign-in rules
 export const PASSWORD_MIN_LENGTH = 6;
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 64;
@@ -17,10 +17,12 @@ export const messages = {
   passwordsDontMatch: "Passwords don't match",
 } as const;
 
+/** Trimmed before it is checked; the description says so, as the check itself is not visible there. */
 export const emailSchema = z
   .string()
   .trim()
-  .pipe(z.email({ error: messages.invalidEmail }));
+  .pipe(z.email({ error: messages.invalidEmail }))
+  .meta({ format: "email", description: "An e-mail address (surrounding spaces are ignored)" });
 
 export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH, { error: messages.passwordTooShort });
 
@@ -32,7 +34,10 @@ export const usernameSchema = z
   .max(USERNAME_MAX_LENGTH, { error: `Username must be at most ${USERNAME_MAX_LENGTH} characters` })
   .regex(/^[A-Za-z0-9](?:[A-Za-z0-9_-]|\.(?!\.))*[A-Za-z0-9]$/, { error: messages.usernameCharacters });
 
-const optionalName = z.string().trim().max(100, { error: "Names must be at most 100 characters" });
+const optionalName = withoutNul(
+  z.string().trim().max(100, { error: "Names must be at most 100 characters" }),
+  "Names",
+);
 
 export const userSchema = z.object({
   id: z.string(),
@@ -60,8 +65,10 @@ export type LoginRequest = z.infer<typeof loginRequestSchema>;
 export const sendVerificationRequestSchema = z.object({ email: emailSchema });
 export const sendVerificationResponseSchema = z.object({
   message: z.string(),
-  /** minutes (spec §3) */
+  /** minutes */
   expires_in: z.number().int(),
+  /** Where the code went: "server_log" when the server has no mail server to send it with. */
+  delivery: z.enum(["email", "server_log"]).optional(),
 });
 export type SendVerificationResponse = z.infer<typeof sendVerificationResponseSchema>;
 
@@ -79,6 +86,27 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+/** The same answer whether or not the address has an account, so nobody can probe for accounts. */
+export const forgotPasswordResponseSchema = sendVerificationResponseSchema;
+export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;
+
+export const INVALID_RESET_CODE_MESSAGE = "Invalid or expired code";
+
+/** A new password follows the rules of registration; a malformed code is simply an invalid one. */
+export const resetPasswordRequestSchema = z.object({
+  email: emailSchema,
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { error: INVALID_RESET_CODE_MESSAGE }),
+  new_password: passwordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+export const resetPasswordResponseSchema = z.object({ message: z.string() });
+export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
+
 export const timezoneRequestSchema = z.object({ timezone: timeZoneSchema });
 
 export const changePasswordRequestSchema = z.object({
@@ -87,7 +115,7 @@ export const changePasswordRequestSchema = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
-/** Only the names provided are changed (spec §5). */
+/** Only the names provided are changed. */
 export const profileRequestSchema = z.object({
   first_name: optionalName.optional(),
   last_name: optionalName.optional(),
@@ -95,8 +123,8 @@ export const profileRequestSchema = z.object({
 export type ProfileRequest = z.infer<typeof profileRequestSchema>;
 
 /**
- * Reads any server's user tolerantly (ARCHITECTURE.md: the SPA must also work against the
- * existing API, whose user JSON spec §3 describes without id or created_at): missing or
+ * Reads any server's user tolerantly (the SPA must also work against the
+ * existing API, whose user JSON has no id or created_at): missing or
  * malformed fields fall back instead of failing the sign-in.
  */
 const userFromWireSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { taskJsonSchema, taskFromWire, type Task } from "./tasks";
 
-/** A prioritised task carries the one-line reason it was picked (issue 5). */
+/** A prioritised task carries the one-line reason it was picked. */
 export const prioritisedTaskJsonSchema = taskJsonSchema.extend({ reason: z.string().nullable() });
 
 export const dailyReportJsonSchema = z.object({
@@ -39,7 +39,7 @@ export const generationStatusJsonSchema = z.object({
 });
 export type GenerationStatusJson = z.infer<typeof generationStatusJsonSchema>;
 
-// spec §9
+// Polling and usage display
 export const DAILY_POLL_INTERVAL_MS = 1_500;
 export const DAILY_GENERATION_TIMEOUT_MS = 120_000;
 export const DAILY_PRIORITISED_SHOWN = 3;
@@ -58,7 +58,7 @@ function asList(value: unknown): unknown[] {
   return Array.isArray(value) ? value : [];
 }
 
-/** Reads a daily report tolerantly: each task through the task normaliser (spec §3–4). */
+/** Reads a daily report tolerantly: each task through the task normaliser. */
 export function dailyReportFromWire(value: unknown): DailyReport | null {
   if (typeof value !== "object" || value === null) return null;
   const raw = value as Record<string, unknown>;
@@ -88,7 +88,7 @@ function numberOr(value: unknown, fallback: number): number {
   return typeof value === "number" && Number.isFinite(value) ? value : fallback;
 }
 
-/** Reads the daily status tolerantly (spec §3): missing parts read as "nothing yet". */
+/** Reads the daily status tolerantly: missing parts read as "nothing yet". */
 export function dailyStatusFromWire(value: unknown): DailyStatus {
   const raw = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
   const usage = (
@@ -113,7 +113,7 @@ export interface GenerationProgress {
   error: string | null;
 }
 
-/** Reads a generation status tolerantly; only completed and failed are known outcomes (spec §4). */
+/** Reads a generation status tolerantly; only completed and failed are known outcomes. */
 export function generationProgressFromWire(value: unknown): GenerationProgress {
   const raw = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
   return {

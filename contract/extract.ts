@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoTimestampSchema, timeZoneSchema } from "./common";
+import { isoTimestampSchema, timeZoneSchema, withoutNul } from "./common";
 import {
   normalisePriority,
   normaliseSource,
@@ -10,14 +10,14 @@ import {
   type Task,
 } from "./tasks";
 
-/** issue 4: longer content is refused with 413. */
+/** Longer content is refused with 413. */
 export const EXTRACT_MAX_CHARS = 50_000;
 
 export const EXTRACTION_STRATEGIES = ["pattern", "llm"] as const;
 export type ExtractionStrategy = (typeof EXTRACTION_STRATEGIES)[number];
 
 export const extractRequestSchema = z.object({
-  content: z.string({ error: "content is required" }),
+  content: withoutNul(z.string({ error: "content is required" }), "content"),
   strategy: z.enum(EXTRACTION_STRATEGIES, { error: "strategy must be pattern or llm" }).default("pattern"),
   timezone: timeZoneSchema.optional(),
 });
@@ -38,7 +38,7 @@ export const extractResponseSchema = z.array(extractedTaskJsonSchema);
 
 export type ExtractedTask = Omit<Task, "id" | "created_at" | "updated_at" | "completed_at">;
 
-/** Reads an extracted task tolerantly (spec §3): source type "Llm" means AI. */
+/** Reads an extracted task tolerantly: source type "Llm" means AI. */
 export function extractedTaskFromWire(value: unknown): ExtractedTask {
   const raw = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
   return {

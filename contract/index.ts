@@ -4,4 +4,7 @@ export * from "./tasks";
 export * from "./extract";
 export * from "./premium";
 export * from "./daily";
+export * from "./quick-add";
+export * from "./transfer";
+export * from "./calendar";
 export * from "./routes";

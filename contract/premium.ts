@@ -23,7 +23,7 @@ export const premiumResetDateSchema = z.object({
 });
 export type PremiumResetDate = z.infer<typeof premiumResetDateSchema>;
 
-/** Used over limit as a percentage, capped at 100 (spec §9). */
+/** Used over limit as a percentage, capped at 100. */
 export function usagePercentage(current: number, limit: number): number {
   if (limit <= 0) return current > 0 ? 100 : 0;
   return Math.min(100, Math.round((current / limit) * 100));
@@ -33,7 +33,7 @@ export function hasReachedLimit(limit: PremiumLimit): boolean {
   return limit.current_usage >= limit.usage_limit;
 }
 
-/** The error code of a 403 when the month's AI uses are spent (issue 4). */
+/** The error code of a 403 when the month's AI uses are spent. */
 export const QUOTA_EXCEEDED_CODE = "quota_exceeded";
 
 export const UPGRADE_MESSAGE = "Please contact the administrator to upgrade to Premium.";

@@ -2,9 +2,13 @@ import { z } from "zod";
 import {
   authResponseSchema,
   changePasswordRequestSchema,
+  forgotPasswordRequestSchema,
+  forgotPasswordResponseSchema,
   loginRequestSchema,
   profileRequestSchema,
   registerRequestSchema,
+  resetPasswordRequestSchema,
+  resetPasswordResponseSchema,
   sendVerificationRequestSchema,
   sendVerificationResponseSchema,
   timezoneRequestSchema,
@@ -12,6 +16,9 @@ import {
 } from "./auth";
 import { dailyStatusJsonSchema, generationStartResponseSchema, generationStatusJsonSchema } from "./daily";
 import { extractRequestSchema, extractResponseSchema } from "./extract";
+import { calendarFeedSchema } from "./calendar";
+import { parseTaskRequestSchema, parseTaskResponseSchema } from "./quick-add";
+import { exportQuerySchema, importResultSchema } from "./transfer";
 import { premiumLimitSchema, premiumResetDateSchema, premiumStatusSchema } from "./premium";
 import {
   createTaskRequestSchema,
@@ -30,11 +37,26 @@ interface RouteDefinition {
   body?: z.ZodType;
   query?: z.ZodType;
   response?: z.ZodType;
+  /** Every error status the call answers (body `{ message, code? }`), with when it does. */
+  errors: Partial<Record<ErrorStatus, string>>;
 }
+
+type ErrorStatus = 400 | 401 | 403 | 404 | 406 | 409 | 413 | 415 | 429 | 502 | 504;
+
+/** What any POST or PUT can answer before its own rules run (also one that takes no body). */
+const bodyErrors = {
+  400: "Bad input: a field breaks the schema (the message names it) or the body is not valid JSON",
+  413: "The request body is over 1 MiB",
+  415: "The body is not sent as application/json",
+} as const;
+const queryErrors = { 400: "A query parameter breaks the schema (the message names it)" } as const;
+const authErrors = { 401: "No valid bearer token (missing, expired or revoked)" } as const;
+const taskNotFound = { 404: "No such task among the signed-in user's tasks" } as const;
+const quotaReached = { 403: "The monthly AI usage limit is reached (code quota_exceeded)" } as const;
 
 const idParams = z.object({ id: z.string() });
 
-/** Every call of spec §7 (plus logout, issue 2): one place for paths and shapes. */
+/** Every call of the API: one place for paths and shapes, shared by the web app and the server. */
 export const apiRoutes = {
   login: {
     method: "POST",
@@ -43,6 +65,11 @@ export const apiRoutes = {
     auth: false,
     body: loginRequestSchema,
     response: authResponseSchema,
+    errors: {
+      ...bodyErrors,
+      401: "Invalid email or password",
+      429: "Too many sign-in attempts from this client, or the account is backing off after failures (the message says how long to wait)",
+    },
   },
   sendVerification: {
     method: "POST",
@@ -51,6 +78,11 @@ export const apiRoutes = {
     auth: false,
     body: sendVerificationRequestSchema,
     response: sendVerificationResponseSchema,
+    errors: {
+      ...bodyErrors,
+      429: "Too many codes requested for this address or from this client, or one was sent less than a minute ago",
+      502: "The e-mail could not be sent; nothing is stored, try again",
+    },
   },
   register: {
     method: "POST",
@@ -59,9 +91,50 @@ export const apiRoutes = {
     auth: false,
     body: registerRequestSchema,
     response: authResponseSchema,
+    errors: {
+      ...bodyErrors,
+      400: "Bad input, a common password, a reserved username, or a missing, wrong or expired verification code",
+      409: "The username (or, in a race, the e-mail) was taken; only answered after a valid code",
+      429: "Too many verification attempts",
+    },
   },
-  me: { method: "GET", path: "/auth/me", summary: "The signed-in user", auth: true, response: userSchema },
-  logout: { method: "POST", path: "/auth/logout", summary: "Revoke this session's token", auth: true },
+  me: {
+    method: "GET",
+    path: "/auth/me",
+    summary: "The signed-in user",
+    auth: true,
+    response: userSchema,
+    errors: { ...authErrors },
+  },
+  logout: {
+    method: "POST",
+    path: "/auth/logout",
+    summary: "Revoke this session's token",
+    auth: true,
+    errors: { ...bodyErrors, ...authErrors },
+  },
+  forgotPassword: {
+    method: "POST",
+    path: "/auth/forgot-password",
+    summary: "Mail a 6-digit password reset code to an address, if it has an account",
+    auth: false,
+    body: forgotPasswordRequestSchema,
+    response: forgotPasswordResponseSchema,
+    errors: { ...bodyErrors, 429: "Too many reset codes requested, or one was sent less than a minute ago" },
+  },
+  resetPassword: {
+    method: "POST",
+    path: "/auth/reset-password",
+    summary: "Set a new password with a mailed reset code; signs the account out everywhere",
+    auth: false,
+    body: resetPasswordRequestSchema,
+    response: resetPasswordResponseSchema,
+    errors: {
+      ...bodyErrors,
+      400: "Bad input, a common password, or a missing, wrong or expired reset code",
+      429: "Too many reset attempts",
+    },
+  },
   timezone: {
     method: "POST",
     path: "/auth/timezone",
@@ -69,6 +142,7 @@ export const apiRoutes = {
     auth: true,
     body: timezoneRequestSchema,
     response: userSchema,
+    errors: { ...bodyErrors, 400: "Not an IANA time-zone name", ...authErrors },
   },
   changePassword: {
     method: "POST",
@@ -77,6 +151,12 @@ export const apiRoutes = {
     auth: true,
     body: changePasswordRequestSchema,
     response: userSchema,
+    errors: {
+      ...bodyErrors,
+      400: "Bad input, a wrong current password, the same or a common new password",
+      ...authErrors,
+      429: "Too many password change attempts",
+    },
   },
   profile: {
     method: "PUT",
@@ -85,6 +165,7 @@ export const apiRoutes = {
     auth: true,
     body: profileRequestSchema,
     response: userSchema,
+    errors: { ...bodyErrors, ...authErrors },
   },
   listTasks: {
     method: "GET",
@@ -93,6 +174,7 @@ export const apiRoutes = {
     auth: true,
     query: taskFiltersQuerySchema,
     response: z.array(taskJsonSchema),
+    errors: { ...queryErrors, ...authErrors },
   },
   createTask: {
     method: "POST",
@@ -101,6 +183,7 @@ export const apiRoutes = {
     auth: true,
     body: createTaskRequestSchema,
     response: taskJsonSchema,
+    errors: { ...bodyErrors, ...authErrors },
   },
   taskStats: {
     method: "GET",
@@ -108,6 +191,7 @@ export const apiRoutes = {
     summary: "Counts of the user's tasks",
     auth: true,
     response: taskStatsSchema,
+    errors: { ...authErrors },
   },
   getTask: {
     method: "GET",
@@ -115,6 +199,7 @@ export const apiRoutes = {
     summary: "One task",
     auth: true,
     response: taskJsonSchema,
+    errors: { ...authErrors, ...taskNotFound },
   },
   updateTask: {
     method: "PUT",
@@ -123,14 +208,22 @@ export const apiRoutes = {
     auth: true,
     body: updateTaskRequestSchema,
     response: taskJsonSchema,
+    errors: { ...bodyErrors, ...authErrors, ...taskNotFound },
   },
-  deleteTask: { method: "DELETE", path: "/api/v1/tasks/:id", summary: "Delete a task", auth: true },
+  deleteTask: {
+    method: "DELETE",
+    path: "/api/v1/tasks/:id",
+    summary: "Delete a task",
+    auth: true,
+    errors: { ...authErrors, ...taskNotFound },
+  },
   dailyStatus: {
     method: "GET",
     path: "/api/v1/tasks/daily/status",
     summary: "Today's AI plan: cached report and AI availability",
     auth: true,
     response: dailyStatusJsonSchema,
+    errors: { ...authErrors },
   },
   generateDaily: {
     method: "POST",
@@ -138,6 +231,7 @@ export const apiRoutes = {
     summary: "Start generating today's AI plan",
     auth: true,
     response: generationStartResponseSchema,
+    errors: { ...bodyErrors, ...authErrors, ...quotaReached },
   },
   generationStatus: {
     method: "GET",
@@ -145,6 +239,7 @@ export const apiRoutes = {
     summary: "Progress of a plan generation",
     auth: true,
     response: generationStatusJsonSchema,
+    errors: { ...authErrors, 404: "No such generation request of the signed-in user" },
   },
   extractText: {
     method: "POST",
@@ -153,6 +248,15 @@ export const apiRoutes = {
     auth: true,
     body: extractRequestSchema,
     response: extractResponseSchema,
+    errors: {
+      ...bodyErrors,
+      400: "Blank content or a bad field",
+      ...authErrors,
+      ...quotaReached,
+      413: "Content longer than 50,000 characters, or a body over 1 MiB",
+      502: "The AI service failed or answered invalidly; nothing was charged",
+      504: "The AI service took too long; nothing was charged",
+    },
   },
   premiumStatus: {
     method: "GET",
@@ -160,6 +264,7 @@ export const apiRoutes = {
     summary: "Plan and AI usage",
     auth: true,
     response: premiumStatusSchema,
+    errors: { ...authErrors },
   },
   premiumLimit: {
     method: "GET",
@@ -167,6 +272,7 @@ export const apiRoutes = {
     summary: "Monthly AI usage and limit",
     auth: true,
     response: premiumLimitSchema,
+    errors: { ...authErrors },
   },
   premiumResetDate: {
     method: "GET",
@@ -174,6 +280,61 @@ export const apiRoutes = {
     summary: "When the monthly AI usage resets",
     auth: true,
     response: premiumResetDateSchema,
+    errors: { ...authErrors },
+  },
+  parseTask: {
+    method: "POST",
+    path: "/api/v1/tasks/parse",
+    summary: "Read a quick-add line into a task's parts (not saved)",
+    auth: true,
+    body: parseTaskRequestSchema,
+    response: parseTaskResponseSchema,
+    errors: { ...bodyErrors, ...authErrors },
+  },
+  exportTasks: {
+    method: "GET",
+    path: "/api/v1/export",
+    summary: "Download every task as Tasklane JSON, CSV or todo.txt",
+    auth: true,
+    query: exportQuerySchema,
+    errors: { ...queryErrors, ...authErrors },
+  },
+  importTasks: {
+    method: "POST",
+    path: "/api/v1/import",
+    summary: "Import tasks from a file (Tasklane JSON or CSV, todo.txt, Todoist CSV)",
+    auth: true,
+    response: importResultSchema,
+    errors: {
+      400: "No file, or a file that is not text",
+      ...authErrors,
+      406: "The request is not multipart/form-data",
+      413: "The file is larger than 5 MB",
+      415: "The body is sent with a content type the server does not read",
+    },
+  },
+  calendarFeed: {
+    method: "GET",
+    path: "/api/v1/calendar",
+    summary: "The private address of the calendar feed",
+    auth: true,
+    response: calendarFeedSchema,
+    errors: { ...authErrors },
+  },
+  rotateCalendarFeed: {
+    method: "POST",
+    path: "/api/v1/calendar/rotate",
+    summary: "Replace the calendar address; the old one stops working",
+    auth: true,
+    response: calendarFeedSchema,
+    errors: { ...bodyErrors, ...authErrors },
+  },
+  calendarIcs: {
+    method: "GET",
+    path: "/api/v1/calendar/:file",
+    summary: "The calendar feed (iCalendar); the secret address is the only credential",
+    auth: false,
+    errors: { 404: "No feed at this address (unknown or rotated)" },
   },
 } as const satisfies Record<string, RouteDefinition>;
 

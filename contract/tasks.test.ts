@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { normalisePriority, normaliseSource, normaliseStatus, taskFromWire } from "./tasks";
 
-describe("normaliseSource (spec §3)", () => {
+describe("normaliseSource", () => {
   it("keeps a flat source with its origin and filename", () => {
     expect(normaliseSource({ type: "Llm", origin: "email" })).toEqual({ type: "Llm", origin: "email" });
     expect(normaliseSource({ type: "Document", filename: "notes.pdf" })).toEqual({
@@ -38,7 +38,7 @@ describe("normaliseSource (spec §3)", () => {
   });
 });
 
-describe("normaliseStatus (spec §4)", () => {
+describe("normaliseStatus", () => {
   it("shows the server's in_progress as inprogress", () => {
     expect(normaliseStatus("in_progress")).toBe("inprogress");
   });
@@ -57,7 +57,7 @@ describe("normaliseStatus (spec §4)", () => {
   });
 });
 
-describe("normalisePriority (spec §4)", () => {
+describe("normalisePriority", () => {
   it("keeps the four known priorities", () => {
     for (const priority of ["low", "medium", "high", "urgent"]) {
       expect(normalisePriority(priority)).toBe(priority);

@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { isoTimestampSchema } from "./common";
+import { dueDateSchema, withoutNul } from "./common";
 
 // ---------------------------------------------------------------------------------------------
-// Status, priority and source: the values and their tolerant readers (spec §3–4).
+// Status, priority and source: the values and their tolerant readers.
 // ---------------------------------------------------------------------------------------------
 
 export const TASK_STATUSES = ["pending", "inprogress", "completed", "cancelled"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const taskStatusSchema = z.enum(TASK_STATUSES);
 
-/** What the server puts on the wire: work in progress is spelled in_progress (ARCHITECTURE.md). */
+/** What the server puts on the wire: work in progress is spelled in_progress. */
 export const WIRE_TASK_STATUSES = ["pending", "in_progress", "completed", "cancelled"] as const;
 export type WireTaskStatus = (typeof WIRE_TASK_STATUSES)[number];
 export const wireTaskStatusSchema = z.enum(WIRE_TASK_STATUSES);
@@ -26,7 +26,7 @@ export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 export const taskPrioritySchema = z.enum(TASK_PRIORITIES);
 export const DEFAULT_TASK_PRIORITY: TaskPriority = "medium";
 
-/** spec §4: in_progress reads as inprogress; anything unknown reads as pending. */
+/** in_progress reads as inprogress; anything unknown reads as pending. */
 export function normaliseStatus(value: unknown): TaskStatus {
   if (value === "in_progress") return "inprogress";
   return taskStatusSchema.safeParse(value).success ? (value as TaskStatus) : "pending";
@@ -43,7 +43,7 @@ export function toWireStatus(status: TaskStatus): WireTaskStatus {
   return status === "inprogress" ? "in_progress" : status;
 }
 
-/** spec §4: an unknown priority reads as medium. */
+/** An unknown priority reads as medium. */
 export function normalisePriority(value: unknown): TaskPriority {
   return taskPrioritySchema.safeParse(value).success ? (value as TaskPriority) : DEFAULT_TASK_PRIORITY;
 }
@@ -53,8 +53,8 @@ export type TaskSourceType = (typeof TASK_SOURCE_TYPES)[number];
 
 export const taskSourceSchema = z.object({
   type: z.enum(TASK_SOURCE_TYPES),
-  origin: z.string().optional(),
-  filename: z.string().optional(),
+  origin: withoutNul(z.string(), "origin").optional(),
+  filename: withoutNul(z.string(), "filename").optional(),
 });
 export type TaskSource = z.infer<typeof taskSourceSchema>;
 
@@ -78,7 +78,7 @@ function sourceOf(type: TaskSourceType, details: Record<string, unknown>): TaskS
 }
 
 /**
- * spec §3: the source arrives flat ({type, origin, filename}) or wrapped in a single key
+ * The source arrives flat ({type, origin, filename}) or wrapped in a single key
  * ({"Llm": {"origin": "email"}}, or the bare string "Manual"); unknown forms read as Manual.
  */
 export function normaliseSource(value: unknown): TaskSource {
@@ -140,7 +140,7 @@ export interface Task {
   completed_at?: string | null;
 }
 
-/** Reads any server's task JSON tolerantly (spec §3–4); ids may be numbers elsewhere. */
+/** Reads any server's task JSON tolerantly; ids may be numbers elsewhere. */
 export const taskFromWireSchema = z
   .object({
     id: z.union([z.string(), z.number()]).transform(String),
@@ -174,29 +174,32 @@ export function taskFromWire(value: unknown): Task {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Payloads (spec §3) and their validation (spec §5, issue 3).
+// Payloads and their validation.
 // ---------------------------------------------------------------------------------------------
 
 export const taskMessages = {
   titleRequired: "Title is required",
 } as const;
 
-const titleSchema = z
-  .string({ error: taskMessages.titleRequired })
-  .trim()
-  .min(1, { error: taskMessages.titleRequired })
-  .max(TASK_LIMITS.titleMax, { error: `Title must be at most ${TASK_LIMITS.titleMax} characters` });
+const titleSchema = withoutNul(
+  z
+    .string({ error: taskMessages.titleRequired })
+    .trim()
+    .min(1, { error: taskMessages.titleRequired })
+    .max(TASK_LIMITS.titleMax, { error: `Title must be at most ${TASK_LIMITS.titleMax} characters` }),
+  "Title",
+);
 
-const descriptionSchema = z
-  .string()
-  .max(TASK_LIMITS.descriptionMax, {
+const descriptionSchema = withoutNul(
+  z.string().max(TASK_LIMITS.descriptionMax, {
     error: `Description must be at most ${TASK_LIMITS.descriptionMax} characters`,
-  })
-  .nullable();
+  }),
+  "Description",
+).nullable();
 
 /** Tags are trimmed, blank ones dropped and duplicates removed before the limits apply. */
 export const tagsSchema = z
-  .array(z.string())
+  .array(withoutNul(z.string(), "Tags"))
   .transform((tags) => [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag.length > 0))])
   .pipe(
     z
@@ -208,27 +211,33 @@ export const tagsSchema = z
       .max(TASK_LIMITS.tagsMax, { error: `At most ${TASK_LIMITS.tagsMax} tags are allowed` }),
   );
 
-/** Either spelling of in-progress on input (ARCHITECTURE.md, wire compatibility). */
-export const statusInputSchema = z.string().transform((value, ctx) => {
-  const status = parseStatusInput(value);
-  if (!status) {
-    ctx.addIssue({
-      code: "custom",
-      message: "Status must be one of pending, inprogress, completed, cancelled",
-    });
-    return z.NEVER;
-  }
-  return status;
-});
-
-const dueDateSchema = isoTimestampSchema.nullable();
+/** Either spelling of in-progress on input. */
+export const statusInputSchema = z
+  .string()
+  .transform((value, ctx) => {
+    const status = parseStatusInput(value);
+    if (!status) {
+      ctx.addIssue({
+        code: "custom",
+        message: "Status must be one of pending, inprogress, completed, cancelled",
+      });
+      return z.NEVER;
+    }
+    return status;
+  })
+  .meta({
+    description:
+      "pending, inprogress (or in_progress), completed or cancelled; case and surrounding spaces are ignored",
+    pattern:
+      "^\\s*(?:[Pp][Ee][Nn][Dd][Ii][Nn][Gg]|[Ii][Nn]_?[Pp][Rr][Oo][Gg][Rr][Ee][Ss][Ss]|[Cc][Oo][Mm][Pp][Ll][Ee][Tt][Ee][Dd]|[Cc][Aa][Nn][Cc][Ee][Ll][Ll][Ee][Dd])\\s*$",
+  });
 
 export const createTaskRequestSchema = z.object({
   title: titleSchema,
   description: descriptionSchema.optional(),
   priority: taskPrioritySchema.default(DEFAULT_TASK_PRIORITY),
   status: statusInputSchema.optional(),
-  due_date: dueDateSchema.optional(),
+  due_date: dueDateSchema.nullable().optional(),
   tags: tagsSchema.default([]),
   source: taskSourceSchema.optional(),
 });
@@ -241,14 +250,14 @@ export const updateTaskRequestSchema = z.object({
   description: descriptionSchema.optional(),
   priority: taskPrioritySchema.optional(),
   status: statusInputSchema.optional(),
-  due_date: dueDateSchema.optional(),
+  due_date: dueDateSchema.nullable().optional(),
   tags: tagsSchema.optional(),
 });
 export type UpdateTaskRequest = z.input<typeof updateTaskRequestSchema>;
 export type UpdateTaskInput = z.output<typeof updateTaskRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Filters (spec §3) and statistics.
+// Filters and statistics.
 // ---------------------------------------------------------------------------------------------
 
 export interface TaskFilters {
@@ -259,17 +268,20 @@ export interface TaskFilters {
   search?: string;
 }
 
-/** The query string of GET /api/v1/tasks: lists are comma-joined (spec §7). */
+/** The query string of GET /api/v1/tasks: lists are comma-joined. */
 export const taskFiltersQuerySchema = z.object({
-  status: z.string().optional(),
-  priority: z.string().optional(),
-  tags: z.string().optional(),
+  status: withoutNul(z.string(), "status").optional(),
+  priority: withoutNul(z.string(), "priority").optional(),
+  tags: withoutNul(z.string(), "tags").optional(),
   has_due_date: z.enum(["true", "false"], { error: "has_due_date must be true or false" }).optional(),
-  search: z.string().max(500, { error: "search must be at most 500 characters" }).optional(),
+  search: withoutNul(
+    z.string().max(500, { error: "search must be at most 500 characters" }),
+    "search",
+  ).optional(),
 });
 export type TaskFiltersQuery = z.infer<typeof taskFiltersQuerySchema>;
 
-/** Serialises filters the way spec §7 describes, leaving out what is empty. */
+/** Serialises filters as the list call reads them (comma-joined lists), leaving out what is empty. */
 export function taskFiltersToQuery(filters: TaskFilters): Record<string, string> {
   const query: Record<string, string> = {};
   if (filters.status?.length) query.status = filters.status.join(",");
@@ -291,7 +303,7 @@ export const taskStatsSchema = z.object({
 });
 export type TaskStats = z.infer<typeof taskStatsSchema>;
 
-/** spec §3: statistics computed from the full task list. */
+/** Statistics computed from the full task list. */
 export function computeTaskStats(tasks: readonly Task[], now: Date = new Date()): TaskStats {
   const stats: TaskStats = {
     total: tasks.length,
@@ -313,12 +325,12 @@ export function computeTaskStats(tasks: readonly Task[], now: Date = new Date())
   return stats;
 }
 
-/** Completed divided by total as a rounded percentage; 0 when there are no tasks (spec §3). */
+/** Completed divided by total as a rounded percentage; 0 when there are no tasks. */
 export function completionRate(completed: number, total: number): number {
   return total === 0 ? 0 : Math.round((completed / total) * 100);
 }
 
-/** Remaining = pending plus in progress (spec §3). */
+/** Remaining = pending plus in progress. */
 export function remainingTasks(stats: Pick<TaskStats, "pending" | "in_progress">): number {
   return stats.pending + stats.in_progress;
 }

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "./support/axe";
+import { expectNoSeriousA11yViolations, expectNoSeriousToastViolations } from "./support/axe";
 import { expect, greeting, openFromSidebar, test } from "./support/signed-in";
 
 /**
- * Issue 7: axe on every screen and dialog — landing, login, register, 404, dashboard, tasks with
+ * Axe on every screen and dialog — landing, login, register, 404, dashboard, tasks with
  * its Create and Edit dialogs, extract, daily plan, settings, the coming-soon pages, the user menu
  * and the mobile menu at 375 px — with no serious or critical violation. Screens are scanned in
  * the states a user meets: empty, with data, with errors shown, with a stale daily plan.
@@ -23,7 +23,7 @@ test("public screens: landing, login, register and 404", async ({ page }) => {
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
   await scan(page, "login");
-  // The validation messages and the auth error above the form (spec §2, §5, §8).
+  // The validation messages and the auth error above the form.
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByText("Please enter a valid email address")).toBeVisible();
   await scan(page, "login with validation errors");
@@ -140,6 +140,8 @@ test("signed-in screens, dialogs and menus, empty and with data", async ({ page,
     await page.getByRole("button", { name: "Extract Tasks" }).click();
     await expect(page.getByRole("region", { name: /^Extracted Tasks/ })).toBeVisible();
     await scan(page, "extract with results and the timezone override");
+    await expect(page.getByText("Tasks extracted")).toBeVisible();
+    await expectNoSeriousToastViolations(page, "the success toast");
   });
 
   await test.step("daily plan and settings", async () => {

@@ -2,13 +2,13 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures";
 
 /**
- * Issue 2, "Done when": a new user registers (the code arrives by e-mail), stays signed in across a
+ * A new user registers (the code arrives by e-mail), stays signed in across a
  * reload, changes name, timezone and password, logs out and signs in again — in a real browser
  * against the real server and database.
  */
 
 function greeting(page: Page, name: string) {
-  // spec §2, Dashboard: "Good morning|afternoon|evening" followed by the first name.
+  // "Good morning|afternoon|evening" followed by the first name.
   return page.getByRole("heading", { name: new RegExp(`Good (morning|afternoon|evening), ${name}`) });
 }
 
@@ -29,7 +29,7 @@ test("a visitor signs up, stays signed in, changes name, timezone and password, 
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Transform Your Tasks Automatically" })).toBeVisible();
     await expect(page.getByRole("heading", { name: "Everything you need to stay productive" })).toBeVisible();
-    // spec §2: "Go to Dashboard" only for a signed-in visitor.
+    // "Go to Dashboard" only for a signed-in visitor.
     await expect(page.getByRole("link", { name: "Go to Dashboard" })).toHaveCount(0);
   });
 
@@ -41,7 +41,7 @@ test("a visitor signs up, stays signed in, changes name, timezone and password, 
     await page.getByLabel("Username").fill(newUser.username);
     await page.getByLabel("Email").fill(newUser.email);
     await page.getByRole("button", { name: "Send Code" }).click();
-    // spec §2: the button reads "Resend" after a first send.
+    // The button reads "Resend" after a first send.
     await expect(page.getByRole("button", { name: "Resend" })).toBeVisible();
 
     const code = await mailbox.verificationCodeFor(newUser.email);
@@ -69,20 +69,20 @@ test("a visitor signs up, stays signed in, changes name, timezone and password, 
     await expect(page).toHaveURL(/\/settings$/);
 
     const update = page.getByRole("button", { name: "Update Profile" });
-    // spec §2: disabled unless a name changed.
+    // Disabled unless a name changed.
     await expect(update).toBeDisabled();
     await page.getByLabel("First Name").fill("Grace");
     await page.getByLabel("Last Name").fill("Hopper");
     await update.click();
     await expect(page.getByText("Profile updated")).toBeVisible();
-    // spec §2, avatar initials: first letters of first and last name.
+    // Avatar initials: first letters of first and last name.
     await expect(page.getByRole("button", { name: "Account menu for Grace Hopper" })).toContainText("GH");
   });
 
   await test.step("settings: a new timezone is applied", async () => {
     const zone = page.getByRole("combobox", { name: "Timezone" });
     const apply = page.getByRole("button", { name: "Apply" });
-    // spec §2: Apply is disabled unless the choice differs from the saved zone (default UTC).
+    // Apply is disabled unless the choice differs from the saved zone (default UTC).
     await expect(zone).toHaveValue("UTC");
     await expect(apply).toBeDisabled();
     await zone.selectOption("Europe/Berlin");
@@ -117,7 +117,7 @@ test("a visitor signs up, stays signed in, changes name, timezone and password, 
 
   await test.step("the old password is refused with the error above the form", async () => {
     await signIn(page, newUser.email, newUser.password);
-    // spec §8: the server's message, shown in the alert above the form.
+    // The server's message, shown in the alert above the form.
     await expect(page.getByRole("alert")).toContainText("Invalid email or password");
     await expect(page).toHaveURL(/\/login$/);
   });

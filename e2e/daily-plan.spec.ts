@@ -3,10 +3,10 @@ import { aiInstance } from "./support/ai-instance";
 import { expect, openFromSidebar, test, type Account } from "./support/signed-in";
 
 /**
- * Issue 5, "Done when": generate against a slow fake AI server, watch the loading state, see the
+ * Generate against a slow fake AI server, watch the loading state, see the
  * plan, edit a task and see "Not up-to-date"; the same with the built-in engine.
  *
- * The plan is generated asynchronously (spec §4): the SPA gets a request id, polls every 1.5 s,
+ * The plan is generated asynchronously: the SPA gets a request id, polls every 1.5 s,
  * and a server worker runs the job. A job takes the provider's time plus up to a worker poll (1 s)
  * and a client poll (1.5 s), so waiting for the plan gets more than the default 10 s.
  */
@@ -17,12 +17,12 @@ async function createTasks(account: Account, tasks: Record<string, unknown>[]): 
   for (const task of tasks) await account.api.post("/api/v1/tasks", task);
 }
 
-/** The dashboard's "Today's AI Focus" priorities (at most 3, spec §2). */
+/** The dashboard's "Today's AI Focus" priorities (at most 3). */
 function focusPriorities(page: Page) {
   return page.getByRole("region", { name: "AI priorities" }).getByRole("listitem");
 }
 
-/** The dashboard's AI Usage card: "current / limit" (spec §2). */
+/** The dashboard's AI Usage card: "current / limit". */
 function usage(page: Page) {
   return page.getByText(/^\d+ \/ \d+$/);
 }
@@ -42,7 +42,7 @@ async function renameTask(page: Page, from: string, to: string): Promise<void> {
   await expect(page.getByRole("heading", { name: to, exact: true })).toBeVisible();
 }
 
-/** spec §2: after a task changed, the report is flagged "Not up-to-date" with its hint. */
+/** After a task changed, the report is flagged "Not up-to-date" with its hint. */
 async function expectNotUpToDate(page: Page): Promise<void> {
   await expect(page.getByText("Not up-to-date", { exact: true })).toBeVisible();
   await expect(
@@ -77,7 +77,7 @@ test.describe("with a slow OpenAI-compatible AI", () => {
       const loading = page.getByRole("status").filter({ hasText: "AI is analyzing your tasks..." });
       await expect(loading).toBeVisible();
       await expect(loading).toContainText("This may take 30-60 seconds.");
-      // spec §2: the button is disabled while the plan is generated.
+      // The button is disabled while the plan is generated.
       await expect(generate).toBeDisabled();
 
       await expect(loading).toBeHidden({ timeout: PLAN_TIMEOUT_MS });
@@ -87,7 +87,7 @@ test.describe("with a slow OpenAI-compatible AI", () => {
       await expect(page.getByText("Cached 0h ago")).toBeVisible();
       await expect(page.getByText("Not up-to-date", { exact: true })).toHaveCount(0);
       await expect(page.getByRole("button", { name: "Regenerate AI Tasks" })).toBeEnabled();
-      // One AI use is charged when the plan completes (issue 5); the AI Usage card follows.
+      // One AI use is charged when the plan completes; the AI Usage card follows.
       await expect(usage(page)).toHaveText(`1 / ${aiInstance.freeMonthlyLimit}`);
     });
 

@@ -3,7 +3,7 @@ import { aiInstance } from "./support/ai-instance";
 import { expect, openFromSidebar, test } from "./support/signed-in";
 
 /**
- * Issue 4, "Done when": pattern extraction and AI extraction (against the fake AI server), Add All,
+ * Pattern extraction and AI extraction (against the fake AI server), Add All,
  * the usage counter moves, the "Limit Reached" state.
  *
  * These journeys run on the second server instance, whose AI_BASE_URL is the fake
@@ -25,7 +25,7 @@ function resultItems(page: Page): Locator {
   return results(page).getByRole("listitem");
 }
 
-/** spec §2: the usage card reads "used / limit", with the remaining count below. */
+/** The usage card reads "used / limit", with the remaining count below. */
 async function expectUsage(page: Page, used: number): Promise<void> {
   const card = page.getByRole("complementary", { name: "AI usage and examples" });
   await expect(card.getByText(`${used} / ${limit}`)).toBeVisible();
@@ -52,7 +52,7 @@ test("pattern extraction finds the checklist's tasks, costs no AI use, and Add A
   await expect(page.getByRole("heading", { name: "AI Text Extraction" })).toBeVisible();
   await expect(page.getByText("Free Plan")).toBeVisible();
   await expectUsage(page, 0);
-  // spec §9: the pattern method is the default.
+  // The pattern method is the default.
   await expect(page.getByRole("tab", { name: "Pattern" })).toHaveAttribute("aria-selected", "true");
 
   await textArea(page).fill(checklist);
@@ -60,7 +60,7 @@ test("pattern extraction finds the checklist's tasks, costs no AI use, and Add A
   await page.getByRole("button", { name: "Extract Tasks" }).click();
 
   await expect(resultItems(page)).toHaveCount(3);
-  // spec §2: each result shows its source, "Pattern" here.
+  // Each result shows its source, "Pattern" here.
   for (const item of await resultItems(page).all()) {
     await expect(item.getByText(/^Source:\s*Pattern$/)).toBeVisible();
   }
@@ -75,7 +75,7 @@ test("pattern extraction finds the checklist's tasks, costs no AI use, and Add A
   await expect(pricing.getByText("#marketing")).toBeVisible();
   await expect(freeze.getByText("Freeze the main branch", { exact: true })).toBeVisible();
   await expect(freeze.getByText(/^Status:\s*Completed$/)).toBeVisible();
-  // spec §2: the pattern method does not count toward AI usage.
+  // The pattern method does not count toward AI usage.
   await expectUsage(page, 0);
 
   await page.getByRole("button", { name: "Add All Tasks to My List" }).click();
@@ -111,7 +111,7 @@ test("AI extraction is marked AI, moves the usage counter, and stops at the mont
     for (const item of await resultItems(page).all()) {
       await expect(item.getByText(/^Source:\s*AI$/)).toBeVisible();
     }
-    // spec §4: the premium limit is refetched after each extraction.
+    // The premium limit is refetched after each extraction.
     await expectUsage(page, 1);
   });
 
@@ -134,10 +134,10 @@ test("AI extraction is marked AI, moves the usage counter, and stops at the mont
     await expect(resultItems(page).getByText(/^Source:\s*AI$/)).toBeVisible();
     await expectUsage(page, 2);
 
-    // spec §2: the AI tab is disabled and shows "Limit Reached" once the limit is used up.
+    // The AI tab is disabled and shows "Limit Reached" once the limit is used up.
     await expect(aiTab).toBeDisabled();
     await expect(aiTab.getByText("Limit Reached")).toBeVisible();
-    // spec §5, §8: the AI method is blocked, with the "Usage limit reached" toast.
+    // The AI method is blocked, with the "Usage limit reached" toast.
     await page.getByRole("button", { name: "Extract Tasks" }).click();
     await expect(page.getByText("Usage limit reached", { exact: true })).toBeVisible();
     await expect(

@@ -3,6 +3,7 @@ import "@/config/zod-csp";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "@/app/app";
+import { registerServiceWorker } from "@/lib/pwa-register";
 import "./index.css";
 
 const root = document.getElementById("root");
@@ -13,3 +14,8 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+// The service worker (production builds only) registers once the page has loaded.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  window.addEventListener("load", registerServiceWorker);
+}

@@ -6,7 +6,7 @@ import { createAiProvider } from "../../server/src/ai";
 import { buildApp } from "../../server/src/app";
 import type { App, AppDeps } from "../../server/src/app-types";
 import { parseConfig } from "../../server/src/config";
-import { createDatabase, migrateToLatest } from "../../server/src/db/database";
+import { createDatabase, engineOf, migrateToLatest } from "../../server/src/db/database";
 import { systemClock } from "../../server/src/lib/clock";
 import { newId } from "../../server/src/lib/ids";
 import { createSession } from "../../server/src/modules/auth/session-repository";
@@ -20,9 +20,12 @@ export interface BenchApp {
 
 /**
  * The real app — same plugins, same SQLite settings (WAL, synchronous=FULL) — on a fresh file in
- * a temporary directory, listening on loopback only. `beforeListen` may add bench-only routes.
+ * a temporary directory, or on the PostgreSQL database of `databaseUrl` (migrated; bench users
+ * are new each run), listening on loopback only. `beforeListen` may add bench-only routes.
  */
-export async function startBenchApp(options: { beforeListen?: (app: App) => void } = {}): Promise<BenchApp> {
+export async function startBenchApp(
+  options: { beforeListen?: (app: App) => void; databaseUrl?: string } = {},
+): Promise<BenchApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "tasklane-bench-"));
   const config = parseConfig({
     LOG_LEVEL: "silent",
@@ -30,12 +33,16 @@ export async function startBenchApp(options: { beforeListen?: (app: App) => void
     INBOUND_SMTP_PORT: "0",
     STATIC_DIR: path.join(dataDir, "no-spa"),
   });
-  const db = createDatabase({ sqlitePath: path.join(dataDir, "tasklane.sqlite") });
+  const databaseOptions = {
+    databaseUrl: options.databaseUrl,
+    sqlitePath: path.join(dataDir, "tasklane.sqlite"),
+  };
+  const db = createDatabase(databaseOptions);
   await migrateToLatest(db);
   const deps: AppDeps = {
     config,
     db,
-    engine: "sqlite",
+    engine: engineOf(databaseOptions),
     clock: systemClock,
     mailer: { send: async () => undefined },
     ai: createAiProvider(config.ai),

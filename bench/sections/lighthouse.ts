@@ -10,7 +10,7 @@ import { BROWSER_STEP_MS, chromiumArgs, chromiumPath, sessionStorageEntries } fr
 import { startSpaServer, type SpaServer } from "../support/spa-server";
 
 /**
- * Issue 7: Lighthouse 12 (the npm package) on the landing page and the signed-in dashboard, in
+ * Lighthouse 12 (the npm package) on the landing page and the signed-in dashboard, in
  * headless Debian Chromium, against the real server serving the production build on loopback.
  * Desktop settings: throttling is simulated from the trace (no network needed); the categories
  * are those that need nothing from the Internet.
@@ -255,7 +255,7 @@ const lighthouseSection: BenchSection = async () => {
         notes.push(`${label}, audits under 90 (median run): ${median.failing.join(", ")}`);
     }
     return {
-      title: "Lighthouse 12, desktop, headless Chromium (issue 7)",
+      title: "Lighthouse 12, desktop, headless Chromium",
       tables: [
         {
           title: `Scores (0-100), the median of ${RUNS} runs by performance score`,

@@ -5,7 +5,7 @@ import { percentile } from "../lib/measure";
 import { formatBytes, formatCount, formatMs, type BenchSection } from "../lib/report";
 
 /**
- * Issue 4, "Done when": how long the pattern method takes over 1 MB of text, and, for scale, the
+ * How long the pattern method takes over 1 MB of text, and, for scale, the
  * pattern method and the built-in engine over one request's worth (50,000 characters). Pure
  * functions, timed in-process: no HTTP, no database.
  */
@@ -68,7 +68,7 @@ const patternExtraction: BenchSection = async () => {
     ];
   });
   return {
-    title: "Task extraction (issue 4)",
+    title: "Task extraction",
     tables: [
       {
         title: "Extraction time",

@@ -10,11 +10,11 @@ import { spaBuild, type Manifest } from "../support/spa-build";
 import { startSpaServer, type SpaServer } from "../support/spa-server";
 
 /**
- * Issue 7: the JavaScript the browser downloads to show each screen, measured for real: every
+ * The JavaScript the browser downloads to show each screen, measured for real: every
  * route is opened in Chromium (a fresh context, empty cache; signed in for the guarded ones)
  * against the real server serving the production build, and the gzip size of every .js file it
  * requested is summed. Budgets: the landing page ≤ 100 KB; the landing, login and register pages
- * load none of the signed-in app's code (ARCHITECTURE.md, SPA rules); any signed-in route ≤ 250 KB.
+ * load none of the signed-in app's code; any signed-in route ≤ 250 KB.
  */
 
 const KB = 1000;
@@ -282,7 +282,7 @@ const spaBundles: BenchSection = async () => {
       ...explained.map(composition),
     ];
     return {
-      title: "SPA JavaScript per route (issue 7)",
+      title: "SPA JavaScript per route",
       tables,
       notes: [
         `Build: ${build.origin}. KB = 1,000 bytes; "JS gzip" = each .js file the page requested, gzip -9, summed.`,

@@ -30,7 +30,7 @@ export function launchChromium(): Promise<Browser> {
 
 /**
  * localStorage as the SPA leaves it after signing in (src/stores/session-store.ts: the zustand
- * persist entry plus the separate token and user keys of spec §3). Kept as plain names here: the
+ * persist entry plus the separate token and user keys the SPA also writes). Kept as plain names here: the
  * store module itself only runs in a browser.
  */
 export function sessionStorageEntries(server: Pick<SpaServer, "token" | "user">): Record<string, string> {

@@ -64,6 +64,7 @@ export const aiInstanceWebServer: WebServer = {
     E2E_PLAN_DELAY_MS: String(aiInstance.planDelayMs),
     CORS_ORIGINS: "",
     TRUST_PROXY: "false",
+    AUTH_CODES_PER_CLIENT_PER_HOUR: "500",
     LOG_LEVEL: "warn",
   },
 };

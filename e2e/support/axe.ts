@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /**
- * Issue 7: axe on every screen and dialog, failing on serious or critical violations. Every rule
+ * Axe on every screen and dialog, failing on serious or critical violations. Every rule
  * axe ships (WCAG 2.x A/AA and best practices) runs; violations of lower impact do not fail the
  * run but are attached to the test's report, so they can be seen and fixed too.
  */
@@ -15,6 +15,13 @@ export interface AxeScope {
   /** Scan only this part of the page (a dialog or menu, whose background is inert meanwhile). */
   include?: string;
 }
+
+/**
+ * Toasts come and go on their own timers: one fading out while axe reads the page would be
+ * measured half-transparent. A screen's scan leaves them out; `expectNoSeriousToastViolations`
+ * scans the toasts on their own, with their timers paused.
+ */
+const TOASTER = "[data-sonner-toaster]";
 
 /** One line per violating element: rule, impact, what to fix and where. */
 function describe(violation: Violation): string[] {
@@ -68,6 +75,7 @@ export async function expectNoSeriousA11yViolations(
       await settleAnimations(page);
       const builder = new AxeBuilder({ page });
       if (scope.include) builder.include(scope.include);
+      else builder.exclude(TOASTER);
       const { violations } = await builder.analyze();
 
       if (violations.length > 0) {
@@ -84,4 +92,16 @@ export async function expectNoSeriousA11yViolations(
     },
     { box: true },
   );
+}
+
+/**
+ * Scans the toasts shown now. Pointing at a toast pauses every toast's timer (the toaster's own
+ * behaviour), so none starts to fade while axe measures it.
+ */
+export async function expectNoSeriousToastViolations(page: Page, screen: string): Promise<void> {
+  const toast = page.locator(`${TOASTER} [data-sonner-toast]`).first();
+  await expect(toast).toBeVisible();
+  await toast.hover();
+  await expect(page.locator(`${TOASTER} [data-expanded="true"]`).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, screen, { include: TOASTER });
 }

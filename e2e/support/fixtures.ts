@@ -5,7 +5,7 @@ import type { CaughtMail } from "./smtp-sink";
 /** The mail the server sent, as caught by the SMTP sink of global setup. */
 export interface Mailbox {
   messagesTo(address: string): Promise<CaughtMail[]>;
-  /** Waits for the newest mail to `address` that carries a 6-digit code (spec §9) and returns it. */
+  /** Waits for the newest mail to `address` that carries a 6-digit code and returns it. */
   verificationCodeFor(address: string): Promise<string>;
 }
 

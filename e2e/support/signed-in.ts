@@ -69,7 +69,7 @@ function accountApi(request: APIRequestContext, token: string): AccountApi {
   return api;
 }
 
-/** The dashboard's greeting (spec §2): the sign of a signed-in, loaded shell. */
+/** The dashboard's greeting: the sign of a signed-in, loaded shell. */
 export function greeting(page: Page) {
   return page.getByRole("heading", { name: /^Good (morning|afternoon|evening), / });
 }
@@ -84,7 +84,7 @@ export async function signInThroughLoginPage(page: Page, user: NewUser): Promise
 }
 
 /**
- * Follows a link of the sidebar (spec §2, Shell), as a client-side navigation, and waits for it
+ * Follows a link of the sidebar, as a client-side navigation, and waits for it
  * to arrive. A link's name may carry its badge after the label ("AI Extract AI").
  */
 export async function openFromSidebar(page: Page, label: string): Promise<void> {

@@ -11,7 +11,7 @@ import {
  *
  * The fake answers as `linesAsTasks` does (each line of the text becomes a task; a plan picks the
  * first three tasks), and takes E2E_PLAN_DELAY_MS to answer a daily-plan request: a slow AI, as
- * issue 5's journey needs to watch the loading state. Extractions answer at once.
+ * the daily-plan journey needs to watch the loading state. Extractions answer at once.
  */
 const planDelayMs = Number(process.env.E2E_PLAN_DELAY_MS ?? "0");
 

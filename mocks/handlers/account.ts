@@ -11,15 +11,15 @@ import type { z } from "zod";
 import { buildUser } from "../fixtures";
 
 /**
- * An in-memory fake of the account calls the settings screen makes (spec §7): POST
+ * An in-memory fake of the account calls the settings screen makes: POST
  * /auth/timezone, POST /auth/change-password, PUT /auth/profile. It answers like our server:
- * the updated user, or a 4xx `{ message }` (ARCHITECTURE.md, server rules).
+ * the updated user, or a 4xx `{ message }`.
  */
 
 /** The signed-in account's password unless a test seeds another. */
 export const FAKE_PASSWORD = "correct-horse-battery";
 
-/** What the server says when the current password is wrong. A 400, not a 401: a 401 logs out (spec §8). */
+/** What the server says when the current password is wrong. A 400, not a 401: a 401 logs out. */
 export const WRONG_CURRENT_PASSWORD_MESSAGE = "Current password is incorrect";
 
 interface FakeAccount {
@@ -75,7 +75,7 @@ export const accountHandlers = [
   http.put(apiRoutes.profile.path, async ({ request }) => {
     const read = await readAuthorised(request, profileRequestSchema);
     if ("failure" in read) return read.failure;
-    // Only the names provided change (spec §5); an empty name clears it.
+    // Only the names provided change; an empty name clears it.
     const { first_name, last_name } = read.body;
     account.user = {
       ...account.user,

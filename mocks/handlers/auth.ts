@@ -13,12 +13,12 @@ import { buildUser } from "../fixtures";
 import { currentAccount, seedAccount } from "./account";
 
 /**
- * An in-memory fake of the sign-in calls (spec §7): send-verification, register, login, me and
+ * An in-memory fake of the sign-in calls: send-verification, register, login, me and
  * logout. It shares the one fake account of ./account (the user a test renders with) and answers
  * like our server: contract shapes, or a 4xx `{ message }`.
  */
 
-/** The code every address "receives" (the real one is 6 random digits, issue 2). */
+/** The code every address "receives" (the real one is 6 random digits). */
 export const FAKE_VERIFICATION_CODE = "123456";
 const FAKE_CODE_EXPIRES_IN_MINUTES = 10;
 const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password";
@@ -90,7 +90,7 @@ export const authHandlers = [
     const read = await readBody(request, loginRequestSchema);
     if ("failure" in read) return read.failure;
     const { user, password } = currentAccount();
-    // One message for an unknown e-mail and a wrong password (issue 2).
+    // One message for an unknown e-mail and a wrong password.
     if (!sameAddress(user.email, read.body.email) || password !== read.body.password) {
       return error(401, INVALID_CREDENTIALS_MESSAGE);
     }

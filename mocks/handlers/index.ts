@@ -6,7 +6,7 @@ import { extractHandlers } from "./extract";
 import { premiumHandlers } from "./premium";
 import { taskHandlers } from "./tasks";
 
-/** One handler file per resource (CONVENTIONS.md: bulletproof-react); add yours here. */
+/** One handler file per resource; add yours here. */
 export const handlers: RequestHandler[] = [
   ...accountHandlers,
   ...authHandlers,

@@ -4,7 +4,7 @@ import { apiRoutes } from "@contract/routes";
 import { http, HttpResponse } from "msw";
 import { buildUser } from "../fixtures";
 
-/** The default user's figures (buildUser), so the fake's usage agrees with the user (issue 4). */
+/** The default user's figures (buildUser), so the fake's usage agrees with the user. */
 const defaultUser = buildUser();
 export const DEFAULT_PREMIUM_LIMIT: PremiumLimit = {
   current_usage: defaultUser.llm_usage_count,

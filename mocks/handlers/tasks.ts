@@ -17,7 +17,7 @@ import { http, HttpResponse } from "msw";
 import type { z } from "zod";
 
 /**
- * An in-memory fake of the tasks API (spec §7) speaking the contract's shapes: status in_progress
+ * An in-memory fake of the tasks API speaking the contract's shapes: status in_progress
  * on the wire, errors as `{ message }`. One user: any bearer token owns the same list. Tests seed
  * it with `taskStore.reset([...])` (it is not cleared between tests by itself).
  */
@@ -95,7 +95,7 @@ function filtersFrom(url: URL): Filter[] | string {
 
 const isOpen = (task: TaskJson) => task.status === "pending" || task.status === "in_progress";
 
-/** The server's order (issue 3): open before finished, then by due date (none last), then newest. */
+/** The server's order: open before finished, then by due date (none last), then newest. */
 function compareTasks(a: TaskJson, b: TaskJson): number {
   if (isOpen(a) !== isOpen(b)) return isOpen(a) ? -1 : 1;
   if (a.due_date !== b.due_date) {

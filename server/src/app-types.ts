@@ -5,7 +5,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AiProvider } from "./ai/provider";
 import type { Config } from "./config";
 import type { Db, DatabaseEngine } from "./db/database";
@@ -29,3 +29,10 @@ export type App = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
+
+/** What every module's plugin is given; buildApp registers each module under its URL prefix. */
+export interface ModuleOptions {
+  deps: AppDeps;
+}
+
+export type ModulePlugin = FastifyPluginAsyncZod<ModuleOptions>;

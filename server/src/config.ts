@@ -1,16 +1,64 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
-/** The only place that reads process.env (ARCHITECTURE.md, configuration). */
-
-const booleanFlag = z
-  .enum(["true", "false", "1", "0", ""])
-  .optional()
-  .transform((value) => value === "true" || value === "1");
+/** The only place that reads process.env. */
 
 const optionalString = z
   .string()
   .optional()
   .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
+
+/** Names proxy-addr (Fastify's trustProxy) knows for whole private ranges. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const maxBits = family === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= maxBits;
+}
+
+/**
+ * Which X-Forwarded-For entries are believed: a hop count (1 = one load balancer in front of the
+ * server) or the proxies' own addresses / CIDR ranges, comma-separated. Unset, "false" or "0"
+ * believes none. "true" (believe every hop) is refused: with it any client can name itself
+ * whatever address it likes in the header and escape every per-client limit.
+ */
+const trustProxySetting = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const value = raw?.trim() ?? "";
+    if (value === "" || value === "false" || value === "0") return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: "custom",
+      message:
+        value === "true"
+          ? "TRUST_PROXY=true would believe any client's X-Forwarded-For; give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.5,10.0.1.0/24)"
+          : "TRUST_PROXY must be a number of proxy hops (e.g. 1) or the proxies' addresses or CIDR ranges, comma-separated",
+    });
+    return z.NEVER;
+  });
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes "believe that many hops from this server
+ * outwards" (Fastify itself reads a bare number as "believe none").
+ */
+export function trustProxyOption(
+  setting: false | number | string[],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== "number") return setting;
+  return (_address, hop) => hop < setting;
+}
 
 const port = (fallback: number) => z.coerce.number().int().min(0).max(65_535).default(fallback);
 
@@ -36,6 +84,8 @@ const envSchema = z.object({
   INBOUND_TLS_CERT: optionalString,
   INBOUND_WEBHOOK_SECRET: optionalString,
   INBOUND_SENDER_POLICY: z.enum(["owner", "any"]).default("owner"),
+  INBOUND_MAX_TASKS_PER_MESSAGE: z.coerce.number().int().min(1).default(50),
+  INBOUND_MAX_TASKS_PER_DAY: z.coerce.number().int().min(1).default(200),
   AI_BASE_URL: optionalString,
   AI_API_KEY: optionalString,
   AI_MODEL: z.string().default("gpt-4o-mini"),
@@ -43,10 +93,11 @@ const envSchema = z.object({
   AI_FREE_MONTHLY_LIMIT: z.coerce.number().int().min(0).default(20),
   AI_PREMIUM_MONTHLY_LIMIT: z.coerce.number().int().min(0).default(1000),
   CORS_ORIGINS: optionalString,
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: trustProxySetting,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
   VERIFICATION_CODE_TTL_MINUTES: z.coerce.number().int().positive().default(10),
+  AUTH_CODES_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().default(20),
   STATIC_DIR: z.string().default("./dist"),
 });
 
@@ -76,6 +127,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       tlsCertPath: env_.INBOUND_TLS_CERT,
       webhookSecret: env_.INBOUND_WEBHOOK_SECRET,
       senderPolicy: env_.INBOUND_SENDER_POLICY,
+      maxTasksPerMessage: env_.INBOUND_MAX_TASKS_PER_MESSAGE,
+      maxTasksPerDay: env_.INBOUND_MAX_TASKS_PER_DAY,
     },
     ai: {
       baseUrl: env_.AI_BASE_URL,
@@ -93,6 +146,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     logLevel: env_.LOG_LEVEL,
     sessionTtlDays: env_.SESSION_TTL_DAYS,
     verificationCodeTtlMinutes: env_.VERIFICATION_CODE_TTL_MINUTES,
+    codesPerClientPerHour: env_.AUTH_CODES_PER_CLIENT_PER_HOUR,
     staticDir: env_.STATIC_DIR,
   };
 }

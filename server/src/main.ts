@@ -1,15 +1,15 @@
-import pino from "pino";
-import { buildApp, loggerOptions } from "./app";
+import { buildApp } from "./app";
 import { createAiProvider } from "./ai";
 import { parseConfig } from "./config";
 import { engineOf, openDatabase } from "./db/database";
 import { systemClock } from "./lib/clock";
+import { createLogger } from "./lib/logger";
 import { createMailer } from "./mail/mailer";
 import { startBackgroundServices } from "./services";
 
 async function main(): Promise<void> {
   const config = parseConfig();
-  const logger = pino(loggerOptions(config.logLevel));
+  const logger = createLogger(config.logLevel);
   const db = await openDatabase(config);
   const deps = {
     config,

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 
 /**
- * A test double for an OpenAI-compatible endpoint (ARCHITECTURE.md, tests): a real HTTP server on
+ * A test double for an OpenAI-compatible endpoint: a real HTTP server on
  * 127.0.0.1 speaking the chat-completions API, so the real `openai` SDK is exercised end to end.
  * Each test scripts its answers: valid JSON, invalid JSON, an HTTP error, a slow answer.
  */

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import type { User } from "../../contract/auth";
-import { apiRoutes } from "../../contract/routes";
+import type { User } from "@contract/auth";
+import { apiRoutes } from "@contract/routes";
 import type { AiProvider } from "../src/ai/provider";
 import { createAiProvider } from "../src/ai";
 import { buildApp } from "../src/app";
@@ -47,6 +47,7 @@ const TABLES = [
   "tasks",
   "rate_limits",
   "verification_codes",
+  "password_reset_codes",
   "sessions",
   "users",
 ] as const;

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { TOKEN_STORAGE_KEY, useSessionStore } from "@/stores/session-store";
 import { renderApp } from "@/test/render-app";
 
-describe("the guard of signed-in routes (spec §2)", () => {
+describe("the guard of signed-in routes", () => {
   it("sends a visitor to /login and, after signing in, back to where they were going", async () => {
     seedAccount(buildUser({ email: "ada@example.com" }));
     const { user, router, settled } = await renderApp("/analytics?range=week#top");
@@ -78,7 +78,7 @@ describe("the guard of signed-in routes (spec §2)", () => {
   });
 });
 
-describe("the sign-in pages for a signed-in user (spec §2)", () => {
+describe("the sign-in pages for a signed-in user", () => {
   it("/login sends them to the page they came from", async () => {
     const { router } = await renderApp("/profile", {});
     expect(router.state.location.pathname).toBe("/login");

@@ -1,16 +1,16 @@
 import type { User } from "@contract/auth";
 import { useMemo, type ReactNode } from "react";
 import { Navigate, useLocation } from "react-router-dom";
-import { useCurrentUser } from "@/features/auth/api/current-user";
+import { useCurrentUser } from "@/api/current-user/current-user";
 import type { AuthRedirectState } from "@/features/auth/auth-redirect";
 import { useSessionStore } from "@/stores/session-store";
 import { useSignedIn } from "@/features/auth/use-signed-in";
 import { PageLoading } from "./routes/page-loading";
 
 /**
- * The guard of every signed-in route (spec §2): "Loading..." until the persisted session has
+ * The guard of every signed-in route: "Loading..." until the persisted session has
  * been restored; without a session (or without a token) off to /login, remembering the origin;
- * with a token but no user, the user is fetched (a failure logs out, spec §4).
+ * with a token but no user, the user is fetched (a failure logs out).
  */
 export function RequireAuth({ children }: { children: (user: User) => ReactNode }) {
   const location = useLocation();

@@ -3,11 +3,12 @@ import { lazy, Suspense, useMemo, type ComponentType } from "react";
 import { matchRoutes, useLocation, useRoutes, type Location, type RouteObject } from "react-router-dom";
 import { PageLoading } from "./routes/page-loading";
 import { RouteErrorBoundary } from "./routes/route-error";
+import { ScrollRestoration } from "./scroll-restoration";
 
 /**
- * Route modules are loaded on demand (ARCHITECTURE.md, SPA rules): a visitor of the landing,
+ * Route modules are loaded on demand: a visitor of the landing,
  * login or register page never downloads the shell or a signed-in screen, and the landing page
- * does not even download the query client (issue 7: landing ≤ 100 KB gzip).
+ * does not even download the query client (landing ≤ 100 KB gzip).
  *
  * Declarative routes (`useRoutes` + React.lazy) rather than React Router's data router
  * (`createBrowserRouter`): nothing here uses loaders or actions, and the data router alone is
@@ -44,6 +45,10 @@ const RegisterPage = lazyPage(
   () => import("@/features/auth/components/register-page"),
   (module) => module.RegisterPage,
 );
+const ForgotPasswordPage = lazyPage(
+  () => import("@/features/auth/components/forgot-password-page"),
+  (module) => module.ForgotPasswordPage,
+);
 const AppLayout = lazyPage(
   () => import("./routes/app-layout"),
   (module) => module.AppLayout,
@@ -53,16 +58,16 @@ const DashboardRoute = lazyPage(
   (module) => module.DashboardRoute,
 );
 const TasksPage = lazyPage(
-  () => import("@/features/tasks/components/tasks-page"),
-  (module) => module.TasksPage,
+  () => import("./routes/tasks-with-quick-add"),
+  (module) => module.TasksWithQuickAdd,
 );
 const ExtractPage = lazyPage(
   () => import("@/features/extract/components/extract-page"),
   (module) => module.ExtractPage,
 );
 const SettingsPage = lazyPage(
-  () => import("@/features/settings/components/settings-page"),
-  (module) => module.SettingsPage,
+  () => import("./routes/settings-with-data"),
+  (module) => module.SettingsWithData,
 );
 const DailyPlanPage = lazyPage(
   () => import("@/features/daily-plan/components/daily-plan-page"),
@@ -87,7 +92,7 @@ export interface AppRoutesProps {
   queryClient?: QueryClient;
 }
 
-/** The route table of spec §2. */
+/** The route table: public pages, sign-in pages, and the signed-in screens inside the shell. */
 function appRoutes({ queryClient }: AppRoutesProps): RouteObject[] {
   return [
     { index: true, element: <LandingPage />, handle: LandingPage },
@@ -98,6 +103,7 @@ function appRoutes({ queryClient }: AppRoutesProps): RouteObject[] {
       children: [
         page(LoginPage, "login"),
         page(RegisterPage, "register"),
+        page(ForgotPasswordPage, "forgot-password"),
         {
           // Behind the guard, inside the shell, each screen inside its own error boundary.
           element: <AppLayout />,
@@ -130,15 +136,18 @@ function preloadPages(routes: RouteObject[], location: Location): void {
   }
 }
 
-/** The routes of spec §2 inside a router (BrowserRouter in the app, a memory router in tests). */
+/** The routes inside a router (BrowserRouter in the app, a memory router in tests). */
 export function AppRoutes({ queryClient }: AppRoutesProps) {
   const routes = useMemo(() => appRoutes({ queryClient }), [queryClient]);
   const location = useLocation();
   preloadPages(routes, location);
   const element = useRoutes(routes, location);
   return (
-    <RouteErrorBoundary>
-      <Suspense fallback={<PageLoading />}>{element}</Suspense>
-    </RouteErrorBoundary>
+    <>
+      <ScrollRestoration />
+      <RouteErrorBoundary>
+        <Suspense fallback={<PageLoading />}>{element}</Suspense>
+      </RouteErrorBoundary>
+    </>
   );
 }

@@ -15,7 +15,7 @@ async function openUserMenu(user: Awaited<ReturnType<typeof renderApp>>["user"],
   return screen.findByRole("menu");
 }
 
-describe("the shell (spec §2)", () => {
+describe("the shell", () => {
   it("has the landmarks: header, main and the main navigation with its six entries", async () => {
     await renderApp("/analytics", { user: freeUser });
 
@@ -45,6 +45,28 @@ describe("the shell (spec §2)", () => {
     );
     const bell = screen.getByRole("button", { name: "Notifications (unread)" });
     expect(within(bell).getByTestId("unread-dot")).toBeInTheDocument();
+  });
+
+  it("opens /tasks filtered by what was typed in the header's search box, and shares the search there", async () => {
+    const { user, router, settled } = await renderApp("/analytics", { user: freeUser });
+
+    await user.type(
+      within(screen.getByRole("banner")).getByRole("searchbox", { name: "Search tasks" }),
+      "milk{Enter}",
+    );
+    await settled();
+
+    expect(router.state.location.pathname).toBe("/tasks");
+    expect(router.state.location.search).toBe("?q=milk");
+    const boxes = screen.getAllByRole("searchbox", { name: "Search tasks" });
+    expect(boxes).toHaveLength(2);
+    for (const box of boxes) expect(box).toHaveValue("milk");
+
+    await user.type(within(screen.getByRole("main")).getByRole("searchbox", { name: "Search tasks" }), "s");
+    await waitFor(() => expect(router.state.location.search).toBe("?q=milks"));
+    expect(within(screen.getByRole("banner")).getByRole("searchbox", { name: "Search tasks" })).toHaveValue(
+      "milks",
+    );
   });
 
   it("shows a free user 'Upgrade to Premium', whose button says to contact the administrator", async () => {
@@ -84,7 +106,7 @@ describe("the shell (spec §2)", () => {
   });
 });
 
-describe("the user menu (spec §2)", () => {
+describe("the user menu", () => {
   it("shows the initials, the full name and e-mail, and the links with /premium for a free user", async () => {
     const { user } = await renderApp("/analytics", { user: freeUser });
 
@@ -182,7 +204,7 @@ describe("the user menu (spec §2)", () => {
   });
 });
 
-describe("the phone menu (issue 2: responsive down to 375 px)", () => {
+describe("the phone menu (responsive down to 375 px)", () => {
   it("opens the navigation in a drawer from the header and closes it after following an entry", async () => {
     const { user, router, settled } = await renderApp("/profile", { user: freeUser });
 

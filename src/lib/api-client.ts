@@ -3,8 +3,8 @@ import { env } from "@/config/env";
 import { getSessionToken, useSessionStore } from "@/stores/session-store";
 
 /**
- * The one HTTP client (CONVENTIONS.md §5): base URL, bearer token, and logout on any 401
- * (spec §4, §8). Nothing else imports axios.
+ * The one HTTP client: base URL, bearer token, and logout on any 401
+ *. Nothing else imports axios.
  */
 export const apiClient = axios.create({
   baseURL: env.apiUrl,

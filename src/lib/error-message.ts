@@ -1,5 +1,5 @@
 /**
- * The server's `{ message }`, or the fallback the spec gives for the situation (§8). Reads axios
+ * The server's `{ message }`, or the fallback the caller gives for the situation. Reads axios
  * errors by shape, without importing axios, so that code on the landing page's path (the query
  * client) does not pull the HTTP client into the first download.
  */
@@ -15,6 +15,8 @@ function isHttpError(error: unknown): error is HttpErrorShape {
   );
 }
 
+export const OFFLINE_MESSAGE = "You are offline. Nothing was saved: try again once you are back online.";
+
 export function errorMessage(error: unknown, fallback: string): string {
   if (!isHttpError(error)) return fallback;
   const data = error.response?.data as { message?: unknown; detail?: unknown } | string | undefined;
@@ -24,6 +26,8 @@ export function errorMessage(error: unknown, fallback: string): string {
     if (typeof data.detail === "string" && data.detail) return data.detail;
   }
   if (!error.response && error.code !== "ERR_CANCELED") {
+    // Offline, a change is refused rather than queued: the person knows it was not saved.
+    if (typeof navigator !== "undefined" && !navigator.onLine) return OFFLINE_MESSAGE;
     return "Cannot reach the server. Check your connection and try again.";
   }
   return fallback;

@@ -1,12 +1,13 @@
 import { DEFAULT_TIME_ZONE, FALLBACK_TIME_ZONES, isValidTimeZone } from "@contract/common";
 import { format, isMatch, isValid, parse, parseISO } from "date-fns";
 import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
+import currentTimeZoneNames from "@vvo/tzdb/time-zones-names.json";
 
 /**
- * Time-zone helpers shared by every screen (ARCHITECTURE.md: dates go through date-fns /
+ * Time-zone helpers shared by every screen (: dates go through date-fns /
  * date-fns-tz helpers in lib/, never ad-hoc string slicing).
  *
- * The rule of spec §5: a wall-clock time is read in the user's time zone when it is a valid
+ * The rule: a wall-clock time is read in the user's time zone when it is a valid
  * IANA name, otherwise in the browser's local time.
  */
 export { isValidTimeZone };
@@ -32,19 +33,21 @@ function offsetAt(timeZone: string, instant: number): number {
 }
 
 /**
- * Every IANA zone the browser knows, "UTC" first (spec §9: default UTC), or the spec §9 fallback
- * list when the browser cannot enumerate its zones.
+ * Every current IANA zone name the browser knows, "UTC" first (the default zone), or the fixed
+ * fallback list when the browser cannot enumerate its zones. The names come from the tz
+ * database's current list: browsers still enumerate deprecated aliases (Asia/Calcutta,
+ * Europe/Kiev), which are left out in favour of today's names (Asia/Kolkata, Europe/Kyiv).
  */
 export function listTimeZones(): string[] {
-  let zones: string[] = [];
+  let known: string[] = [];
   try {
-    zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+    known = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
   } catch {
     // Older engines throw a RangeError for the "timeZone" key: use the fallback list below.
   }
-  const valid = zones.filter((zone) => zone !== DEFAULT_TIME_ZONE && isValidTimeZone(zone));
-  // V8 leaves "UTC" out of its list even though it accepts it.
-  return valid.length > 0 ? [DEFAULT_TIME_ZONE, ...valid] : [...FALLBACK_TIME_ZONES];
+  if (known.length === 0) return [...FALLBACK_TIME_ZONES];
+  const current = currentTimeZoneNames.filter((zone) => zone !== DEFAULT_TIME_ZONE && isValidTimeZone(zone));
+  return [DEFAULT_TIME_ZONE, ...current];
 }
 
 /** The browser's own zone, or UTC when it reports none (or only an offset). */
@@ -70,7 +73,7 @@ function parseInstant(iso: string | null | undefined): Date | undefined {
 
 /**
  * An ISO timestamp as the value of <input type="datetime-local"> ("2026-12-01T10:00"), shown in
- * `timeZone` when valid, else in the browser's local time (spec §5). "" when there is no date.
+ * `timeZone` when valid, else in the browser's local time. "" when there is no date.
  */
 export function toZonedInputValue(
   iso: string | null | undefined,
@@ -84,7 +87,7 @@ export function toZonedInputValue(
 
 /**
  * The value of <input type="datetime-local"> read in `timeZone` when valid, else in the browser's
- * local time (spec §5), as an ISO UTC timestamp. null when the value is blank or not a date.
+ * local time, as an ISO UTC timestamp. null when the value is blank or not a date.
  *
  * Wall-clock times that a DST change skips or repeats are resolved the way the browser resolves
  * its own local time (ECMAScript / Temporal "compatible"), so both branches agree: a skipped time
@@ -118,7 +121,7 @@ export function fromZonedInputValue(value: string, timeZone: string | null | und
 }
 
 /**
- * A timestamp for display, in `timeZone` when valid, else in the browser's local time (spec §5).
+ * A timestamp for display, in `timeZone` when valid, else in the browser's local time.
  * `pattern` is a date-fns format ("PPp" → "Dec 1, 2026, 10:00 AM"). "" when there is no date.
  */
 export function formatLocalDate(

@@ -9,7 +9,7 @@ async function loadStore() {
 
 afterEach(() => localStorage.clear());
 
-describe("the persisted session (spec §3, §4)", () => {
+describe("the persisted session", () => {
   it("is hydrated and signed out when nothing is stored", async () => {
     const { useSessionStore } = await loadStore();
     expect(useSessionStore.getState()).toMatchObject({

@@ -2,7 +2,7 @@ import type { User } from "@contract/auth";
 import { create } from "zustand";
 import { createJSONStorage, persist } from "zustand/middleware";
 
-/** spec §3: the session persists under an auth key; token and user also have keys of their own. */
+/** The session persists under an auth key; token and user also have keys of their own. */
 export const SESSION_STORAGE_KEY = "tasklane-auth";
 export const TOKEN_STORAGE_KEY = "token";
 export const USER_STORAGE_KEY = "user";
@@ -11,11 +11,11 @@ interface SessionState {
   token: string | null;
   user: User | null;
   isAuthenticated: boolean;
-  /** true once the persisted state has been read (spec §2: "Loading..." until then) */
+  /** true once the persisted state has been read (screens show "Loading..." until then) */
   hydrated: boolean;
   signIn(token: string, user: User): void;
   setUser(user: User): void;
-  /** Clears token and user everywhere (logout, any 401, failed /auth/me — spec §4). */
+  /** Clears token and user everywhere (logout, any 401, failed /auth/me). */
   clear(): void;
   markHydrated(): void;
 }
@@ -63,7 +63,7 @@ export const useSessionStore = create<SessionState>()(
       merge: (persisted, current) => {
         const saved = (persisted ?? {}) as Partial<Pick<SessionState, "token" | "user">>;
         const token = saved.token ?? null;
-        // spec §4: on reload a stored token means authenticated; otherwise the user is cleared.
+        // On reload a stored token means authenticated; otherwise the user is cleared.
         return {
           ...current,
           token,

@@ -20,7 +20,7 @@ export interface RenderAppOptions {
   user?: User;
   /** A token without a user (a reload whose stored user was lost): the guard fetches /auth/me. */
   token?: string;
-  /** false: the persisted session has not been restored yet (spec §2 "Loading..."). */
+  /** false: the persisted session has not been restored yet (the guard shows "Loading..."). */
   hydrated?: boolean;
 }
 

@@ -1,10 +1,11 @@
 import type { User } from "@contract/auth";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { render, type RenderOptions } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement, ReactNode } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { Toaster } from "@/components/ui/toaster";
+import { createQueryClient } from "@/lib/query-client";
 import { useSessionStore } from "@/stores/session-store";
 
 export interface RenderWithProvidersOptions extends Omit<RenderOptions, "wrapper"> {
@@ -14,11 +15,12 @@ export interface RenderWithProvidersOptions extends Omit<RenderOptions, "wrapper
   user?: User;
 }
 
-/** A fresh QueryClient without retries per test (CONVENTIONS.md §10). */
+/**
+ * A fresh QueryClient per test, with the app's mutation side effects (toasts, refreshes) but no
+ * retries, so that a failure shows at once, and no garbage collection during a test.
+ */
 export function createTestQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
-  });
+  return createQueryClient({ queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } });
 }
 
 export function signInAs(user: User, token = "test-token"): void {

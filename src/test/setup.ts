@@ -14,12 +14,15 @@ globalThis.ResizeObserver ??= class {
   disconnect() {}
 };
 
+// jsdom does not lay pages out, so it cannot scroll them (the router scrolls on navigation).
+window.scrollTo = () => {};
+
 // jsdom lacks pointer capture, which sonner's toasts use when pressed.
 Element.prototype.setPointerCapture ??= () => {};
 Element.prototype.releasePointerCapture ??= () => {};
 Element.prototype.hasPointerCapture ??= () => false;
 
-// msw: every request a test makes must be one a handler knows (CONVENTIONS.md §10).
+// msw: every request a test makes must be one a handler knows.
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
   cleanup();

@@ -8,23 +8,38 @@ import {
 } from "../../../contract";
 import { createDateReader, type DateContext, type DateReader } from "../modules/extract/date-phrases";
 import { fitTitle, scanPatternTasks, takeHashtags, tidyTitle } from "../modules/extract/pattern-extractor";
+import { intentModel, requestProbability } from "./intent/model";
+import { invitationTo, isBoilerplate, isSendersOwnPlan, signedName } from "./intent/rules";
+import { splitSentences } from "./intent/sentences";
 import { rankPlanCandidates } from "./plan-scoring";
 import type { AiProvider } from "./provider";
 
 /**
- * The built-in offline engine (ARCHITECTURE.md, AI): used when no AI_BASE_URL is configured.
- * It reads prose the way a careful assistant would, by rules: sentences that ask for action
- * become tasks, chrono-node reads their deadlines and urgency words set the priority. Lines the
+ * The built-in offline engine, used when no AI_BASE_URL is configured. A trained classifier
+ * (logistic regression over the words and syntax wink-nlp reads in each sentence) decides which
+ * sentences ask the reader for something; small rules drop what it cannot judge (disclaimers,
+ * footers, auto-replies, courtesies, the sender's own plans) and turn invitations into replies.
+ * Rules write the title, chrono-node reads deadlines and urgency words set the priority. Lines the
  * pattern method understands (checkboxes, TODO:/DONE:) are honoured as they are.
  */
 
 export const BUILTIN_SOURCE: TaskSource = { type: "Llm", origin: "builtin" };
 
-/** Titles an assistant would write: short; the whole sentence stays in the description. */
-const TITLE_MAX = 120;
+/** Titles a person would write: short; the whole sentence stays in the description. */
+const TITLE_MAX = 80;
+
+/**
+ * A sentence in which a rule finds the action ("please…", "can you…", an imperative verb first,
+ * "need to…") is a request unless the classifier is nearly sure it is not; a sentence without
+ * such a cue needs the classifier's own threshold.
+ */
+const WITH_A_CUE = 0.04;
+
+/** "Can you believe this weather?": the form of a request around no request at all. */
+const RHETORICAL = /\b(?:can|could|would)\s+(?:you|u|ya)\s+(?:believe|imagine)\b/i;
 
 // ---------------------------------------------------------------------------------------------
-// Urgency (issue 4): words that set the priority, and the ones that leave the title with it.
+// Urgency: words that set the priority, and the ones that leave the title with it.
 // ---------------------------------------------------------------------------------------------
 
 const PRIORITY_WORDS: [RegExp, TaskPriority][] = [
@@ -115,6 +130,8 @@ function takeDeadline(text: string, dates: DateReader): Deadline | undefined {
       end = next.index + next.text.length;
     }
   }
+  // A date no task may carry (before 1900, after 9999) stays part of the text.
+  if (!dueDate) return undefined;
   const before = text.slice(0, first.index).replace(CONNECTOR_BEFORE, " ");
   return { dueDate, rest: `${before} ${text.slice(end)}` };
 }
@@ -156,6 +173,24 @@ const BOILERPLATE =
 const LEADING_FILLERS =
   /^(?:(?:ok(?:ay)?|so|also|and|then|oh|btw|hey|hi|hello|reminder|fyi|ps|p\.s\.|just|but)\b[,:!]?\s+)+/i;
 
+/** What may stand before "need to", "must", "should" for it to bind the reader: nothing, or you/we. */
+const OBLIGATION_SUBJECT =
+  /^(?:[\p{L}'-]+,\s*)?(?:i\s+(?:agree|think|believe|guess|feel|suppose)\s+(?:that\s+)?)?(?:(?:is|are)\s+there\s+(?:anything|something)\s+(?:else\s+)?(?:that\s+)?|(?:you|u|we|everyone|everybody|someone|somebody|all\s+of\s+you|you\s+guys|y['’]?all)\s+(?:really\s+|also\s+|still\s+|just\s+|definitely\s+|probably\s+)?)?$/iu;
+
+/** "The report must be submitted": a short subject of a passive obligation, no clause before it. */
+const PASSIVE_SUBJECT = /^(?:the|this|that|these|those|all|our|your|my)(?:\s+[\p{L}\p{N}'-]+){1,3}\s+$/iu;
+
+/** "Legal needs to review the NDA", "Anna must sign": a team or person named as the one to act. */
+const NAMED_SUBJECT =
+  /^(?!(?:I|It|They|He|She|There|This|That|These|Those|Which|Who)\s)\p{Lu}[\p{L}'-]*(?:\s(?:and|&)\s\p{Lu}[\p{L}'-]*)?\s+$/u;
+
+function bindsTheReader(before: string, action: string, sentence: string): boolean {
+  // A question asks the reader whatever its grammar: "Is it ready, should I send it?"
+  if (/\?\s*$/.test(sentence)) return true;
+  if (OBLIGATION_SUBJECT.test(before) || NAMED_SUBJECT.test(before)) return true;
+  return PASSIVE_SUBJECT.test(before) && /^be\s+\p{L}+(?:ed|en|wn|ne)\b/iu.test(action);
+}
+
 interface Cue {
   pattern: RegExp;
   /** How the title reads: the action after the cue, the text before it, or the whole sentence */
@@ -188,9 +223,10 @@ const CUES: Cue[] = [
   { pattern: /\b(?:must|should)\s+(?<action>.+)/i, keep: "action", obligation: true },
   { pattern: /(?:\blet['’]s|^lets|\blet\s+us)\s+(?<action>.+)/i, keep: "action" },
   {
-    // "Mark will prepare the slides": someone named takes something on (meeting notes).
+    // "Mark will prepare the slides": someone named takes something on (meeting notes); an
+    // organisation in capitals ("ACME will review") announces what it does.
     pattern:
-      /^(?!(?:The|This|That|These|Those|It|We|They|He|She|There|Our|Your|My|Their|His|Her|Its|Everyone|Nobody)\s)\p{Lu}[\p{L}'-]+(?:\s(?:and|&)\s\p{Lu}[\p{L}'-]+)?\s+will\s+(?<action>.+)/u,
+      /^(?!(?:The|This|That|These|Those|It|We|They|He|She|There|Our|Your|My|Their|His|Her|Its|Everyone|Nobody)\s)\p{Lu}\p{Ll}[\p{L}'-]*(?:\s(?:and|&)\s\p{Lu}[\p{L}'-]+)?\s+will\s+(?<action>.+)/u,
     keep: "action",
     verbFirst: true,
   },
@@ -228,6 +264,9 @@ function actionOf(sentence: string, forced: boolean): string | undefined {
     const match = cue.pattern.exec(text);
     if (!match) return [];
     const action = (cue.keep === "before" ? text.slice(0, match.index) : (match.groups?.action ?? "")).trim();
+    // "The plan should now be final", "…because they need to verify it": an obligation binds the
+    // reader only when it opens the sentence or its subject is the reader's side.
+    if (cue.obligation && !bindsTheReader(text.slice(0, match.index), action, text)) return [];
     if (cue.verbFirst) {
       // A verb and its object: "Deployment will start" is an announcement.
       const [verb = "", object = ""] = firstWords(action);
@@ -291,40 +330,6 @@ interface Unit {
   speaker?: string;
   /** An item under "Action items:" is a task even when it is not phrased as a request */
   forced: boolean;
-}
-
-const ABBREVIATIONS = new Set([
-  "e.g",
-  "i.e",
-  "mr",
-  "mrs",
-  "ms",
-  "dr",
-  "vs",
-  "etc",
-  "a.m",
-  "p.m",
-  "approx",
-  "no",
-  "st",
-  "jr",
-  "sr",
-]);
-
-function splitSentences(text: string): string[] {
-  const sentences: string[] = [];
-  let from = 0;
-  // Only from the first mark of a run, so a long run of dots is not read again at every dot.
-  for (const boundary of text.matchAll(/(?<![.!?])[.!?]+["')\]]*\s+/g)) {
-    const end = boundary.index + boundary[0].length;
-    const before = text.slice(from, boundary.index + 1);
-    const lastWord = /([\p{L}.]+)\.$/u.exec(before)?.[1]?.toLowerCase();
-    if (lastWord && (ABBREVIATIONS.has(lastWord) || lastWord.length === 1)) continue;
-    sentences.push(text.slice(from, end).trim());
-    from = end;
-  }
-  sentences.push(text.slice(from).trim());
-  return sentences.filter((sentence) => sentence.length > 0);
 }
 
 /** Paragraphs, list items and chat messages of the lines the pattern method left. */
@@ -405,7 +410,38 @@ function titleKey(title: string): string {
 /** A sentence is judged on its beginning: a task's title comes from there, the rest is context. */
 const SENTENCE_READ_MAX = 1_000;
 
-function taskFromSentence(sentence: string, unit: Unit, dates: DateReader): ExtractedTaskJson | undefined {
+/** "Is tomorrow too early for you?" asks for an answer: "Reply: is tomorrow too early for you". */
+function titleOfRequest(text: string): string {
+  const sentence = titleFrom(text.replace(LEADING_FILLERS, ""));
+  if (!/\?\s*$/.test(text)) return sentence;
+  return `Reply: ${sentence.replace(/^\p{Lu}(?!\p{Lu})/u, (letter) => letter.toLowerCase())}`;
+}
+
+interface Reading {
+  /** Who signed the text, for "Reply to Dana about lunch" */
+  signer: string | undefined;
+}
+
+/** Whether a sentence (not under an action heading) asks its reader for something, and how. */
+function requestIn(text: string, undated: string): { invitation?: string; cued: boolean } | undefined {
+  const plain = text.replace(LEADING_FILLERS, "");
+  if (isBoilerplate(plain) || isSendersOwnPlan(plain) || RHETORICAL.test(plain)) return undefined;
+  const invitation = invitationTo(plain);
+  if (invitation) return { invitation, cued: true };
+  const cued =
+    actionOf(tidyTitle(undated), false) !== undefined ||
+    actionOf(tidyTitle(undated.replace(LEADING_DATE, "")), false) !== undefined;
+  const probability = requestProbability(text);
+  if (probability >= intentModel().threshold || (cued && probability >= WITH_A_CUE)) return { cued };
+  return undefined;
+}
+
+function taskFromSentence(
+  sentence: string,
+  unit: Unit,
+  dates: DateReader,
+  reading: Reading,
+): ExtractedTaskJson | undefined {
   let text = sentence.slice(0, SENTENCE_READ_MAX);
   if (unit.forced) {
     // "Anna: send the deck": the owner stays in the description, the title is the action.
@@ -414,21 +450,21 @@ function taskFromSentence(sentence: string, unit: Unit, dates: DateReader): Extr
   }
   text = text.replace(MENTION, "");
   const hashtags = takeHashtags(text);
-  // Deadlines are read (slowly, by chrono-node) only in sentences that ask for something.
   const undated = withoutUrgencyFillers(hashtags.text);
-  if (
-    !actionOf(tidyTitle(undated), unit.forced) &&
-    !actionOf(tidyTitle(undated.replace(LEADING_DATE, "")), unit.forced)
-  ) {
-    return undefined;
-  }
+  const request = unit.forced ? { cued: true } : requestIn(hashtags.text, undated);
+  if (!request) return undefined;
+  // Deadlines are read (slowly, by chrono-node) only in sentences that ask for something.
   const priority = hashtags.priority ?? priorityOf(hashtags.text);
   const deadline = takeDeadline(hashtags.text, dates);
-  const action = deadline
-    ? actionOf(tidyTitle(withoutUrgencyFillers(deadline.rest)), unit.forced)
-    : actionOf(tidyTitle(undated), unit.forced);
-  if (!action) return undefined;
-  const title = titleFrom(action);
+  let title: string;
+  if (request.invitation) {
+    const who = reading.signer ?? unit.speaker;
+    title = `Reply${who ? ` to ${who}` : ""} about ${request.invitation}`;
+  } else {
+    const rest = deadline ? withoutUrgencyFillers(deadline.rest) : undated;
+    const action = actionOf(tidyTitle(rest), unit.forced);
+    title = action ? titleFrom(action) : titleOfRequest(tidyTitle(rest));
+  }
   if (!/\p{L}{2,}/u.test(title)) return undefined;
   // The sentence as written (with who said it) keeps the context the title leaves out.
   const said = (unit.speaker ? `${unit.speaker}: ${sentence}` : sentence).slice(
@@ -454,10 +490,11 @@ export function analyseText(content: string, context: DateContext): ExtractedTas
   const scan = scanPatternTasks(content, dates);
   const tasks = scan.tasks.map((task) => ({ ...task, source: BUILTIN_SOURCE }));
   const seen = new Set(tasks.map((task) => titleKey(task.title)));
+  const reading: Reading = { signer: signedName(content) };
   for (const unit of unitsOf(scan.lines, scan.usedLines)) {
     let previous: ExtractedTaskJson | undefined;
     for (const sentence of splitSentences(unit.text)) {
-      const task = taskFromSentence(sentence, unit, dates);
+      const task = taskFromSentence(sentence, unit, dates, reading);
       if (!task) {
         // "Please send the deck. It's urgent!": the urgency belongs to the request before it.
         const urgency = priorityOf(sentence);
@@ -474,6 +511,8 @@ export function analyseText(content: string, context: DateContext): ExtractedTas
 }
 
 export function createBuiltinEngine(): AiProvider {
+  // The classifier's weights are read once, here, rather than on the first extraction.
+  intentModel();
   return {
     name: "builtin",
     async extractTasks({ content, timeZone, now }) {

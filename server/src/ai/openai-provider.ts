@@ -1,20 +1,15 @@
 import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { z } from "zod";
-import {
-  DEFAULT_TASK_PRIORITY,
-  TASK_LIMITS,
-  TASK_PRIORITIES,
-  type ExtractedTaskJson,
-  type TaskSource,
-} from "../../../contract";
+import type { ExtractedTaskJson } from "@contract/extract";
+import { DEFAULT_TASK_PRIORITY, TASK_LIMITS, TASK_PRIORITIES, type TaskSource } from "@contract/tasks";
 import type { Config } from "../config";
-import { zonedWallTimeToUtc } from "../modules/extract/date-phrases";
+import { dueDateFromInstant, zonedWallTimeToUtc } from "../modules/extract/date-phrases";
 import { PLAN_PICKS_MAX } from "./plan-scoring";
 import { AiProviderError, type AiProvider, type PlanCandidate, type PlanPick } from "./provider";
 
 /**
- * The OpenAI-compatible provider (ARCHITECTURE.md, AI): OpenAI, Ollama, vLLM, llama.cpp… at
+ * The OpenAI-compatible provider: OpenAI, Ollama, vLLM, llama.cpp… at
  * AI_BASE_URL. It asks for a JSON object, validates it with zod, asks once more when the answer
  * is invalid, and gives up with AiProviderError (the route answers 502/504 and charges nothing).
  */
@@ -40,8 +35,7 @@ function isRealDate(year: number, month: number, day: number): boolean {
 function dueDateFromModel(value: string, timeZone: string): string | undefined {
   const text = value.trim();
   if (WITH_OFFSET.test(text)) {
-    const instant = new Date(text);
-    return Number.isNaN(instant.getTime()) ? undefined : instant.toISOString();
+    return dueDateFromInstant(new Date(text));
   }
   const match = LOCAL_DATE.exec(text);
   if (!match) return undefined;
@@ -56,7 +50,7 @@ function dueDateFromModel(value: string, timeZone: string): string | undefined {
     hour === undefined
       ? { year, month, day, hour: 23, minute: 59, second: 59 }
       : { year, month, day, hour, minute: minute ?? 0, second: second ?? 0 };
-  return zonedWallTimeToUtc(wall, timeZone).toISOString();
+  return dueDateFromInstant(zonedWallTimeToUtc(wall, timeZone));
 }
 
 const lowerCased = (value: unknown) => (typeof value === "string" ? value.trim().toLowerCase() : value);

@@ -1,10 +1,10 @@
 import { formatInTimeZone } from "date-fns-tz";
-import type { TaskPriority } from "../../../contract";
+import type { TaskPriority } from "@contract/tasks";
 import type { DateContext } from "../modules/extract/date-phrases";
 import type { PlanCandidate, PlanPick } from "./provider";
 
 /**
- * The built-in engine's daily plan (issue 5): a deterministic ranking — overdue first, then due
+ * The built-in engine's daily plan: a deterministic ranking — overdue first, then due
  * today, then priority, then age — with a reason written from those facts.
  */
 

@@ -1,6 +1,7 @@
-import type { ExtractedTaskJson, TaskPriority, WireTaskStatus } from "../../../contract";
+import type { ExtractedTaskJson } from "@contract/extract";
+import type { TaskPriority, WireTaskStatus } from "@contract/tasks";
 
-/** A task offered to the planner (issue 5): only what it needs to judge. */
+/** A task offered to the planner: only what it needs to judge. */
 export interface PlanCandidate {
   id: string;
   title: string;

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Dialect } from "kysely";
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Dialect } from "kysely";
 import pg from "pg";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
@@ -27,7 +27,29 @@ function sqliteDialect(file: string): Dialect {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new SqliteDialect({ database: sqlite });
+  return new SqliteDialect({ database: withStatementCache(sqlite) });
+}
+
+/** Distinct SQL texts kept prepared; queries with long IN lists vary, so the cache has a bound. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; a prepared statement is reused here for the same SQL text.
+ * Safe because Kysely runs one query at a time on its single SQLite connection.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string): SqliteDatabase.Statement {
+      let statement = statements.get(text);
+      if (!statement) {
+        statement = sqlite.prepare(text);
+        if (statements.size < STATEMENT_CACHE_SIZE) statements.set(text, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 function postgresDialect(connectionString: string): Dialect {
@@ -45,13 +67,45 @@ export function createDatabase(options: DatabaseOptions): Db {
   return new Kysely<Database>({ dialect });
 }
 
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+function migratorOf(db: Db, options: { disableTransactions?: boolean } = {}): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations }, ...options });
+}
+
+async function runMigrator(migrator: Migrator): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
   }
+}
+
+/**
+ * Brings the schema up to date; safe when several processes start at once on one database: one
+ * migrates while the others wait, then find nothing left to do.
+ * PostgreSQL: Kysely's migrator holds an advisory lock for the whole run.
+ * SQLite: Kysely takes no lock there, so the whole run is one IMMEDIATE transaction: it holds the
+ * database's write lock from its first read (another process waits up to busy_timeout), and it
+ * reads which migrations ran only once it holds it.
+ */
+export async function migrateToLatest(db: Db): Promise<void> {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    await runMigrator(migratorOf(db));
+    return;
+  }
+  await sql`BEGIN IMMEDIATE`.execute(db);
+  try {
+    await runMigrator(migratorOf(db, { disableTransactions: true }));
+  } catch (error) {
+    await sql`ROLLBACK`.execute(db);
+    throw error;
+  }
+  await sql`COMMIT`.execute(db);
+}
+
+/** The names of the migrations the database has not run yet (throws when it cannot be read). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const all = await migratorOf(db).getMigrations();
+  return all.filter((migration) => !migration.executedAt).map((migration) => migration.name);
 }
 
 /** The configured database, created and migrated. */
@@ -62,4 +116,26 @@ export async function openDatabase(config: { databaseUrl?: string; dataDir: stri
   });
   await migrateToLatest(db);
   return db;
+}
+
+/**
+ * A unique index refused the row. PostgreSQL says 23505; better-sqlite3 says
+ * SQLITE_CONSTRAINT_UNIQUE (or _PRIMARYKEY) and "UNIQUE constraint failed" in the message.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    code === "23505" ||
+    code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    code === "SQLITE_CONSTRAINT_PRIMARYKEY" ||
+    /UNIQUE constraint failed/.test(String(message))
+  );
+}
+
+/**
+ * Runs `work` in a transaction: inside the caller's when `db` already is one (so a service can
+ * make another module's writes part of its own unit of work), else in a new one.
+ */
+export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }

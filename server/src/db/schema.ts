@@ -16,13 +16,18 @@ export interface UsersTable {
   last_name: string | null;
   timezone: ColumnType<string, string | undefined, string>;
   is_premium: ColumnType<number, number | undefined, number>;
-  /** AI uses counted in llm_usage_period (the user's local month, "2026-11"). */
+  /**
+   * AI uses counted in llm_usage_period: the month they were charged to ("2026-11", local to the
+   * user when charged); it never moves backwards when the timezone changes (premium/quota.ts).
+   */
   llm_usage_count: ColumnType<number, number | undefined, number>;
   llm_usage_period: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
   /** When a task of the user was last created, updated or deleted (migration 0002). */
   tasks_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Moved on by every change to the user's tasks: the version in their ETag (migration 0006). */
+  tasks_version: ColumnType<number, number | undefined, number>;
 }
 
 export interface SessionsTable {
@@ -41,6 +46,9 @@ export interface VerificationCodesTable {
   failed_attempts: ColumnType<number, number | undefined, number>;
   last_sent_at: string;
 }
+
+/** The codes of "Forgot password?" (migration 0009), shaped like the sign-up codes. */
+export type PasswordResetCodesTable = VerificationCodesTable;
 
 export interface RateLimitsTable {
   key: string;
@@ -100,15 +108,32 @@ export interface InboundMessagesTable {
   received_at: string;
 }
 
+/** A user's private calendar address (migration 0005). */
+export interface CalendarFeedsTable {
+  user_id: string;
+  secret: string;
+  created_at: string;
+}
+
+/** What an import created, by fingerprint, so the same file imported twice adds nothing. */
+export interface TaskImportsTable {
+  user_id: string;
+  fingerprint: string;
+  imported_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;
+  password_reset_codes: PasswordResetCodesTable;
   rate_limits: RateLimitsTable;
   tasks: TasksTable;
   generation_requests: GenerationRequestsTable;
   daily_reports: DailyReportsTable;
   inbound_messages: InboundMessagesTable;
+  calendar_feeds: CalendarFeedsTable;
+  task_imports: TaskImportsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -2,7 +2,7 @@ import { hash, verify, type Algorithm } from "@node-rs/argon2";
 import { dictionary } from "@zxcvbn-ts/language-common";
 
 /**
- * Password hashing with argon2id at OWASP's minimum (19 MiB, t=2, p=1, issue 2). The values are
+ * Password hashing with argon2id at OWASP's minimum (19 MiB, t=2, p=1). The values are
  * spelled out rather than left to the library's defaults so an upgrade cannot weaken them.
  */
 const ARGON2ID = 2 as Algorithm;
@@ -32,7 +32,7 @@ export async function verifyAgainstDecoy(password: string): Promise<void> {
 }
 
 /**
- * The most common passwords (issue 2 asks for at least the top 3,000): zxcvbn-ts's list is ordered
+ * The most common passwords (at least the 3,000 most common must be refused): zxcvbn-ts's list is ordered
  * by frequency in leaked-password corpora; we refuse its first 10,000, compared case-insensitively.
  */
 const COMMON_PASSWORD_COUNT = 10_000;

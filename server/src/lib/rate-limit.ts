@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Db } from "../db/database";
-import { tooManyRequests } from "./http-error";
+import { RateLimited } from "./domain-errors";
 
 /**
  * Fixed-window rate limits kept in the database (table rate_limits), so several server instances
- * behind a load balancer share one count (ARCHITECTURE.md: no state in process memory).
+ * behind a load balancer share one count (nothing that matters lives in process memory).
  */
 export interface RateLimitRule {
   /** What is limited and for whom, e.g. "login:ip:203.0.113.7". */
@@ -73,7 +73,7 @@ export async function enforceRateLimits(
     const result = await consumeRateLimit(db, rule, now);
     if (!result.allowed) worst = Math.max(worst, result.retryAfterSeconds);
   }
-  if (worst > 0) throw tooManyRequests(message(describeWait(worst)));
+  if (worst > 0) throw new RateLimited(message(describeWait(worst)));
 }
 
 /** "45 seconds", "1 minute", "15 minutes" */
@@ -86,4 +86,32 @@ export function describeWait(seconds: number): string {
 /** Rate-limit keys never hold an e-mail address in clear. */
 export function hashedKeyPart(value: string): string {
   return createHash("sha256").update(value.trim().toLowerCase()).digest("hex").slice(0, 32);
+}
+
+/** The hits counted against a key in its current window (0 when none or the window has ended). */
+export async function currentHits(db: Db, key: string, now: Date): Promise<RateLimitResult> {
+  const row = await db
+    .selectFrom("rate_limits")
+    .select(["hits", "window_ends_at"])
+    .where("key", "=", key)
+    .where("window_ends_at", ">", now.toISOString())
+    .executeTakeFirst();
+  if (!row) return { allowed: true, hits: 0, retryAfterSeconds: 0 };
+  const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(row.window_ends_at) - now.getTime()) / 1000));
+  return { allowed: true, hits: row.hits, retryAfterSeconds };
+}
+
+/** Marks a key as held until an instant (a backoff, a remembered client), replacing any earlier mark. */
+export async function holdUntil(db: Db, key: string, until: Date): Promise<void> {
+  await db
+    .insertInto("rate_limits")
+    .values({ key, hits: 1, window_ends_at: until.toISOString() })
+    .onConflict((conflict) =>
+      conflict.column("key").doUpdateSet({ hits: 1, window_ends_at: until.toISOString() }),
+    )
+    .execute();
+}
+
+export async function clearRateLimit(db: Db, key: string): Promise<void> {
+  await db.deleteFrom("rate_limits").where("key", "=", key).execute();
 }

@@ -1,17 +1,27 @@
-import type { App, AppDeps } from "../app-types";
-import { authRoutes } from "./auth/routes";
-import { dailyRoutes } from "./daily/routes";
-import { inboundMailRoutes } from "./inbound-mail/routes";
-import { extractRoutes } from "./extract/routes";
-import { premiumRoutes } from "./premium/routes";
-import { taskRoutes } from "./tasks/routes";
+import type { ModulePlugin } from "../app-types";
+import { authModule } from "./auth/routes";
+import { calendarModule } from "./calendar/routes";
+import { dailyModule } from "./daily/routes";
+import { extractModule } from "./extract/routes";
+import { inboundMailModule } from "./inbound-mail/routes";
+import { premiumModule } from "./premium/routes";
+import { quickAddModule } from "./quick-add/routes";
+import { taskModule } from "./tasks/routes";
+import { transferModule } from "./transfer/routes";
 
-/** Each module adds its routes here (ARCHITECTURE.md: one folder per resource). */
-export async function registerModules(app: App, deps: AppDeps): Promise<void> {
-  await authRoutes(app, deps);
-  await premiumRoutes(app, deps);
-  await taskRoutes(app, deps);
-  await dailyRoutes(app, deps);
-  await inboundMailRoutes(app, deps);
-  await extractRoutes(app, deps);
-}
+/**
+ * One folder per resource, each a plugin registered under its URL prefix. Each module attaches
+ * its own authentication as one `onRequest` hook in its encapsulated context, so a call without
+ * valid credentials is refused (401) before its body or query is read.
+ */
+export const modules: ModulePlugin = async (app, { deps }) => {
+  await app.register(authModule, { prefix: "/auth", deps });
+  await app.register(premiumModule, { prefix: "/premium", deps });
+  await app.register(taskModule, { prefix: "/api/v1/tasks", deps });
+  await app.register(dailyModule, { prefix: "/api/v1/tasks/daily", deps });
+  await app.register(extractModule, { prefix: "/api/v1/extract", deps });
+  await app.register(inboundMailModule, { prefix: "/inbound", deps });
+  await app.register(quickAddModule, { prefix: "/api/v1/tasks/parse", deps });
+  await app.register(transferModule, { prefix: "/api/v1", deps });
+  await app.register(calendarModule, { prefix: "/api/v1/calendar", deps });
+};

@@ -1,7 +1,7 @@
-import type { TaskPriority } from "../../../contract";
+import type { TaskPriority } from "@contract/tasks";
 
 /**
- * The extraction corpus (issue 4, "Done when"): realistic texts with the tasks a person would
+ * The extraction corpus: realistic texts with the tasks a person would
  * expect from the pattern method and from the built-in engine. Read at a fixed moment:
  * Wednesday 18 November 2026, 10:00 in New York (15:00 UTC), unless a case says otherwise.
  *
@@ -415,10 +415,11 @@ export const corpus: CorpusCase[] = [
     ],
   },
   {
-    name: "chat questions that ask for nothing",
+    name: "a chat question that asks for nothing, and an invitation",
     text: "[18:01] Kim: can you believe this weather?\n[18:02] Lee: would you like coffee later?\n[18:03] Kim: lol no",
     pattern: [],
-    builtin: [],
+    // Lee's "would you like coffee later?" invites the reader: a reply is due.
+    builtin: [{ title: "Reply to Lee about coffee" }],
   },
 
   // ---------------------------------------------------------------- meeting notes
@@ -471,7 +472,7 @@ export const corpus: CorpusCase[] = [
       { title: "Agree on scope", status: "completed" },
       { title: "Share the project charter", tags: ["pm"] },
       { title: "Review the NDA before we start" },
-      { title: "Set up the Jira board", due_date: TOMORROW },
+      // "I'll set up…" is the writer's own plan: nobody asks the reader for it.
     ],
   },
   {
@@ -572,8 +573,7 @@ export const corpus: CorpusCase[] = [
     pattern: [],
     builtin: [
       {
-        title:
-          "Reconcile the vendor invoices for the whole of the third quarter and make sure every figure in the appendix matches…",
+        title: "Reconcile the vendor invoices for the whole of the third quarter and make sure…",
         description: `Please reconcile the vendor invoices for the whole of the third quarter ${LONG_TAIL}.`,
       },
     ],

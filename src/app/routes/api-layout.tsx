@@ -1,16 +1,22 @@
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { Outlet } from "react-router-dom";
 import { Toaster } from "@/components/ui/toaster";
+import { resetAccountStateOnAccountChange } from "@/lib/account-state";
 import { createQueryClient } from "@/lib/query-client";
+import { persistQueries } from "@/lib/query-persistence";
 
 /** One cache for the whole visit, whichever of these pages the visitor comes in by. */
 const visitQueryClient = createQueryClient();
+persistQueries(visitQueryClient);
 
 /**
  * The pages that talk to the API (sign-in, sign-up, the signed-in app) with their query client
- * and the toast outlet. Loaded on demand: the landing page needs neither (issue 7).
+ * and the toast outlet; what the tab holds for an account is dropped when the account changes.
+ * Loaded on demand: the landing page needs none of it, to keep its first download small.
  */
 export function ApiLayout({ queryClient = visitQueryClient }: { queryClient?: QueryClient }) {
+  useEffect(() => resetAccountStateOnAccountChange(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />

@@ -5,6 +5,7 @@ import { AppShell } from "@/components/layout/app-shell";
 import type { ShellAccount } from "@/components/layout/shell-account";
 import { useLogout } from "@/features/auth/api/logout";
 import { userDisplayName, userInitials } from "@/features/auth/user-display";
+import { KeyboardShortcuts } from "../keyboard-shortcuts";
 import { RequireAuth } from "../require-auth";
 import { PageLoading } from "./page-loading";
 import { RouteErrorBoundary } from "./route-error";
@@ -19,7 +20,7 @@ function shellAccount(user: User): ShellAccount {
   };
 }
 
-/** Every signed-in screen: behind the guard, inside the shell (spec §2). Loaded on demand. */
+/** Every signed-in screen: behind the guard, inside the shell. Loaded on demand. */
 export function AppLayout() {
   const logout = useLogout();
   return (
@@ -32,6 +33,7 @@ export function AppLayout() {
               <Outlet />
             </Suspense>
           </RouteErrorBoundary>
+          <KeyboardShortcuts />
         </AppShell>
       )}
     </RequireAuth>

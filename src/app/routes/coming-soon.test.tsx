@@ -3,7 +3,7 @@ import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "@/test/render-app";
 
-describe("'Coming Soon' placeholders (spec §2)", () => {
+describe("'Coming Soon' placeholders", () => {
   it.each(["/analytics", "/profile", "/premium"])(
     "%s shows only a 'Coming Soon' heading in the shell",
     async (path) => {

@@ -1,7 +1,8 @@
 import { buildTask, buildUser } from "@mocks/fixtures";
+import { currentAccount, seedAccount } from "@mocks/handlers/account";
 import { taskStore } from "@mocks/handlers/tasks";
-import { act, screen, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it } from "vitest";
+import { act, cleanup, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderApp } from "@/test/render-app";
 
 const ada = buildUser({ first_name: "Ada", username: "ada" });
@@ -14,7 +15,7 @@ beforeEach(() => {
   taskStore.reset();
 });
 
-describe("/dashboard (spec §2)", () => {
+describe("/dashboard", () => {
   it("composes greeting, stat cards, the Email Auto Parser card and the empty state leading to /tasks", async () => {
     const { user, settled } = await renderApp("/dashboard", { user: ada });
     expect(screen.getByRole("heading", { level: 1, name: /, Ada$/ })).toBeInTheDocument();
@@ -43,5 +44,42 @@ describe("/dashboard (spec §2)", () => {
     expect(await screen.findByText("50%")).toBeInTheDocument();
     expect(statValue("Completed")).toBe("1");
     expect(statValue("Pending")).toBe("1");
+  });
+});
+
+describe("/dashboard: the one-time timezone offer", () => {
+  // A browser in Berlin, an account still in the default UTC.
+  beforeEach(() => vi.stubEnv("TZ", "Europe/Berlin"));
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("offers the browser's zone; Apply saves it and the offer does not come back", async () => {
+    seedAccount(ada);
+    const { user } = await renderApp("/dashboard", { user: ada });
+    const offer = screen.getByRole("region", { name: "Use Europe/Berlin as your timezone?" });
+
+    await user.click(within(offer).getByRole("button", { name: "Apply" }));
+
+    expect(await screen.findByText("Dates now follow Europe/Berlin.")).toBeInTheDocument();
+    expect(currentAccount().user.timezone).toBe("Europe/Berlin");
+    expect(screen.queryByRole("region", { name: /as your timezone\?$/ })).not.toBeInTheDocument();
+  });
+
+  it("'Keep UTC' leaves the timezone as it is and is remembered", async () => {
+    seedAccount(ada);
+    const { user } = await renderApp("/dashboard", { user: ada });
+    await user.click(screen.getByRole("button", { name: "Keep UTC" }));
+    expect(screen.queryByRole("region", { name: /as your timezone\?$/ })).not.toBeInTheDocument();
+    expect(currentAccount().user.timezone).toBe("UTC");
+
+    cleanup();
+    await renderApp("/dashboard", { user: ada });
+    expect(screen.getByRole("heading", { level: 1, name: /, Ada$/ })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: /as your timezone\?$/ })).not.toBeInTheDocument();
+  });
+
+  it("does not offer anything when the browser's zone is the saved one", async () => {
+    await renderApp("/dashboard", { user: buildUser({ first_name: "Ada", timezone: "Europe/Berlin" }) });
+    expect(screen.getByRole("heading", { level: 1, name: /, Ada$/ })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: /as your timezone\?$/ })).not.toBeInTheDocument();
   });
 });

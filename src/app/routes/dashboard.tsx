@@ -4,12 +4,14 @@ import { EmailParserCard } from "@/features/dashboard/components/email-parser-ca
 import { TaskProgressCard } from "@/features/dashboard/components/task-progress-card";
 import { TaskStatCards } from "@/features/dashboard/components/task-stat-cards";
 import { AiUsageCard } from "@/features/premium/components/ai-usage-card";
+import { TimezoneOffer } from "@/features/settings/components/timezone-offer";
 
-/** The dashboard (/dashboard, spec §2), composed from the features' cards. */
+/** The dashboard (/dashboard), composed from the features' cards. */
 export function DashboardRoute() {
   return (
     <div className="space-y-6">
       <DashboardHeader />
+      <TimezoneOffer />
       <TaskStatCards />
       <AiFocusCard />
       <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { env } from "@/config/env";
 import { renderApp } from "@/test/render-app";
 
-describe("landing page (spec §1, §2)", () => {
+describe("landing page", () => {
   it("shows the headline, the four feature cards and the footer", async () => {
     await renderApp("/");
 

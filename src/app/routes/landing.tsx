@@ -10,7 +10,7 @@ interface Feature {
   text: string;
 }
 
-/** spec §1: the four feature cards. */
+/** The four feature cards. */
 const FEATURES: readonly Feature[] = [
   {
     icon: ListChecks,
@@ -35,8 +35,8 @@ const FEATURES: readonly Feature[] = [
 ];
 
 /**
- * The public landing page (spec §1, §2). Kept light: it is the first thing a visitor downloads
- * (issue 7: ≤ 100 KB gzip), hence light-ui rather than <Button> and <BrandLink>.
+ * The public landing page. Kept light: it is the first thing a visitor downloads
+ * (≤ 100 KB gzip), hence light-ui rather than <Button> and <BrandLink>.
  */
 export function LandingPage() {
   const signedIn = useSignedIn();
@@ -48,7 +48,7 @@ export function LandingPage() {
           <LightBrandLink />
           <nav aria-label="Account" className="flex items-center gap-2">
             {signedIn ? (
-              // spec §2: only an authenticated visitor gets the way into the app.
+              // Only an authenticated visitor gets the way into the app.
               <Link to="/dashboard" className={lightButtonClass()}>
                 Go to Dashboard
               </Link>

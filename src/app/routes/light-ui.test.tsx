@@ -9,7 +9,7 @@ function html(element: React.ReactElement): string {
   return render(<MemoryRouter>{element}</MemoryRouter>).container.innerHTML;
 }
 
-describe("the landing page's light copies of <Button> and <BrandLink> (issue 7)", () => {
+describe("the landing page's light copies of <Button> and <BrandLink>", () => {
   it.each(["default", "outline", "ghost"] as const)("styles a link as <Button variant=%s>", (variant) => {
     const button = render(<Button variant={variant}>Go</Button>).getByRole("button");
     expect(lightButtonClass(variant)).toBe(button.className);

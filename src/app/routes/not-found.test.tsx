@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderApp } from "@/test/render-app";
 
-describe("404 page (spec §2)", () => {
+describe("404 page", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("shows 'Oops! Page not found' with 'Return to Home' for an unknown path, and logs the path", async () => {

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 
-/** spec §2: any other path; the bad path is logged (spec §8: unknown route → 404 page). */
+/** Any other path; the bad path is logged (an unknown route is a 404 page, never a blank screen). */
 export function NotFoundPage() {
   const { pathname } = useLocation();
 

@@ -4,7 +4,7 @@ import { Loader2 } from "lucide-react";
 export const PAGE_LOADING_LABEL = "Loading page";
 
 interface PageLoadingProps {
-  /** What a screen reader hears; the session restore says "Loading..." (spec §2). */
+  /** What a screen reader hears; the session restore says "Loading...". */
   label?: string;
   showLabel?: boolean;
   /** false inside the shell: the spinner fills the content area, not the whole window. */

@@ -29,7 +29,7 @@ function renderPages(error: Error) {
   return history;
 }
 
-describe("the error boundary of a page (CONVENTIONS.md §8)", () => {
+describe("the error boundary of a page", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("shows 'Something went wrong' instead of a page that fails, logs the error, and clears on leaving", async () => {

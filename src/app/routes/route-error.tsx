@@ -14,7 +14,7 @@ function describe(error: unknown): string {
   return "An unexpected error occurred. Reload the page or try again later.";
 }
 
-/** What a page that failed shows instead (CONVENTIONS.md §8). */
+/** What a page that failed shows instead. */
 export function RouteError({ error }: { error: unknown }) {
   useEffect(() => {
     console.error("Unhandled error while showing this page", error);
@@ -69,7 +69,7 @@ class ErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 }
 
 /**
- * The error boundary of the root and of the signed-in screens (CONVENTIONS.md §8): a render
+ * The error boundary of the root and of the signed-in screens: a render
  * error, or a screen whose code cannot be downloaded, shows RouteError until the user moves on.
  */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {

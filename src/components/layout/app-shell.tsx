@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Header } from "./header";
+import { OfflineBanner } from "./offline-banner";
 import type { ShellAccount } from "./shell-account";
 import { SidebarContent } from "./sidebar";
 
@@ -10,7 +11,7 @@ interface AppShellProps {
 }
 
 /**
- * The layout every signed-in screen shares (spec §2, Shell): a sidebar column from 1024 px,
+ * The layout every signed-in screen shares: a sidebar column from 1024 px,
  * a drawer below; header; main content. Landmarks: nav, header, main; a skip link first.
  */
 export function AppShell({ account, onLogout, children }: AppShellProps) {
@@ -28,6 +29,7 @@ export function AppShell({ account, onLogout, children }: AppShellProps) {
       <div className="flex min-h-dvh flex-col lg:pl-64">
         <Header account={account} onLogout={onLogout} />
         <main id="main-content" tabIndex={-1} className="flex-1 p-4 focus:outline-none sm:p-6 lg:p-8">
+          <OfflineBanner />
           {children}
         </main>
       </div>

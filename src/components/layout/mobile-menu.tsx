@@ -9,7 +9,7 @@ import { SidebarContent } from "./sidebar";
 const DESKTOP_QUERY = "(min-width: 1024px)";
 
 /**
- * On phones and tablets the sidebar becomes a drawer (issue 2: responsive down to 375 px),
+ * On phones and tablets the sidebar becomes a drawer (responsive down to 375 px),
  * opened by the header's menu button. A Radix dialog gives it focus trapping, Escape and
  * focus return to the button.
  */

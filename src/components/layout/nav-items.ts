@@ -15,7 +15,7 @@ export interface NavItem {
   badge?: string;
 }
 
-/** spec §2, Shell: the six sidebar entries, in order. */
+/** The six sidebar entries, in order. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/tasks", label: "Tasks", icon: ListChecks },

@@ -8,7 +8,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 
-/** spec §2: a bell with an unread dot. The product has no notification feed yet. */
+/** A bell with an unread dot. The product has no notification feed yet. */
 export function NotificationBell() {
   return (
     <DropdownMenu>

@@ -1,14 +1,14 @@
-import { UPGRADE_MESSAGE, usagePercentage } from "@contract/premium";
+import { UPGRADE_MESSAGE } from "@contract/premium";
 import { Crown, Sparkles } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Progress } from "@/components/ui/progress";
 import { toast } from "@/components/ui/toaster";
+import { UsageMeter } from "@/components/ui/usage-meter";
 import type { ShellAccount } from "./shell-account";
 
 /**
- * spec §2, Shell: free users see the upgrade card (upgrading is not possible in the app, so the
- * button only says whom to ask); premium users see their AI usage, the bar capped at 100 %.
+ * The shell's plan card: free users see the upgrade card (upgrading is not possible in the app,
+ * so the button only says whom to ask); premium users see their AI usage, the bar capped at 100 %.
  */
 export function PlanCard({ account }: { account: ShellAccount }) {
   if (account.isPremium) {
@@ -24,7 +24,7 @@ export function PlanCard({ account }: { account: ShellAccount }) {
             {count}/{limit}
           </Badge>
         </div>
-        <Progress className="mt-2" value={usagePercentage(count, limit)} aria-label="AI usage this month" />
+        <UsageMeter used={count} limit={limit} barOnly className="mt-2" />
       </section>
     );
   }

@@ -12,7 +12,7 @@ interface SidebarContentProps {
   onNavigate?: () => void;
 }
 
-/** The sidebar's content, shared by the desktop column and the phone drawer (spec §2, Shell). */
+/** The sidebar's content, shared by the desktop column and the phone drawer. */
 export function SidebarContent({ account, onNavigate }: SidebarContentProps) {
   return (
     <div className="flex h-full flex-col gap-6 p-4">

@@ -17,7 +17,7 @@ interface UserMenuProps {
   onLogout: () => void;
 }
 
-/** spec §2, user menu: name or username and e-mail, the links, the Premium badge and Log out. */
+/** The user menu: name or username and e-mail, the links, the Premium badge and Log out. */
 export function UserMenu({ account, onLogout }: UserMenuProps) {
   return (
     <DropdownMenu>

@@ -2,7 +2,7 @@ import * as ProgressPrimitive from "@radix-ui/react-progress";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/cn";
 
-/** A bar for a percentage; values outside 0–100 are clamped (spec §9: capped at 100 %). */
+/** A bar for a percentage; values outside 0–100 are clamped: a bar never shows more than 100 %. */
 export function Progress({ className, value, ...props }: ComponentProps<typeof ProgressPrimitive.Root>) {
   const percent = Math.max(0, Math.min(100, value ?? 0));
   return (

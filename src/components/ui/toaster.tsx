@@ -3,7 +3,7 @@ import { Toaster as Sonner, toast } from "sonner";
 
 /**
  * sonner's light rich colours put text under WCAG AA's 4.5:1 on their own backgrounds (success
- * 4.3, info 4.4, warning 3.1, error 4.4 — axe's color-contrast, issue 7). Same hues, darker text:
+ * 4.3, info 4.4, warning 3.1, error 4.4 — axe's color-contrast). Same hues, darker text:
  * 6.0, 6.4, 6.7 and 5.8. Set on the toaster element, they override sonner's theme variables there.
  */
 const readableRichColors = {

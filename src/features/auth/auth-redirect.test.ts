@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { redirectTarget } from "./auth-redirect";
 
-describe("redirectTarget (spec §2)", () => {
+describe("redirectTarget", () => {
   it("returns to the page the user came from, with its query and hash", () => {
     expect(redirectTarget({ from: { pathname: "/tasks", search: "?q=report", hash: "#top" } })).toBe(
       "/tasks?q=report#top",

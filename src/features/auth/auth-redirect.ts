@@ -1,5 +1,5 @@
 /**
- * spec §2: the guard remembers where the user was going; after signing in they land there,
+ * The guard remembers where the user was going; after signing in they land there,
  * otherwise on /dashboard. The guard puts `{ from: location }` into the navigation state.
  */
 export interface AuthRedirectState {

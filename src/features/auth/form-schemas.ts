@@ -1,10 +1,16 @@
-import { emailSchema, loginRequestSchema, messages, registerRequestSchema } from "@contract/auth";
+import {
+  emailSchema,
+  loginRequestSchema,
+  messages,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+} from "@contract/auth";
 import { z } from "zod";
 
-/** spec §5, login: the contract's payload rules are the form's rules. */
+/** The login form: the contract's payload rules are the form's rules. */
 export const loginFormSchema = loginRequestSchema;
 
-/** spec §5, register: the payload plus a confirmation that must equal the password. */
+/** The register form: the payload plus a confirmation that must equal the password. */
 export const registerFormSchema = registerRequestSchema
   .extend({ confirm_password: z.string() })
   .refine((values) => values.password === values.confirm_password, {
@@ -12,7 +18,7 @@ export const registerFormSchema = registerRequestSchema
     path: ["confirm_password"],
   });
 
-/** The registration payload of spec §3: the names only when given. */
+/** The registration payload: the names only when given. */
 export function registrationFromForm(values: z.output<typeof registerFormSchema>) {
   return {
     email: values.email,
@@ -26,9 +32,17 @@ export function registrationFromForm(values: z.output<typeof registerFormSchema>
 
 const ENTER_EMAIL_FIRST = "Enter email first";
 
-/** spec §5: a code request needs an e-mail; an empty one says "Enter email first". */
+/** A code request needs an e-mail; an empty one says "Enter email first". */
 export function verificationEmailError(email: string): string | null {
   if (!email.trim()) return ENTER_EMAIL_FIRST;
   const result = emailSchema.safeParse(email);
   return result.success ? null : (result.error.issues[0]?.message ?? messages.invalidEmail);
 }
+
+/** "Forgot password?": the reset payload plus a confirmation, with registration's rules. */
+export const resetPasswordFormSchema = resetPasswordRequestSchema
+  .extend({ confirm_password: z.string() })
+  .refine((values) => values.new_password === values.confirm_password, {
+    error: messages.passwordsDontMatch,
+    path: ["confirm_password"],
+  });

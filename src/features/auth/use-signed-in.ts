@@ -1,6 +1,6 @@
 import { useSessionStore } from "@/stores/session-store";
 
-/** spec §2: signed in means authenticated and holding a token; either missing is signed out. */
+/** Signed in means authenticated and holding a token; either missing is signed out. */
 export function useSignedIn(): boolean {
   return useSessionStore((state) => state.isAuthenticated && Boolean(state.token));
 }

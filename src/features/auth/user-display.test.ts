@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { buildUser } from "@mocks/fixtures";
 import { userDisplayName, userInitials } from "./user-display";
 
-describe("userInitials (spec §2)", () => {
+describe("userInitials", () => {
   it("uses the first letters of first and last name when both exist", () => {
     expect(userInitials(buildUser({ first_name: "ada", last_name: "lovelace" }))).toBe("AL");
   });
@@ -35,7 +35,7 @@ describe("userInitials (spec §2)", () => {
   });
 });
 
-describe("userDisplayName (spec §2)", () => {
+describe("userDisplayName", () => {
   it("shows the full name", () => {
     expect(userDisplayName(buildUser({ first_name: "Ada", last_name: "Lovelace" }))).toBe("Ada Lovelace");
   });

@@ -9,7 +9,7 @@ function firstLetter(value: string | null | undefined): string {
 }
 
 /**
- * spec §2: first letters of first and last name when both exist; otherwise the first letter of
+ * First letters of first and last name when both exist; otherwise the first letter of
  * the username, then of the e-mail; otherwise "U".
  */
 export function userInitials(user: NamedUser | null | undefined): string {
@@ -21,7 +21,7 @@ export function userInitials(user: NamedUser | null | undefined): string {
   return initials.toUpperCase();
 }
 
-/** spec §2 (user menu): the full name, or the username when there is no name. */
+/** The user menu's name: the full name, or the username when there is no name. */
 export function userDisplayName(user: NamedUser): string {
   const fullName = [user.first_name, user.last_name]
     .map((name) => name?.trim() ?? "")

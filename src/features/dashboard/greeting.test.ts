@@ -3,7 +3,7 @@ import { dashboardGreeting, greetingName, timeOfDayGreeting } from "./greeting";
 
 const at = (hours: number, minutes = 0) => new Date(2026, 10, 20, hours, minutes);
 
-describe("timeOfDayGreeting (spec §2, §9: before 12, before 18)", () => {
+describe("timeOfDayGreeting (morning before 12, afternoon before 18)", () => {
   it.each([
     [0, "Good morning"],
     [11, "Good morning"],

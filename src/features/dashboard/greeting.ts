@@ -1,13 +1,13 @@
 import type { User } from "@contract/auth";
 
-/** spec §2, §9: before 12 "Good morning", before 18 "Good afternoon", otherwise "Good evening". */
+/** Before 12 "Good morning", before 18 "Good afternoon", otherwise "Good evening". */
 export function timeOfDayGreeting(hour: number): string {
   if (hour < 12) return "Good morning";
   if (hour < 18) return "Good afternoon";
   return "Good evening";
 }
 
-/** spec §2: the first name, else the username, else "there". */
+/** The first name, else the username, else "there". */
 export function greetingName(user: Pick<User, "first_name" | "username"> | null | undefined): string {
   return user?.first_name?.trim() || user?.username?.trim() || "there";
 }

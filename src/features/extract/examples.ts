@@ -9,7 +9,7 @@ export interface ExtractionExample {
   content: string;
 }
 
-/** spec §2: example snippets, each with a "Try This Example" button. */
+/** Example snippets, each with a "Try This Example" button. */
 export const EXTRACTION_EXAMPLES: readonly ExtractionExample[] = [
   {
     id: "markdown-checklist",

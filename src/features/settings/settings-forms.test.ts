@@ -7,7 +7,7 @@ function passwordProblems(current_password: string, new_password: string, confir
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 }
 
-describe("passwordFormSchema (spec §5, change password)", () => {
+describe("passwordFormSchema (change password)", () => {
   it("says only 'Please fill in all fields' when a field is empty, even if the others disagree", () => {
     expect(passwordProblems("", "abc", "xyz")).toEqual(["Please fill in all fields"]);
     expect(passwordProblems("secret", "", "")).toEqual(["Please fill in all fields"]);
@@ -26,7 +26,7 @@ describe("passwordFormSchema (spec §5, change password)", () => {
   });
 });
 
-describe("profileChanges (spec §5, profile)", () => {
+describe("profileChanges (profile)", () => {
   const user = buildUser({ first_name: "Ada", last_name: null });
 
   it("is empty when nothing changed, spaces around a name included", () => {

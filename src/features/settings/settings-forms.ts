@@ -19,7 +19,7 @@ export function profileFormValues(user: User): ProfileFormValues {
 }
 
 /**
- * spec §5: only the names the user changed are sent (an emptied name is sent as "" to clear it);
+ * Only the names the user changed are sent (an emptied name is sent as "" to clear it);
  * an empty result means nothing changed and the update button stays disabled.
  */
 export function profileChanges(user: User, values: ProfileFormValues): ProfileRequest {
@@ -40,7 +40,7 @@ export const passwordMessages = {
 const passwordFields = ["current_password", "new_password", "confirm_password"] as const;
 
 /**
- * spec §5, change password, checked in the spec's order so the user sees one message at a time:
+ * The change-password form, checked in a fixed order so the user sees one message at a time:
  * all three required, then new and confirmation equal, then the new one at least 6 characters.
  */
 export const passwordFormSchema = z

@@ -10,7 +10,7 @@ import {
   updateTaskPayload,
 } from "./task-form";
 
-describe("taskFormSchema (spec §5)", () => {
+describe("taskFormSchema", () => {
   it("requires a title: 'Title is required'", () => {
     const result = taskFormSchema.safeParse({ ...emptyTaskForm, title: "   " });
     expect(result.success).toBe(false);
@@ -23,7 +23,7 @@ describe("taskFormSchema (spec §5)", () => {
   });
 });
 
-describe("addTag (spec §2: duplicates are ignored)", () => {
+describe("addTag (duplicates are ignored)", () => {
   it("adds a trimmed tag", () => {
     expect(addTag(["work"], "  home ")).toEqual(["work", "home"]);
   });
@@ -36,7 +36,7 @@ describe("addTag (spec §2: duplicates are ignored)", () => {
 });
 
 describe("createTaskPayload", () => {
-  it("reads the due date in the user's time zone and sends ISO (spec §5)", () => {
+  it("reads the due date in the user's time zone and sends ISO", () => {
     const payload = createTaskPayload(
       { ...emptyTaskForm, title: "Call", dueDate: "2026-12-01T10:00", tags: ["a"] },
       "Asia/Tokyo",
@@ -92,5 +92,17 @@ describe("updateTaskPayload (partial PUT)", () => {
       due_date: null,
       description: null,
     });
+  });
+});
+
+describe("all-day due dates", () => {
+  it("sends a date alone as the end of that day in the user's zone, and reads it back as a date", () => {
+    const payload = createTaskPayload(
+      { ...emptyTaskForm, title: "Pay rent", dueDate: "2026-12-01" },
+      "Europe/Berlin",
+    );
+    expect(payload.due_date).toBe("2026-12-01T22:59:59.999Z");
+    const task = taskFromWire(buildTask({ title: "Pay rent", due_date: payload.due_date }));
+    expect(taskFormValuesFrom(task, "Europe/Berlin").dueDate).toBe("2026-12-01");
   });
 });

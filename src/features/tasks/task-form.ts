@@ -10,9 +10,10 @@ import {
   type UpdateTaskRequest,
 } from "@contract/tasks";
 import { z } from "zod";
+import { allDayDueDate, isAllDay, localDay } from "@/lib/due-dates";
 import { fromZonedInputValue, toZonedInputValue } from "@/lib/time-zones";
 
-/** The Create and Edit dialogs' fields (spec §2) with the messages of spec §5. */
+/** The Create and Edit dialogs' fields with their validation messages. */
 export const taskFormSchema = z.object({
   title: z
     .string()
@@ -24,7 +25,7 @@ export const taskFormSchema = z.object({
   }),
   priority: taskPrioritySchema,
   status: taskStatusSchema,
-  /** The datetime-local value, a wall-clock time in the user's time zone; "" for none. */
+  /** "2026-12-01" (all day) or "2026-12-01T10:00", in the user's time zone; "" for none. */
   dueDate: z.string(),
   tags: z
     .array(z.string())
@@ -41,14 +42,17 @@ export const emptyTaskForm: TaskFormValues = {
   tags: [],
 };
 
-/** The Edit dialog's starting values: the due date shown in the user's time zone (spec §2). */
+/** The Edit dialog's starting values: the due date shown in the user's time zone. */
 export function taskFormValuesFrom(task: Task, timeZone: string | null | undefined): TaskFormValues {
   return {
     title: task.title,
     description: task.description ?? "",
     priority: task.priority,
     status: task.status,
-    dueDate: toZonedInputValue(task.due_date, timeZone),
+    dueDate:
+      task.due_date && isAllDay(task.due_date, timeZone)
+        ? localDay(task.due_date, timeZone)
+        : toZonedInputValue(task.due_date, timeZone),
     tags: task.tags,
   };
 }
@@ -57,12 +61,16 @@ function descriptionOrNull(description: string): string | null {
   return description.trim() ? description : null;
 }
 
-/** spec §5: the due date leaves as an ISO timestamp read in the user's time zone. */
+/**
+ * The due date leaves as an ISO timestamp read in the user's time zone; a date alone is due all
+ * day, stored as the end of that day.
+ */
 function dueDateOrNull(dueDate: string, timeZone: string | null | undefined): string | null {
-  return dueDate ? fromZonedInputValue(dueDate, timeZone) : null;
+  if (!dueDate) return null;
+  return dueDate.includes("T") ? fromZonedInputValue(dueDate, timeZone) : allDayDueDate(dueDate, timeZone);
 }
 
-/** Tag entry (spec §2): trimmed, blank ignored, a tag already present (any case) ignored. */
+/** Tag entry: trimmed, blank ignored, a tag already present (any case) ignored. */
 export function addTag(tags: readonly string[], candidate: string): string[] {
   const tag = candidate.trim();
   if (!tag) return [...tags];
@@ -84,7 +92,7 @@ export function createTaskPayload(
 }
 
 /**
- * The Edit dialog's PUT (partial, spec §7): only what the user changed, so that a field nobody
+ * The Edit dialog's PUT (partial): only what the user changed, so that a field nobody
  * touched — another tab's edit, a due date's seconds — is left as it is.
  */
 export function updateTaskPayload(

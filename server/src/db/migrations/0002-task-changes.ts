@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 /**
  * users.tasks_changed_at: when the user's task list last changed (a task created, updated or
  * deleted). A deletion leaves no row behind, so the daily plan could not tell that its cached
- * report is stale from the tasks table alone (spec §3, cache_is_valid).
+ * report is stale from the tasks table alone (cache_is_valid).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("users").addColumn("tasks_changed_at", "text").execute();

@@ -4,8 +4,8 @@ import { sql } from "kysely";
 // Frozen in time: never import application code here; only portable SQL.
 
 /**
- * At most one queued or running daily-plan generation per user (issue 5: a second request returns
- * the first one's id). A partial unique index makes this hold across server instances on both
+ * At most one queued or running daily-plan generation per user (a second request returns the first
+ * one's id). A partial unique index makes this hold across server instances on both
  * SQLite and PostgreSQL, where a check-then-insert could race.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

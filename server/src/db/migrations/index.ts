@@ -2,10 +2,16 @@ import type { Migration } from "kysely";
 import * as initial from "./0001-initial";
 import * as taskChanges from "./0002-task-changes";
 import * as oneActiveGeneration from "./0003-one-active-generation";
+import * as calendarFeedsAndImports from "./0005-calendar-feeds-and-imports";
+import * as taskDataVersion from "./0006-task-data-version";
+import * as passwordResetCodes from "./0009-password-reset-codes";
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-task-changes": taskChanges,
   "0003-one-active-generation": oneActiveGeneration,
+  "0005-calendar-feeds-and-imports": calendarFeedsAndImports,
+  "0006-task-data-version": taskDataVersion,
+  "0009-password-reset-codes": passwordResetCodes,
 };

@@ -1,11 +1,11 @@
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
-import { resetUsage, usageOf } from "../premium/quota";
+import { resetUsage, usageOf } from "../premium/service";
 import { findUserByEmail, findUserByUsername, listUsers, updateUser } from "./user-repository";
 
 /**
- * The administrator's commands (`npm run admin -- <command>`, issue 2): the product tells users to
+ * The administrator's commands (`npm run admin -- <command>`): the product tells users to
  * "contact the administrator" to upgrade, and this is what the administrator runs. Each command
  * is a plain function of the database so tests drive it directly; admin.ts only wires the process.
  */
@@ -27,6 +27,8 @@ const ADMIN_HELP = [
   "  grant-premium <email|username>      Make an account Premium",
   "  revoke-premium <email|username>     Put an account back on the free plan",
   "  reset-usage <email|username>        Set this month's AI usage of an account back to 0",
+  "  backup <file>                       Write a consistent copy of the SQLite database (server may run)",
+  "  restore <file>                      Put a backup in place of the SQLite database (server stopped)",
   "  help                                Show this help",
   "",
   "It uses the server's database: DATABASE_URL when set, otherwise the SQLite file in DATA_DIR.",

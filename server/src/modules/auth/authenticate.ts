@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../app-types";
 import type { UserRow } from "../../db/schema";
-import { unauthorized } from "../../lib/http-error";
+import { Unauthenticated } from "../../lib/domain-errors";
 import { findSessionUser } from "./session-repository";
 
 declare module "fastify" {
@@ -17,24 +17,27 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** A preHandler for every call that needs a signed-in user (spec §6): 401 otherwise. */
+/**
+ * The authentication hook: modules add it as `onRequest` to the scope of their signed-in calls,
+ * so a request without a live bearer token is refused with 401 before its body is read.
+ */
 export function authenticate(deps: Pick<AppDeps, "db" | "clock">) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const token = bearerToken(request);
-    if (!token) throw unauthorized("Authentication required");
+    if (!token) throw new Unauthenticated("Authentication required");
     const session = await findSessionUser(deps.db, token, deps.clock.now());
-    if (!session) throw unauthorized("Your session has expired or was revoked. Please sign in again.");
+    if (!session) throw new Unauthenticated("Your session has expired or was revoked. Please sign in again.");
     request.auth = { user: session.user, sessionId: session.sessionId };
   };
 }
 
 /** The signed-in user of a request that passed `authenticate`. */
 export function currentUser(request: FastifyRequest): UserRow {
-  if (!request.auth) throw unauthorized();
+  if (!request.auth) throw new Unauthenticated();
   return request.auth.user;
 }
 
 export function currentSessionId(request: FastifyRequest): string {
-  if (!request.auth) throw unauthorized();
+  if (!request.auth) throw new Unauthenticated();
   return request.auth.sessionId;
 }

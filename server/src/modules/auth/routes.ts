@@ -1,28 +1,33 @@
 import { z } from "zod";
-import { apiRoutes } from "../../../../contract/routes";
-import type { App, AppDeps } from "../../app-types";
+import { apiRoutes } from "@contract/routes";
+import type { App, ModulePlugin } from "../../app-types";
+import { routeIn } from "../../lib/route-path";
 import { authenticate, currentSessionId, currentUser } from "./authenticate";
 import {
   changePassword,
+  forgotPassword,
   login,
   logout,
   me,
   register,
+  resetPassword,
   sendVerification,
   setTimezone,
   updateProfile,
 } from "./service";
 
-/** The accounts calls of spec §7 plus logout (issue 2). */
-export async function authRoutes(app: App, deps: AppDeps): Promise<void> {
-  const preHandler = authenticate(deps);
+/**
+ * The account calls: sign-up (code, then register) and sign-in are open; the rest need a signed-in
+ * user and live in an inner scope behind the authentication hook.
+ */
+export const authModule: ModulePlugin = async (app, { deps }) => {
   const open = { tags: ["auth"] };
   const authed = { tags: ["auth"], security: [{ bearerAuth: [] }] };
   const { sendVerification: sendRoute, register: registerRoute, login: loginRoute } = apiRoutes;
   const { me: meRoute, logout: logoutRoute, timezone, changePassword: passwordRoute, profile } = apiRoutes;
 
   app.post(
-    sendRoute.path,
+    routeIn(app, sendRoute.path),
     {
       schema: {
         ...open,
@@ -35,7 +40,7 @@ export async function authRoutes(app: App, deps: AppDeps): Promise<void> {
   );
 
   app.post(
-    registerRoute.path,
+    routeIn(app, registerRoute.path),
     {
       schema: {
         ...open,
@@ -48,7 +53,7 @@ export async function authRoutes(app: App, deps: AppDeps): Promise<void> {
   );
 
   app.post(
-    loginRoute.path,
+    routeIn(app, loginRoute.path),
     {
       schema: {
         ...open,
@@ -60,63 +65,94 @@ export async function authRoutes(app: App, deps: AppDeps): Promise<void> {
     async (request) => login(deps, request.body, request.ip),
   );
 
-  app.get(
-    meRoute.path,
-    { preHandler, schema: { ...authed, summary: meRoute.summary, response: { 200: meRoute.response } } },
-    async (request) => me(deps, currentUser(request)),
+  const { forgotPassword: forgotRoute, resetPassword: resetRoute } = apiRoutes;
+  app.post(
+    routeIn(app, forgotRoute.path),
+    {
+      schema: {
+        ...open,
+        summary: forgotRoute.summary,
+        body: forgotRoute.body,
+        response: { 200: forgotRoute.response },
+      },
+    },
+    async (request) => forgotPassword(deps, request.body.email, request.ip, request.log),
   );
 
   app.post(
-    logoutRoute.path,
+    routeIn(app, resetRoute.path),
     {
-      preHandler,
-      schema: { ...authed, summary: logoutRoute.summary, response: { 204: z.null().describe("Signed out") } },
-    },
-    async (request, reply) => {
-      await logout(deps, currentSessionId(request));
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.post(
-    timezone.path,
-    {
-      preHandler,
       schema: {
-        ...authed,
-        summary: timezone.summary,
-        body: timezone.body,
-        response: { 200: timezone.response },
+        ...open,
+        summary: resetRoute.summary,
+        body: resetRoute.body,
+        response: { 200: resetRoute.response },
       },
     },
-    async (request) => setTimezone(deps, currentUser(request), request.body.timezone),
+    async (request) => resetPassword(deps, request.body, request.ip),
   );
 
-  app.post(
-    passwordRoute.path,
-    {
-      preHandler,
-      schema: {
-        ...authed,
-        summary: passwordRoute.summary,
-        body: passwordRoute.body,
-        response: { 200: passwordRoute.response },
-      },
-    },
-    async (request) => changePassword(deps, currentUser(request), currentSessionId(request), request.body),
-  );
+  await app.register(async (signedIn: App) => {
+    signedIn.addHook("onRequest", authenticate(deps));
 
-  app.put(
-    profile.path,
-    {
-      preHandler,
-      schema: {
-        ...authed,
-        summary: profile.summary,
-        body: profile.body,
-        response: { 200: profile.response },
+    signedIn.get(
+      routeIn(signedIn, meRoute.path),
+      { schema: { ...authed, summary: meRoute.summary, response: { 200: meRoute.response } } },
+      async (request) => me(deps, currentUser(request)),
+    );
+
+    signedIn.post(
+      routeIn(signedIn, logoutRoute.path),
+      {
+        schema: {
+          ...authed,
+          summary: logoutRoute.summary,
+          response: { 204: z.null().describe("Signed out") },
+        },
       },
-    },
-    async (request) => updateProfile(deps, currentUser(request), request.body),
-  );
-}
+      async (request, reply) => {
+        await logout(deps, currentSessionId(request));
+        return reply.status(204).send(null);
+      },
+    );
+
+    signedIn.post(
+      routeIn(signedIn, timezone.path),
+      {
+        schema: {
+          ...authed,
+          summary: timezone.summary,
+          body: timezone.body,
+          response: { 200: timezone.response },
+        },
+      },
+      async (request) => setTimezone(deps, currentUser(request), request.body.timezone),
+    );
+
+    signedIn.post(
+      routeIn(signedIn, passwordRoute.path),
+      {
+        schema: {
+          ...authed,
+          summary: passwordRoute.summary,
+          body: passwordRoute.body,
+          response: { 200: passwordRoute.response },
+        },
+      },
+      async (request) => changePassword(deps, currentUser(request), currentSessionId(request), request.body),
+    );
+
+    signedIn.put(
+      routeIn(signedIn, profile.path),
+      {
+        schema: {
+          ...authed,
+          summary: profile.summary,
+          body: profile.body,
+          response: { 200: profile.response },
+        },
+      },
+      async (request) => updateProfile(deps, currentUser(request), request.body),
+    );
+  });
+};

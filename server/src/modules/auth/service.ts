@@ -1,16 +1,27 @@
 import type {
   AuthResponse,
   ChangePasswordRequest,
+  ForgotPasswordResponse,
   LoginRequest,
   ProfileRequest,
   RegisterRequest,
+  ResetPasswordRequest,
+  ResetPasswordResponse,
   SendVerificationResponse,
   User,
-} from "../../../../contract/auth";
+} from "@contract/auth";
+import { INVALID_RESET_CODE_MESSAGE } from "@contract/auth";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../../app-types";
+import { isUniqueViolation, type Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
-import { badRequest, conflict, HttpError, unauthorized } from "../../lib/http-error";
+import {
+  Conflict,
+  MailUndeliverable,
+  RateLimited,
+  Unauthenticated,
+  Validation,
+} from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
 import {
   COMMON_PASSWORD_MESSAGE,
@@ -19,18 +30,29 @@ import {
   verifyAgainstDecoy,
   verifyPassword,
 } from "../../lib/passwords";
-import { enforceRateLimits, hashedKeyPart, type RateLimitRule } from "../../lib/rate-limit";
-import { verificationMail } from "../../mail/verification-mail";
-import { createSession, revokeOtherSessions, revokeSession } from "./session-repository";
-import { toUserJson } from "./user-json";
 import {
-  findUserByEmail,
-  findUserByUsername,
-  insertUser,
-  isUniqueViolation,
-  updateUser,
-} from "./user-repository";
-import { checkCode, consumeCode, discardCode, newVerificationCode, storeNewCode } from "./verification-codes";
+  clearRateLimit,
+  consumeRateLimit,
+  currentHits,
+  describeWait,
+  enforceRateLimits,
+  hashedKeyPart,
+  holdUntil,
+  type RateLimitRule,
+} from "../../lib/rate-limit";
+import type { OutgoingMail } from "../../mail/mailer";
+import { existingAccountMail, passwordResetMail, verificationMail } from "../../mail/verification-mail";
+import { createSession, revokeAllSessions, revokeOtherSessions, revokeSession } from "./session-repository";
+import { toUserJson } from "./user-json";
+import { findUserByEmail, findUserById, findUserByUsername, insertUser, updateUser } from "./user-repository";
+import {
+  checkCode,
+  consumeCode,
+  discardCode,
+  matchCode,
+  newVerificationCode,
+  storeNewCode,
+} from "./verification-codes";
 
 type AuthDeps = Pick<AppDeps, "db" | "config" | "clock" | "mailer">;
 
@@ -42,18 +64,35 @@ const WRONG_CURRENT_PASSWORD_MESSAGE = "Current password is incorrect";
 const MINUTE = 60_000;
 
 /**
- * Rate limits (issue 2: login, code sending and code checking). Per address AND per client IP:
+ * Rate limits on login, code sending and code checking. Per address AND per client IP:
  * the first stops guessing one account's password, the second one client spraying many.
+ *
+ * Failed sign-ins are limited so that strangers cannot lock an owner out:
+ * - per client: 20 failures in 15 minutes lock that client out for the rest of the window
+ *   (whatever accounts it tries), on top of 50 attempts in 15 minutes in all;
+ * - per account: after 5 failures in 15 minutes each further attempt must wait, 1 s, 2 s, 4 s…
+ *   up to 60 s after the last failure (a backoff, never a lock), and a client that has signed in
+ *   to the account in the last 30 days is not held back by failures of others at all.
  */
 const limits = {
-  loginPerEmail: { limit: 10, windowMs: 15 * MINUTE },
   loginPerIp: { limit: 50, windowMs: 15 * MINUTE },
+  loginFailuresPerIp: { limit: 20, windowMs: 15 * MINUTE },
+  loginFailuresPerAccount: { limit: 5, windowMs: 15 * MINUTE },
   codeSendPerEmail: { limit: 6, windowMs: 60 * MINUTE },
+  // Per client, per hour: AUTH_CODES_PER_CLIENT_PER_HOUR (default 20) replaces the limit.
   codeSendPerIp: { limit: 20, windowMs: 60 * MINUTE },
   codeCheckPerEmail: { limit: 15, windowMs: 60 * MINUTE },
   codeCheckPerIp: { limit: 30, windowMs: 15 * MINUTE },
   passwordChangePerUser: { limit: 10, windowMs: 15 * MINUTE },
+  // A reset code is sent and checked under the same limits as a sign-up code.
+  resetSendPerEmail: { limit: 6, windowMs: 60 * MINUTE },
+  resetSendPerIp: { limit: 20, windowMs: 60 * MINUTE },
+  resetCheckPerEmail: { limit: 15, windowMs: 60 * MINUTE },
+  resetCheckPerIp: { limit: 30, windowMs: 15 * MINUTE },
 } as const;
+
+const LOGIN_BACKOFF_MAX_MS = 60_000;
+const KNOWN_CLIENT_MS = 30 * 24 * 60 * MINUTE;
 
 function rule(name: keyof typeof limits, subject: string): RateLimitRule {
   return { key: `${name}:${subject}`, ...limits[name] };
@@ -83,18 +122,22 @@ function emptyToNull(value: string | undefined): string | null {
 }
 
 function assertUncommonPassword(password: string): void {
-  if (isCommonPassword(password)) throw badRequest(COMMON_PASSWORD_MESSAGE, "common_password");
+  if (isCommonPassword(password)) throw new Validation(COMMON_PASSWORD_MESSAGE, "common_password");
 }
 
 async function assertEmailFree(deps: AuthDeps, email: string): Promise<void> {
-  if (await findUserByEmail(deps.db, email)) throw conflict(EMAIL_TAKEN_MESSAGE, "email_taken");
+  if (await findUserByEmail(deps.db, email)) throw new Conflict(EMAIL_TAKEN_MESSAGE, "email_taken");
+}
+
+function assertUsernameNotReserved(username: string): void {
+  if (RESERVED_USERNAMES.has(username.toLowerCase())) {
+    throw new Validation("This username is reserved. Please choose another.", "username_reserved");
+  }
 }
 
 async function assertUsernameFree(deps: AuthDeps, username: string): Promise<void> {
-  if (RESERVED_USERNAMES.has(username.toLowerCase())) {
-    throw badRequest("This username is reserved. Please choose another.", "username_reserved");
-  }
-  if (await findUserByUsername(deps.db, username)) throw conflict(USERNAME_TAKEN_MESSAGE, "username_taken");
+  if (await findUserByUsername(deps.db, username))
+    throw new Conflict(USERNAME_TAKEN_MESSAGE, "username_taken");
 }
 
 async function startSession(deps: AuthDeps, user: UserRow): Promise<AuthResponse> {
@@ -103,7 +146,12 @@ async function startSession(deps: AuthDeps, user: UserRow): Promise<AuthResponse
   return { token, user: toUserJson(deps.config, user, now) };
 }
 
-/** POST /auth/send-verification */
+/**
+ * POST /auth/send-verification. The answer is the same whether or not the address already has an
+ * account, so the call cannot be used to find out who has one: a new address gets a code, an
+ * existing owner gets a note that someone tried to sign up with it. Both go through the same
+ * once-a-minute throttle (a code is stored for an existing address too, but never sent).
+ */
 export async function sendVerification(
   deps: AuthDeps,
   email: string,
@@ -114,30 +162,140 @@ export async function sendVerification(
   const emailLower = email.toLowerCase();
   await enforceRateLimits(
     deps.db,
-    [rule("codeSendPerIp", ip), rule("codeSendPerEmail", hashedKeyPart(emailLower))],
+    [
+      { ...rule("codeSendPerIp", ip), limit: deps.config.codesPerClientPerHour },
+      rule("codeSendPerEmail", hashedKeyPart(emailLower)),
+    ],
     now,
     (wait) => `Too many verification codes requested. Please try again in ${wait}.`,
   );
-  await assertEmailFree(deps, email);
+  const accountExists = (await findUserByEmail(deps.db, email)) !== undefined;
 
   const ttlMinutes = deps.config.verificationCodeTtlMinutes;
   const code = newVerificationCode();
-  const { codeHash } = await storeNewCode(deps.db, emailLower, code, now, ttlMinutes);
+  const { codeHash } = await storeNewCode(deps.db, "verification_codes", emailLower, code, now, ttlMinutes);
   try {
-    await deps.mailer.send(verificationMail(email, code, ttlMinutes));
+    await deps.mailer.send(
+      accountExists
+        ? existingAccountMail(email, deps.config.publicUrl)
+        : verificationMail(email, code, ttlMinutes),
+    );
   } catch (error) {
-    await discardCode(deps.db, emailLower, codeHash);
+    await discardCode(deps.db, "verification_codes", emailLower, codeHash);
     log.error({ err: error }, "Sending the verification e-mail failed");
-    throw new HttpError(
-      502,
+    throw new MailUndeliverable(
       "We could not send the verification e-mail. Please try again in a moment.",
       "mail_failed",
     );
   }
-  return { message: `We sent a verification code to ${email}`, expires_in: ttlMinutes };
+  const delivery = codeDelivery(deps);
+  return {
+    message:
+      delivery === "email"
+        ? `We sent a verification code to ${email}`
+        : `No mail server is configured, so the verification code for ${email} was written to the server log`,
+    expires_in: ttlMinutes,
+    delivery,
+  };
 }
 
-/** POST /auth/register: every rule of spec §5 is checked again here, then the code. */
+/** Without SMTP_URL the mailer writes each message to the server log instead of sending it. */
+function codeDelivery(deps: AuthDeps): "email" | "server_log" {
+  return deps.config.smtpUrl ? "email" : "server_log";
+}
+
+/**
+ * POST /auth/forgot-password: the same answer whether or not the address has an account, so
+ * nobody can find out who uses Tasklane. A code is stored for every address (the once-a-minute
+ * limit then answers alike too) but only mailed to an account's own address.
+ */
+export async function forgotPassword(
+  deps: AuthDeps,
+  email: string,
+  ip: string,
+  log: Pick<FastifyBaseLogger, "error">,
+): Promise<ForgotPasswordResponse> {
+  const now = deps.clock.now();
+  const emailLower = email.toLowerCase();
+  await enforceRateLimits(
+    deps.db,
+    [
+      { ...rule("resetSendPerIp", ip), limit: deps.config.codesPerClientPerHour },
+      rule("resetSendPerEmail", hashedKeyPart(emailLower)),
+    ],
+    now,
+    (wait) => `Too many reset codes requested. Please try again in ${wait}.`,
+  );
+  const ttlMinutes = deps.config.verificationCodeTtlMinutes;
+  const code = newVerificationCode();
+  const { codeHash } = await storeNewCode(deps.db, "password_reset_codes", emailLower, code, now, ttlMinutes);
+  const user = await findUserByEmail(deps.db, email);
+  if (user)
+    await sendOrDiscard(deps, passwordResetMail(user.email, code, ttlMinutes), emailLower, codeHash, log);
+  const delivery = codeDelivery(deps);
+  return {
+    message:
+      delivery === "email"
+        ? "If an account uses this address, we sent it a code to reset the password"
+        : "If an account uses this address, its reset code was written to the server log (no mail server is configured)",
+    expires_in: ttlMinutes,
+    delivery,
+  };
+}
+
+/**
+ * A reset mail that could not be sent is logged and its code dropped, so the person may ask
+ * again at once; the answer stays the same, or it would tell that the address has an account.
+ */
+async function sendOrDiscard(
+  deps: AuthDeps,
+  mail: OutgoingMail,
+  emailLower: string,
+  codeHash: string,
+  log: Pick<FastifyBaseLogger, "error">,
+): Promise<void> {
+  try {
+    await deps.mailer.send(mail);
+  } catch (error) {
+    await discardCode(deps.db, "password_reset_codes", emailLower, codeHash);
+    log.error({ err: error }, "Sending the password reset e-mail failed");
+  }
+}
+
+/**
+ * POST /auth/reset-password: the new password follows the rules of registration; then the code
+ * is checked, and any problem with it (none sent, wrong, expired, too many tries, no account)
+ * reads the same. Every session of the account ends.
+ */
+export async function resetPassword(
+  deps: AuthDeps,
+  request: ResetPasswordRequest,
+  ip: string,
+): Promise<ResetPasswordResponse> {
+  const now = deps.clock.now();
+  const emailLower = request.email.toLowerCase();
+  await enforceRateLimits(
+    deps.db,
+    [rule("resetCheckPerIp", ip), rule("resetCheckPerEmail", hashedKeyPart(emailLower))],
+    now,
+    (wait) => `Too many reset attempts. Please try again in ${wait}.`,
+  );
+  // Checked before the code, so a password that is refused does not burn one of the code's tries.
+  assertUncommonPassword(request.new_password);
+  const match = await matchCode(deps.db, "password_reset_codes", emailLower, request.code, now);
+  const user = match.matched ? await findUserByEmail(deps.db, request.email) : undefined;
+  if (!user) throw new Validation(INVALID_RESET_CODE_MESSAGE, "invalid_reset_code");
+
+  await updateUser(deps.db, user.id, {
+    password_hash: await hashPassword(request.new_password),
+    updated_at: now.toISOString(),
+  });
+  await revokeAllSessions(deps.db, user.id, now);
+  await consumeCode(deps.db, "password_reset_codes", emailLower);
+  return { message: "Your password has been reset. Please sign in with your new password." };
+}
+
+/** POST /auth/register: every sign-up rule the form checks (e-mail, username, password, names) is checked again here, then the code. */
 export async function register(deps: AuthDeps, request: RegisterRequest, ip: string): Promise<AuthResponse> {
   const now = deps.clock.now();
   const emailLower = request.email.toLowerCase();
@@ -148,10 +306,12 @@ export async function register(deps: AuthDeps, request: RegisterRequest, ip: str
     (wait) => `Too many verification attempts. Please try again in ${wait}.`,
   );
   assertUncommonPassword(request.password);
+  assertUsernameNotReserved(request.username);
+  // The code first: only someone who proved they own a new address learns whether an e-mail or
+  // a username is taken (an existing owner is never mailed a code), so neither can be probed.
+  await checkCode(deps.db, emailLower, request.verification_code, now);
   await assertEmailFree(deps, request.email);
   await assertUsernameFree(deps, request.username);
-  // Checked after the cheap rules, so a taken username does not burn one of the code's tries.
-  await checkCode(deps.db, emailLower, request.verification_code, now);
 
   const timestamp = now.toISOString();
   let user: UserRow;
@@ -172,28 +332,61 @@ export async function register(deps: AuthDeps, request: RegisterRequest, ip: str
     // Someone else took the address or the name between our check and the insert.
     if (!isUniqueViolation(error)) throw error;
     await assertEmailFree(deps, request.email);
-    throw conflict(USERNAME_TAKEN_MESSAGE, "username_taken");
+    throw new Conflict(USERNAME_TAKEN_MESSAGE, "username_taken");
   }
-  await consumeCode(deps.db, emailLower);
+  await consumeCode(deps.db, "verification_codes", emailLower);
   return startSession(deps, user);
 }
 
-/** POST /auth/login: one message whether the e-mail is unknown or the password wrong. */
+const tooManySignIns = (wait: string) => `Too many sign-in attempts. Please try again in ${wait}.`;
+
+/** Keys of the sign-in limits; addresses and accounts only hashed. */
+function loginKeys(emailLower: string, ip: string) {
+  const account = hashedKeyPart(emailLower);
+  return {
+    clientFailures: rule("loginFailuresPerIp", ip),
+    accountFailures: rule("loginFailuresPerAccount", account),
+    accountBackoff: `loginBackoff:${account}`,
+    knownClient: (userId: string) => `loginKnownClient:${userId}:${hashedKeyPart(ip)}`,
+  };
+}
+
+/**
+ * POST /auth/login: one message whether the e-mail is unknown or the password wrong, and the
+ * same limits for unknown and existing addresses.
+ */
 export async function login(deps: AuthDeps, request: LoginRequest, ip: string): Promise<AuthResponse> {
   const now = deps.clock.now();
-  await enforceRateLimits(
-    deps.db,
-    [rule("loginPerIp", ip), rule("loginPerEmail", hashedKeyPart(request.email))],
-    now,
-    (wait) => `Too many sign-in attempts. Please try again in ${wait}.`,
-  );
-  const user = await findUserByEmail(deps.db, request.email);
-  if (!user) {
-    await verifyAgainstDecoy(request.password);
-    throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  const emailLower = request.email.toLowerCase();
+  const keys = loginKeys(emailLower, ip);
+  await enforceRateLimits(deps.db, [rule("loginPerIp", ip)], now, tooManySignIns);
+
+  const clientFailures = await currentHits(deps.db, keys.clientFailures.key, now);
+  if (clientFailures.hits >= keys.clientFailures.limit) {
+    throw new RateLimited(tooManySignIns(describeWait(clientFailures.retryAfterSeconds)));
   }
-  if (!(await verifyPassword(user.password_hash, request.password)))
-    throw unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  const user = await findUserByEmail(deps.db, request.email);
+  const knownClient = user ? (await currentHits(deps.db, keys.knownClient(user.id), now)).hits > 0 : false;
+  if (!knownClient) {
+    const backoff = await currentHits(deps.db, keys.accountBackoff, now);
+    if (backoff.hits > 0) throw new RateLimited(tooManySignIns(describeWait(backoff.retryAfterSeconds)));
+  }
+
+  // An unknown e-mail costs the same time as a wrong password, so it cannot be told apart.
+  if (!user) await verifyAgainstDecoy(request.password);
+  if (!user || !(await verifyPassword(user.password_hash, request.password))) {
+    await consumeRateLimit(deps.db, keys.clientFailures, now);
+    const accountFailures = await consumeRateLimit(deps.db, keys.accountFailures, now);
+    if (!accountFailures.allowed) {
+      const excess = accountFailures.hits - keys.accountFailures.limit;
+      const delay = Math.min(LOGIN_BACKOFF_MAX_MS, 1000 * 2 ** Math.min(excess - 1, 16));
+      await holdUntil(deps.db, keys.accountBackoff, new Date(now.getTime() + delay));
+    }
+    throw new Unauthenticated(INVALID_CREDENTIALS_MESSAGE);
+  }
+  await clearRateLimit(deps.db, keys.accountFailures.key);
+  await clearRateLimit(deps.db, keys.accountBackoff);
+  await holdUntil(deps.db, keys.knownClient(user.id), new Date(now.getTime() + KNOWN_CLIENT_MS));
   return startSession(deps, user);
 }
 
@@ -212,7 +405,7 @@ export async function setTimezone(deps: AuthDeps, user: UserRow, timezone: strin
   return toUserJson(deps.config, updated, now);
 }
 
-/** PUT /auth/profile: only the names provided change (spec §5); an empty name clears it. */
+/** PUT /auth/profile: only the names provided change; an empty name clears it. */
 export async function updateProfile(deps: AuthDeps, user: UserRow, request: ProfileRequest): Promise<User> {
   const now = deps.clock.now();
   const changes = {
@@ -241,10 +434,10 @@ export async function changePassword(
     (wait) => `Too many password change attempts. Please try again in ${wait}.`,
   );
   if (!(await verifyPassword(user.password_hash, request.current_password))) {
-    throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, "wrong_password");
+    throw new Validation(WRONG_CURRENT_PASSWORD_MESSAGE, "wrong_password");
   }
   if (request.new_password === request.current_password) {
-    throw badRequest("The new password must be different from the current password", "same_password");
+    throw new Validation("The new password must be different from the current password", "same_password");
   }
   assertUncommonPassword(request.new_password);
   const updated = await updateUser(deps.db, user.id, {
@@ -253,4 +446,14 @@ export async function changePassword(
   });
   await revokeOtherSessions(deps.db, user.id, sessionId, now);
   return toUserJson(deps.config, updated, now);
+}
+
+/** A user by id (for work done outside a request, such as the daily-plan worker). */
+export function getUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return findUserById(db, id);
+}
+
+/** A user by username, compared case-insensitively (the inbound address's local part). */
+export function getUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return findUserByUsername(db, username);
 }

@@ -3,7 +3,7 @@ import type { Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
 import { newId } from "../../lib/ids";
 
-/** Opaque bearer tokens: 256 random bits, only their SHA-256 is stored (issue 2). */
+/** Opaque bearer tokens: 256 random bits, only their SHA-256 is stored. */
 export function newToken(): string {
   return randomBytes(32).toString("base64url");
 }
@@ -75,6 +75,16 @@ export async function revokeOtherSessions(
     .set({ revoked_at: now.toISOString() })
     .where("user_id", "=", userId)
     .where("id", "!=", keepSessionId)
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+/** Every session of the user: after a password reset nobody stays signed in with the old one. */
+export async function revokeAllSessions(db: Db, userId: string, now: Date): Promise<void> {
+  await db
+    .updateTable("sessions")
+    .set({ revoked_at: now.toISOString() })
+    .where("user_id", "=", userId)
     .where("revoked_at", "is", null)
     .execute();
 }

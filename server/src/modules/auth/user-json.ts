@@ -1,11 +1,11 @@
-import type { User } from "../../../../contract/auth";
+import type { User } from "@contract/auth";
 import type { Config } from "../../config";
 import type { UserRow } from "../../db/schema";
-import { usageOf } from "../premium/quota";
+import { usageOf } from "../premium/service";
 
 /**
- * The user as the API sends it (spec §3). llm_usage_count / llm_usage_limit come from the same
- * computation as /premium/limit, so the two always agree (issue 4).
+ * The user as the API sends it. llm_usage_count / llm_usage_limit come from the same
+ * computation as /premium/limit, so the two always agree.
  */
 export function toUserJson(config: Config, user: UserRow, now: Date): User {
   const usage = usageOf(config, user, now);

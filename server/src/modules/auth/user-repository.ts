@@ -1,7 +1,7 @@
 import type { Db } from "../../db/database";
 import type { NewUser, UserRow, UserUpdate } from "../../db/schema";
 
-/** E-mails are compared case-insensitively (issue 2). */
+/** E-mails are compared case-insensitively. */
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db
     .selectFrom("users")
@@ -19,6 +19,10 @@ export function findUserByUsername(db: Db, username: string): Promise<UserRow | 
     .executeTakeFirst();
 }
 
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
 export async function insertUser(db: Db, user: NewUser): Promise<UserRow> {
   return db.insertInto("users").values(user).returningAll().executeTakeFirstOrThrow();
 }
@@ -29,11 +33,4 @@ export async function updateUser(db: Db, id: string, changes: UserUpdate): Promi
 
 export function listUsers(db: Db): Promise<UserRow[]> {
   return db.selectFrom("users").selectAll().orderBy("created_at").orderBy("email_lower").execute();
-}
-
-/** A unique index refused the row (SQLite and PostgreSQL spell it differently). */
-export function isUniqueViolation(error: unknown): boolean {
-  if (!error || typeof error !== "object" || !("code" in error)) return false;
-  const code = String((error as { code: unknown }).code);
-  return code === "23505" || code.startsWith("SQLITE_CONSTRAINT");
 }

@@ -1,4 +1,4 @@
-import type { Db } from "../../db/database";
+import { isUniqueViolation, type Db } from "../../db/database";
 import type { DailyReportRow, GenerationRequestRow } from "../../db/schema";
 
 export type ActiveStatus = "queued" | "running";
@@ -43,16 +43,6 @@ export async function insertQueuedGeneration(
     if (isUniqueViolation(error)) return false;
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  // PostgreSQL: 23505; better-sqlite3: SQLITE_CONSTRAINT_UNIQUE
-  return (
-    code === "23505" ||
-    code === "SQLITE_CONSTRAINT_UNIQUE" ||
-    /UNIQUE constraint failed/.test(String(message))
-  );
 }
 
 /**
@@ -188,14 +178,4 @@ export async function pruneDailyReports(db: Db, userId: string, keep: number): P
       )
       .execute();
   }
-}
-
-export async function selectTasksByIds(db: Db, userId: string, ids: readonly string[]) {
-  if (ids.length === 0) return [];
-  return db
-    .selectFrom("tasks")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where("id", "in", [...ids])
-    .execute();
 }

@@ -1,17 +1,18 @@
-import { apiRoutes, taskIdParamsSchema } from "../../../../contract/routes";
-import type { App, AppDeps } from "../../app-types";
-import { authenticate, currentUser } from "../auth/authenticate";
+import { apiRoutes, taskIdParamsSchema } from "@contract/routes";
+import type { ModulePlugin } from "../../app-types";
+import { routeIn } from "../../lib/route-path";
+import { authenticate, currentUser } from "../auth";
 import { dailyStatus, generationStatus, startGeneration } from "./service";
 
 const security = [{ bearerAuth: [] }];
 
-export async function dailyRoutes(app: App, deps: AppDeps): Promise<void> {
-  const preHandler = authenticate(deps);
+/** The daily plan: today's status, and generation as a queued request that the client polls. */
+export const dailyModule: ModulePlugin = async (app, { deps }) => {
+  app.addHook("onRequest", authenticate(deps));
 
   app.get(
-    apiRoutes.dailyStatus.path,
+    routeIn(app, apiRoutes.dailyStatus.path),
     {
-      preHandler,
       schema: {
         summary: apiRoutes.dailyStatus.summary,
         tags: ["daily plan"],
@@ -23,9 +24,8 @@ export async function dailyRoutes(app: App, deps: AppDeps): Promise<void> {
   );
 
   app.post(
-    apiRoutes.generateDaily.path,
+    routeIn(app, apiRoutes.generateDaily.path),
     {
-      preHandler,
       schema: {
         summary: apiRoutes.generateDaily.summary,
         description:
@@ -39,9 +39,8 @@ export async function dailyRoutes(app: App, deps: AppDeps): Promise<void> {
   );
 
   app.get(
-    apiRoutes.generationStatus.path,
+    routeIn(app, apiRoutes.generationStatus.path),
     {
-      preHandler,
       schema: {
         summary: apiRoutes.generationStatus.summary,
         tags: ["daily plan"],
@@ -52,4 +51,4 @@ export async function dailyRoutes(app: App, deps: AppDeps): Promise<void> {
     },
     async (request) => generationStatus(deps, currentUser(request), request.params.id),
   );
-}
+};

@@ -1,21 +1,22 @@
 import { formatInTimeZone } from "date-fns-tz";
-import { isValidTimeZone } from "../../../../contract/common";
 import type {
   DailyReportJson,
   DailyStatusJson,
   GenerationStatus,
   GenerationStatusJson,
-} from "../../../../contract/daily";
-import type { TaskJson } from "../../../../contract/tasks";
+} from "@contract/daily";
+import type { TaskJson } from "@contract/tasks";
 import type { AiProvider, PlanPick } from "../../ai/provider";
 import type { AppDeps } from "../../app-types";
 import type { Db } from "../../db/database";
 import type { GenerationRequestRow, UserRow } from "../../db/schema";
 import { isoNow } from "../../lib/clock";
-import { notFound } from "../../lib/http-error";
+import { DomainError, NotFound } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
-import { assertCanUseAi, chargeAiUse, getUsage } from "../premium/quota";
-import { lastTaskChangeAt, listOpenTasks, toTaskJson } from "../tasks/service";
+import { userTimeZone } from "../../lib/time-zone";
+import { getUserById } from "../auth/service";
+import { assertCanUseAi, chargeAiUse, getUsage } from "../premium/service";
+import { getTasksByIds, lastTaskChangeAt, listOpenTasks } from "../tasks/service";
 import {
   claimNextGeneration,
   finishGeneration,
@@ -26,7 +27,6 @@ import {
   selectActiveGeneration,
   selectGeneration,
   selectLatestDailyReport,
-  selectTasksByIds,
 } from "./repository";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock" | "ai">;
@@ -37,7 +37,7 @@ export interface GenerationLogger {
 
 const silentLogger: GenerationLogger = { warn: () => undefined };
 
-/** What a report stores: task ids, so that reading it shows the tasks as they are now (issue 5). */
+/** What a report stores: task ids, so that reading it shows the tasks as they are now. */
 interface StoredReport {
   prioritized: PlanPick[];
   remaining: string[];
@@ -50,10 +50,6 @@ export const GENERATION_STALE_AFTER_MS = 5 * 60_000;
 /** A stale generation is retried once, then failed. */
 export const GENERATION_MAX_ATTEMPTS = 2;
 const REPORTS_KEPT_PER_USER = 5;
-
-function zoneOf(user: Pick<UserRow, "timezone">): string {
-  return isValidTimeZone(user.timezone) ? user.timezone : "UTC";
-}
 
 export function localDate(timeZone: string, at: Date): string {
   return formatInTimeZone(at, timeZone, "yyyy-MM-dd");
@@ -73,8 +69,7 @@ function parseStoredReport(json: string | null): StoredReport | null {
 /** The stored ids as current task objects, in the stored order; tasks deleted since are left out. */
 async function materialise(db: Db, userId: string, stored: StoredReport): Promise<DailyReportJson> {
   const ids = [...stored.prioritized.map((pick) => pick.task_id), ...stored.remaining];
-  const rows = await selectTasksByIds(db, userId, ids);
-  const byId = new Map<string, TaskJson>(rows.map((row) => [row.id, toTaskJson(row)]));
+  const byId = await getTasksByIds(db, userId, ids);
   return {
     llm_prioritized_tasks: stored.prioritized.flatMap((pick) => {
       const task = byId.get(pick.task_id);
@@ -89,7 +84,7 @@ async function materialise(db: Db, userId: string, stored: StoredReport): Promis
   };
 }
 
-/** GET /api/v1/tasks/daily/status (spec §3 "Daily tasks status"). */
+/** GET /api/v1/tasks/daily/status: the cached report, whether it is still valid, and AI availability. */
 export async function dailyStatus(deps: Deps, user: UserRow): Promise<DailyStatusJson> {
   const now = deps.clock.now();
   const usage = await getUsage(deps.db, deps.config, user, now);
@@ -103,9 +98,9 @@ export async function dailyStatus(deps: Deps, user: UserRow): Promise<DailyStatu
     const ageMs = Math.max(0, now.getTime() - new Date(latest.generated_at).getTime());
     cacheAgeHours = Math.floor(ageMs / 360_000) / 10;
     const changedAt = await lastTaskChangeAt(deps.db, user.id);
-    // Stale once a task changed after the report, or once the user's day has moved on (issue 5).
+    // Stale once a task changed after the report, or once the user's day has moved on.
     cacheIsValid =
-      latest.local_date === localDate(zoneOf(user), now) &&
+      latest.local_date === localDate(userTimeZone(user), now) &&
       (changedAt === null || changedAt <= latest.generated_at);
   }
   return {
@@ -142,7 +137,7 @@ export async function startGeneration(deps: Deps, user: UserRow): Promise<{ requ
 /** GET /api/v1/tasks/daily/generate/status/:id — another user's id is not found. */
 export async function generationStatus(deps: Deps, user: UserRow, id: string): Promise<GenerationStatusJson> {
   const row = await selectGeneration(deps.db, user.id, id);
-  if (!row) throw notFound("Generation request not found");
+  if (!row) throw new NotFound("Generation request not found");
   const stored = row.status === "completed" ? parseStoredReport(row.result) : null;
   return {
     status: row.status as GenerationStatus,
@@ -163,7 +158,7 @@ function cleanPicks(picks: readonly PlanPick[], tasks: readonly TaskJson[]): Pla
 }
 
 async function buildReport(db: Db, ai: AiProvider, user: UserRow, now: Date): Promise<StoredReport> {
-  const timeZone = zoneOf(user);
+  const timeZone = userTimeZone(user);
   const tasks = await listOpenTasks(db, user.id);
   const picks = tasks.length === 0 ? [] : cleanPicks(await ai.prioritise({ tasks, timeZone, now }), tasks);
   const picked = new Set(picks.map((pick) => pick.task_id));
@@ -176,14 +171,14 @@ async function buildReport(db: Db, ai: AiProvider, user: UserRow, now: Date): Pr
 }
 
 function failureMessage(error: unknown): string {
-  if (error instanceof Error && "statusCode" in error) return error.message;
+  if (error instanceof DomainError) return error.message;
   if (error instanceof Error && error.name === "AiProviderError") return error.message;
   return "The plan could not be generated. Please try again.";
 }
 
 /** Runs one claimed generation to its end: report stored and one AI use charged, or failed. */
 async function runGeneration(deps: Deps, job: GenerationRequestRow, log: GenerationLogger): Promise<void> {
-  const user = await deps.db.selectFrom("users").selectAll().where("id", "=", job.user_id).executeTakeFirst();
+  const user = await getUserById(deps.db, job.user_id);
   if (!user) {
     await finishGeneration(
       deps.db,

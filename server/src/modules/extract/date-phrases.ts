@@ -1,5 +1,6 @@
 import * as chrono from "chrono-node";
 import { formatInTimeZone, fromZonedTime, getTimezoneOffset } from "date-fns-tz";
+import { isDueDateInRange } from "@contract/common";
 
 /** Where and when a text was written: relative dates ("tomorrow", "by 5pm") are read there. */
 export interface DateContext {
@@ -25,6 +26,15 @@ export function zonedWallTimeToUtc(wall: WallTime, timeZone: string): Date {
   return fromZonedTime(local, timeZone);
 }
 
+/**
+ * A found date as a due date (ISO UTC), or undefined when it is not one a task may carry: a text
+ * can name any year ("0000-01-01", "9999-12-31 23:30" far west of UTC, which is already year
+ * 10000), and such a date leaves the task without a deadline instead of failing the extraction.
+ */
+export function dueDateFromInstant(instant: Date): string | undefined {
+  return isDueDateInRange(instant) ? instant.toISOString() : undefined;
+}
+
 const TIME_OF_DAY_WORDS = /\b(?:tonight|morning|afternoon|evening|noon|midnight)\b/i;
 
 function hasTimeOfDay(result: chrono.ParsedResult): boolean {
@@ -47,11 +57,12 @@ export interface DateReader {
   /**
    * The deadline a chrono result names, as ISO UTC; the time may come from a second result
    * ("friday by 5pm"). A date without a time means the end of that day where the user lives (a
-   * task "due Friday" is not overdue on Friday afternoon).
+   * task "due Friday" is not overdue on Friday afternoon). Undefined for a date outside the
+   * range a due date may have.
    */
-  dueDateOf(result: chrono.ParsedResult, timeFrom?: chrono.ParsedResult): string;
+  dueDateOf(result: chrono.ParsedResult, timeFrom?: chrono.ParsedResult): string | undefined;
   /** The end of the user's current day ("EOD") */
-  endOfToday(): string;
+  endOfToday(): string | undefined;
   /** Phrase readings already made in this extraction */
   readonly phrases: Map<string, string | undefined>;
 }
@@ -67,15 +78,11 @@ export function createDateReader(context: DateContext): DateReader {
     instant: now,
     timezone: Math.round(getTimezoneOffset(timeZone, now) / 60_000),
   };
-  const conversions = new Map<string, string>();
-  const toUtc = (wall: WallTime): string => {
+  const conversions = new Map<string, string | undefined>();
+  const toUtc = (wall: WallTime): string | undefined => {
     const key = `${wall.year}-${wall.month}-${wall.day} ${wall.hour}:${wall.minute}:${wall.second}`;
-    let iso = conversions.get(key);
-    if (iso === undefined) {
-      iso = zonedWallTimeToUtc(wall, timeZone).toISOString();
-      conversions.set(key, iso);
-    }
-    return iso;
+    if (!conversions.has(key)) conversions.set(key, dueDateFromInstant(zonedWallTimeToUtc(wall, timeZone)));
+    return conversions.get(key);
   };
   return {
     context,
@@ -84,7 +91,7 @@ export function createDateReader(context: DateContext): DateReader {
     dueDateOf(result, timeFrom) {
       const start = result.start;
       // "in 3 hours" and "5pm CET" name an instant, not a wall time.
-      if (start.isCertain("timezoneOffset") && !timeFrom) return start.date().toISOString();
+      if (start.isCertain("timezoneOffset") && !timeFrom) return dueDateFromInstant(start.date());
       const timeSource =
         timeFrom && hasTimeOfDay(timeFrom) ? timeFrom : hasTimeOfDay(result) ? result : undefined;
       return toUtc({
@@ -104,7 +111,7 @@ export function createDateReader(context: DateContext): DateReader {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The pattern method's date phrases (issue 4): only explicit phrases, so that a number or a word
+// The pattern method's date phrases: only explicit phrases, so that a number or a word
 // that is part of a title ("Review Q3 report", "Plan May Day party", "Call 3 suppliers") stays
 // in the title. Weekdays, month-day dates and times need a connector (by, on, due, at…);
 // "today", "tomorrow", "next friday", "in 3 days" and ISO dates stand on their own.
@@ -167,7 +174,7 @@ function readPhrase(phrase: string, reader: DateReader): string | undefined {
 
 /**
  * The first explicit deadline phrase in a line and the line without it; undefined when there is
- * none. Conservative by design (issue 4): see the phrase grammar above.
+ * none. Conservative by design: see the phrase grammar above.
  */
 export function takeDatePhrase(text: string, reader: DateReader): DatePhrase | undefined {
   const match = DATE_PHRASE.exec(text);

@@ -1,18 +1,18 @@
+import type { ExtractedTaskJson } from "@contract/extract";
 import {
   DEFAULT_TASK_PRIORITY,
   TASK_LIMITS,
   TASK_PRIORITIES,
-  type ExtractedTaskJson,
   type TaskPriority,
   type TaskSource,
-} from "../../../../contract";
+} from "@contract/tasks";
 import { createDateReader, takeDatePhrase, type DateContext, type DateReader } from "./date-phrases";
 
-/** spec §3: a source type other than "Llm" reads as the pattern method. */
+/** A source type other than "Llm" reads as the pattern method. */
 export const PATTERN_SOURCE: TaskSource = { type: "Manual", origin: "pattern" };
 
 /**
- * A task line (spec §2, issue 4): a checkbox (`- [ ]`, `* [x]`, `1. [ ]`, `[X]`, ☐, ☑) and/or a
+ * A task line: a checkbox (`- [ ]`, `* [x]`, `1. [ ]`, `[X]`, ☐, ☑) and/or a
  * `TODO:` / `DONE:` keyword in any case, with or without a bullet or number in front.
  */
 const TASK_LINE =
@@ -38,6 +38,8 @@ export interface Hashtags {
 /** Priority hashtags set the priority, every other #word is a tag; all leave the text. */
 export function takeHashtags(text: string): Hashtags {
   const tags: string[] = [];
+  // Most lines have no hashtag: no need to run the pattern over them.
+  if (!text.includes("#")) return { text, tags, priority: undefined };
   let priority: TaskPriority | undefined;
   const rest = text.replace(HASHTAG, (_match, before: string, word: string) => {
     const tag = word.replace(/[-/]+$/, "");
@@ -65,20 +67,35 @@ function trimTrailingSeparators(text: string): string {
   return text.slice(0, end);
 }
 
+const EMPTY_BRACKETS = /\(\s*\)|\[\s*\]|\{\s*\}/g;
+/** Same result as replacing every /\s+/ with one space, without rewriting every lone space. */
+const WHITESPACE_RUN = /\s{2,}|[^\S ]/g;
+const DANGLING_CONNECTORS = new Set(["by", "on", "at", "due", "before", "until"]);
+const EMPHASIS_MARKS = new Set(["*", "_", "~"]);
+const WHOLE_EMPHASIS = /^(\*\*|__|~~|\*|_)(.+)\1$/;
+
 /** What is left of a title once markers, hashtags and dates are gone: no stray punctuation. */
 export function tidyTitle(text: string): string {
+  // Empty brackets become a space; any other run of whitespace (but a lone space, already what it
+  // would become) one space. The guards only skip a pattern that cannot match.
+  const withoutEmptyBrackets =
+    text.includes("(") || text.includes("[") || text.includes("{") ? text.replace(EMPTY_BRACKETS, " ") : text;
   let title = trimTrailingSeparators(
-    text
-      .replace(/\(\s*\)|\[\s*\]|\{\s*\}/g, " ")
-      .replace(/\s+/g, " ")
+    withoutEmptyBrackets
+      .replace(WHITESPACE_RUN, " ")
       .replace(/ ([,;:.!?)\]])/g, "$1")
       .replace(/([([]) /g, "$1")
       .replace(/[,;:]+(?=[,;:.!?])/g, "")
       .trim()
       .replace(/^[\s,;:\-–—]+/, ""),
-  ).replace(/ (?:by|on|at|due|before|until)$/i, "");
+  );
+  // A connector left dangling at the end ("Pay rent by") goes with its date.
+  const lastSpace = title.lastIndexOf(" ");
+  if (lastSpace >= 0 && DANGLING_CONNECTORS.has(title.slice(lastSpace + 1).toLowerCase())) {
+    title = title.slice(0, lastSpace);
+  }
   // Markdown emphasis around the whole title: **Fix login**, ~~Old item~~, __Call__
-  const emphasis = /^(\*\*|__|~~|\*|_)(.+)\1$/.exec(title);
+  const emphasis = EMPHASIS_MARKS.has(title.charAt(0)) ? WHOLE_EMPHASIS.exec(title) : null;
   if (emphasis?.[2]) title = emphasis[2].trim();
   return title;
 }
@@ -101,6 +118,18 @@ function indentWidth(indent: string): number {
   return indent.replace(/\t/g, "    ").length;
 }
 
+/** indentWidth of a line's leading spaces and tabs, counted without cutting them out. */
+function leadingIndentWidth(line: string): number {
+  let width = 0;
+  for (let index = 0; index < line.length; index += 1) {
+    const char = line.charCodeAt(index);
+    if (char === 32) width += 1;
+    else if (char === 9) width += 4;
+    else break;
+  }
+  return width;
+}
+
 export interface PatternScan {
   tasks: ExtractedTaskJson[];
   /** The content's lines (CRLF and CR normalised) */
@@ -117,9 +146,7 @@ interface OpenTask {
 
 function closeTask(open: OpenTask | undefined): void {
   if (!open || open.descriptionLines.length === 0) return;
-  const minIndent = Math.min(
-    ...open.descriptionLines.map((line) => indentWidth(/^[ \t]*/.exec(line)?.[0] ?? "")),
-  );
+  const minIndent = Math.min(...open.descriptionLines.map((line) => leadingIndentWidth(line)));
   const description = open.descriptionLines
     .map((line) => line.replace(/\t/g, "    ").slice(minIndent).trimEnd())
     .join("\n");
@@ -168,8 +195,7 @@ export function scanPatternTasks(content: string, dates: DateReader): PatternSca
       return;
     }
     // Indented lines under a task are its description; a blank or outdented line ends it.
-    const lineIndent = indentWidth(/^[ \t]*/.exec(line)?.[0] ?? "");
-    if (open && line.trim() !== "" && lineIndent > open.indent) {
+    if (open && line.trim() !== "" && leadingIndentWidth(line) > open.indent) {
       open.descriptionLines.push(line);
       usedLines.add(index);
       return;
@@ -181,7 +207,7 @@ export function scanPatternTasks(content: string, dates: DateReader): PatternSca
   return { tasks, lines, usedLines };
 }
 
-/** The pattern method (spec §2): markers only, never AI, never charged. */
+/** The pattern method: markers only, never AI, never charged. */
 export function extractWithPatterns(content: string, context: DateContext): ExtractedTaskJson[] {
   return scanPatternTasks(content, createDateReader(context)).tasks;
 }

@@ -1,12 +1,13 @@
-import { errorBodySchema } from "../../../../contract/common";
-import { EXTRACT_MAX_CHARS } from "../../../../contract/extract";
-import { apiRoutes } from "../../../../contract/routes";
-import type { App, AppDeps } from "../../app-types";
-import { authenticate, currentUser } from "../auth/authenticate";
+import { errorBodySchema } from "@contract/common";
+import { EXTRACT_MAX_CHARS } from "@contract/extract";
+import { apiRoutes } from "@contract/routes";
+import type { ModulePlugin } from "../../app-types";
+import { routeIn } from "../../lib/route-path";
+import { authenticate, currentUser } from "../auth";
 import { extractTasks } from "./service";
 
 const DESCRIPTION = [
-  "The tasks found in a text, **not saved** (spec §2, §3; issue 4).",
+  "The tasks found in a text, **not saved**.",
   "",
   '`strategy: "pattern"` (default) reads markers only: checkbox lines (`- [ ]`, `* [x]`, `1. [ ]`),',
   "`TODO:` / `DONE:` lines, `#urgent #high #medium #low` for priority, other `#words` as tags,",
@@ -21,13 +22,13 @@ const DESCRIPTION = [
   `non-blank (400) and at most ${EXTRACT_MAX_CHARS.toLocaleString("en-US")} characters (413).`,
 ].join("\n");
 
-/** spec §7: POST /api/v1/extract/text. */
-export async function extractRoutes(app: App, deps: AppDeps): Promise<void> {
+/** POST /api/v1/extract/text. */
+export const extractModule: ModulePlugin = async (app, { deps }) => {
+  app.addHook("onRequest", authenticate(deps));
+
   app.post(
-    apiRoutes.extractText.path,
+    routeIn(app, apiRoutes.extractText.path),
     {
-      // onRequest, so a missing token answers 401 before the body is judged.
-      onRequest: authenticate(deps),
       schema: {
         summary: apiRoutes.extractText.summary,
         description: DESCRIPTION,
@@ -47,4 +48,4 @@ export async function extractRoutes(app: App, deps: AppDeps): Promise<void> {
     },
     async (request) => extractTasks(deps, currentUser(request), request.body, deps.clock.now(), request.log),
   );
-}
+};

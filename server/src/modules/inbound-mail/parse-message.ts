@@ -10,8 +10,10 @@ export interface InboundMessage {
   /** lower-cased addresses from Delivered-To, To and Cc, in that order */
   headerRecipients: string[];
   subject: string | undefined;
-  /** the plain-text body; HTML turned into text when there is no plain part */
+  /** the plain-text body, "" when the message has only HTML */
   text: string;
+  /** the HTML body, read when there is no plain text */
+  html: string | undefined;
   attachments: { filename: string }[];
 }
 
@@ -34,12 +36,22 @@ function headerAddresses(value: unknown): string[] {
 }
 
 /**
+ * Mail is not refused for holding NUL characters (U+0000): they are dropped, since stored text
+ * never holds one (PostgreSQL cannot store it) and a sender cannot be asked to fix the message.
+ */
+function withoutNul(text: string): string {
+  return text.replaceAll("\u0000", "");
+}
+
+/**
  * Parses any MIME message — any charset and transfer encoding — with mailparser. Never throws on
  * junk: a message it cannot make sense of comes back with an empty body.
  */
 export async function parseMessage(raw: Buffer): Promise<InboundMessage> {
-  const parsed = await simpleParser(raw, { skipImageLinks: true });
-  const messageId = parsed.messageId?.trim() || `sha256:${createHash("sha256").update(raw).digest("hex")}`;
+  // HTML is turned into text by the mail cleaning, which leaves quoted history out.
+  const parsed = await simpleParser(raw, { skipImageLinks: true, skipHtmlToText: true });
+  const messageId =
+    withoutNul(parsed.messageId ?? "").trim() || `sha256:${createHash("sha256").update(raw).digest("hex")}`;
   return {
     messageId: messageId.slice(0, 500),
     from: addresses(parsed.from)[0] ?? "",
@@ -48,10 +60,11 @@ export async function parseMessage(raw: Buffer): Promise<InboundMessage> {
       ...addresses(parsed.to),
       ...addresses(parsed.cc),
     ],
-    subject: parsed.subject?.trim() || undefined,
-    text: parsed.text ?? "",
+    subject: withoutNul(parsed.subject ?? "").trim() || undefined,
+    text: withoutNul(parsed.text ?? ""),
+    html: parsed.html ? withoutNul(parsed.html) : undefined,
     attachments: parsed.attachments
       .filter((attachment) => attachment.contentDisposition === "attachment" || attachment.filename)
-      .map((attachment) => ({ filename: (attachment.filename ?? "attachment").slice(0, 255) })),
+      .map((attachment) => ({ filename: withoutNul(attachment.filename ?? "attachment").slice(0, 255) })),
   };
 }

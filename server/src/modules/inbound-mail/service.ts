@@ -1,29 +1,31 @@
 import type { FastifyBaseLogger } from "fastify";
-import { EXTRACT_MAX_CHARS, type ExtractedTaskJson } from "../../../../contract/extract";
-import { isValidTimeZone } from "../../../../contract/common";
+import { EXTRACT_MAX_CHARS, type ExtractedTaskJson } from "@contract/extract";
 import {
   createTaskRequestSchema,
   parseStatusInput,
   TASK_LIMITS,
   type CreateTaskInput,
   type TaskSource,
-} from "../../../../contract/tasks";
+} from "@contract/tasks";
 import { AiProviderError } from "../../ai/provider";
 import type { AppDeps } from "../../app-types";
-import type { Db } from "../../db/database";
+import { inTransaction, isUniqueViolation, type Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
-import { HttpError } from "../../lib/http-error";
+import { DomainError } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
-import { extractWithPatterns } from "../extract/pattern-extractor";
-import { chargeAiUse, getUsage, refundAiUse, type Usage } from "../premium/quota";
+import { userTimeZone } from "../../lib/time-zone";
+import { getUserByUsername } from "../auth/service";
+import { extractWithPatterns } from "../extract/service";
+import { chargeAiUse, getUsage, refundAiUse, type Usage } from "../premium/service";
 import { createTasks } from "../tasks/service";
-import { cleanMail } from "./clean-body";
+import { cleanMail, describeForwardedOrigin } from "./clean-body";
 import { parseMessage, type InboundMessage } from "./parse-message";
+import { hasInboundMessage, insertInboundMessage, tasksFromMailSince } from "./repository";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock" | "ai">;
 type Log = Pick<FastifyBaseLogger, "info" | "warn">;
 
-export type RefusalReason = "unknown_recipient" | "sender_not_allowed" | "malformed";
+export type RefusalReason = "unknown_recipient" | "sender_not_allowed" | "malformed" | "daily_limit";
 
 export type InboundOutcome =
   | { status: "created"; userId: string; tasksCreated: number; method: "ai" | "pattern" | "subject" }
@@ -42,12 +44,13 @@ export async function findRecipientUser(
   address: string,
 ): Promise<UserRow | undefined> {
   const at = address.lastIndexOf("@");
-  if (at <= 0) return undefined;
+  // No username holds a NUL character, and PostgreSQL refuses one even in a lookup.
+  if (at <= 0 || address.includes("\u0000")) return undefined;
   const domain = address.slice(at + 1).toLowerCase();
   if (domain !== mailDomain) return undefined;
   const local = address.slice(0, at).toLowerCase().split("+")[0] ?? "";
   if (!local) return undefined;
-  return db.selectFrom("users").selectAll().where("username_lower", "=", local).executeTakeFirst();
+  return getUserByUsername(db, local);
 }
 
 function refused(reason: RefusalReason, message: string): InboundOutcome {
@@ -94,7 +97,7 @@ async function extractFromMail(
   log: Log,
 ): Promise<Extraction> {
   const now = deps.clock.now();
-  const timeZone = isValidTimeZone(user.timezone) ? user.timezone : "UTC";
+  const timeZone = userTimeZone(user);
   // The body says what to do; the subject is the fallback title (and the content of a mail
   // that has nothing else), so a subject echoing the body does not become a second task.
   const content = (mail.body || mail.subject).slice(0, EXTRACT_MAX_CHARS);
@@ -105,7 +108,7 @@ async function extractFromMail(
       const charge = await chargeAiUse(deps.db, deps.config, user.id, now);
       if (tasks.length > 0) return { tasks, method: "ai", charge };
     } catch (error) {
-      if (!(error instanceof AiProviderError) && !(error instanceof HttpError)) throw error;
+      if (!(error instanceof AiProviderError) && !(error instanceof DomainError)) throw error;
       log.warn({ err: error, userId: user.id }, "AI extraction of an inbound mail failed; using patterns");
     }
   }
@@ -127,15 +130,33 @@ async function extractFromMail(
   };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  return (
-    code === "23505" ||
-    code === "SQLITE_CONSTRAINT_UNIQUE" ||
-    /UNIQUE constraint failed/.test(String(message))
-  );
-}
+const DAY_MS = 24 * 60 * 60_000;
 
+/**
+ * A long message (a pasted log, a digest) must not flood the list: at most `max` tasks come from
+ * one message; past that, the last task gathers the titles of the rest in its description, with
+ * a note saying why.
+ */
+export function capTasks(inputs: CreateTaskInput[], max: number, subject: string): CreateTaskInput[] {
+  if (inputs.length <= max) return inputs;
+  const kept = inputs.slice(0, max - 1);
+  const rest = inputs.slice(max - 1);
+  const note = `This e-mail held ${inputs.length} tasks; at most ${max} could be made from it, so the other ${rest.length} are listed here:`;
+  const lines = rest.map((task) => `- ${task.title}`);
+  let description = [note, "", ...lines].join("\n");
+  if (description.length > TASK_LIMITS.descriptionMax) {
+    description = `${description.slice(0, TASK_LIMITS.descriptionMax - 2)}\n…`;
+  }
+  const title = `${rest.length} more tasks from "${subject || "an e-mail"}"`.slice(0, TASK_LIMITS.titleMax);
+  const overflow: CreateTaskInput = {
+    title,
+    description,
+    priority: "medium",
+    tags: [EMAIL_TAG],
+    source: rest[0]?.source,
+  };
+  return [...kept, overflow];
+}
 async function deliverToUser(
   deps: Deps,
   user: UserRow,
@@ -149,13 +170,7 @@ async function deliverToUser(
     );
     return refused("sender_not_allowed", "Only mail from the account's own address is accepted");
   }
-  const seen = await deps.db
-    .selectFrom("inbound_messages")
-    .select("id")
-    .where("user_id", "=", user.id)
-    .where("message_id", "=", message.messageId)
-    .executeTakeFirst();
-  if (seen) {
+  if (await hasInboundMessage(deps.db, user.id, message.messageId)) {
     log.info(
       { userId: user.id, messageId: message.messageId },
       "Inbound mail already received; nothing created",
@@ -163,24 +178,46 @@ async function deliverToUser(
     return { status: "duplicate", userId: user.id };
   }
 
-  const cleaned = cleanMail(message.subject, message.text);
+  // Checked before any extraction, so mail over the day's limit costs no AI use. Two messages
+  // arriving at the same moment may both pass the check: the limit is a flood guard, not a quota.
+  const { maxTasksPerMessage, maxTasksPerDay } = deps.config.inbound;
+  const since = new Date(deps.clock.now().getTime() - DAY_MS);
+  const allowance = maxTasksPerDay - (await tasksFromMailSince(deps.db, user.id, since));
+  if (allowance <= 0) {
+    log.warn(
+      { userId: user.id, messageId: message.messageId },
+      "Inbound mail refused: the daily task limit is reached",
+    );
+    return refused(
+      "daily_limit",
+      `At most ${maxTasksPerDay} tasks a day are made from e-mail; try again tomorrow`,
+    );
+  }
+  const cleaned = cleanMail(message);
   const extraction = await extractFromMail(deps, user, { ...cleaned, from: message.from }, log);
   const source = sourceFor(extraction.method, message);
-  const inputs = extraction.tasks.flatMap((task) => toCreateInput(task, source) ?? []);
+  const inputs = capTasks(
+    extraction.tasks.flatMap(
+      (task) =>
+        toCreateInput(
+          { ...task, description: describeForwardedOrigin(task.description, cleaned.forwarded) },
+          source,
+        ) ?? [],
+    ),
+    Math.min(maxTasksPerMessage, allowance),
+    cleaned.subject,
+  );
   try {
     // The message record and its tasks are written together, or not at all.
-    await deps.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("inbound_messages")
-        .values({
-          id: newId(),
-          user_id: user.id,
-          message_id: message.messageId,
-          subject: cleaned.subject.slice(0, 500) || null,
-          tasks_created: inputs.length,
-          received_at: deps.clock.now().toISOString(),
-        })
-        .execute();
+    await inTransaction(deps.db, async (trx) => {
+      await insertInboundMessage(trx, {
+        id: newId(),
+        user_id: user.id,
+        message_id: message.messageId,
+        subject: cleaned.subject.slice(0, 500) || null,
+        tasks_created: inputs.length,
+        received_at: deps.clock.now().toISOString(),
+      });
       await createTasks(trx, deps.clock, user.id, inputs);
     });
   } catch (error) {

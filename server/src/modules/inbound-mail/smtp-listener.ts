@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { FastifyBaseLogger } from "fastify";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import type { AppDeps } from "../../app-types";
+import { consumeRateLimit, currentHits } from "../../lib/rate-limit";
 import { findRecipientUser, receiveMail } from "./service";
 
 /** Per client address: how many connections at once and messages per minute it may use. */
@@ -11,6 +12,29 @@ export const SMTP_LIMITS = {
   messagesPerMinutePerClient: 30,
   maxClients: 100,
 } as const;
+
+/**
+ * Guessing names at RCPT TO would tell which accounts exist: a client that named 10 unknown
+ * recipients in 15 minutes gets a temporary refusal for every recipient, known or not, until the
+ * window ends. Counted in the database, so it holds across connections and server instances.
+ */
+export const RCPT_PROBE_LIMIT = { limit: 10, windowMs: 15 * 60_000 } as const;
+
+async function recipientAnswer(
+  deps: Pick<AppDeps, "db" | "config" | "clock">,
+  address: string,
+  remoteAddress: string,
+): Promise<Error | undefined> {
+  const now = deps.clock.now();
+  const rule = { key: `smtpUnknownRcpt:${remoteAddress}`, ...RCPT_PROBE_LIMIT };
+  const probes = await currentHits(deps.db, rule.key, now);
+  if (probes.hits >= rule.limit) {
+    return smtpError("Too many unknown recipients from your address, try again later", 450);
+  }
+  if (await findRecipientUser(deps.db, deps.config.mailDomain, address)) return undefined;
+  await consumeRateLimit(deps.db, rule, now);
+  return smtpError("No such user here", 550);
+}
 
 function smtpError(message: string, responseCode: number): Error {
   return Object.assign(new Error(message), { responseCode });
@@ -22,7 +46,7 @@ export interface InboundSmtpListener {
 }
 
 /**
- * The inbound SMTP listener (issue 6): unknown recipients refused at RCPT (550), oversized
+ * The inbound SMTP listener: unknown recipients refused at RCPT (550), oversized
  * messages refused (552), STARTTLS when a certificate is configured, connections and messages
  * limited per client. Each accepted message goes through `receiveMail`.
  */
@@ -71,9 +95,9 @@ export async function startInboundSmtp(
       recentMessages.set(session.remoteAddress, recent);
       callback();
     },
-    onRcptTo(address, _session, callback) {
-      findRecipientUser(deps.db, mailDomain, address.address).then(
-        (user) => callback(user ? undefined : smtpError("No such user here", 550)),
+    onRcptTo(address, session, callback) {
+      recipientAnswer(deps, address.address, session.remoteAddress).then(
+        (error) => callback(error),
         (error: unknown) => {
           log.error({ err: error }, "Inbound SMTP recipient lookup failed");
           callback(smtpError("Temporary failure, try again later", 451));
@@ -94,7 +118,8 @@ export async function startInboundSmtp(
           (outcomes) => {
             const refusal = outcomes.find((outcome) => outcome.status === "refused");
             if (refusal && outcomes.every((outcome) => outcome.status === "refused")) {
-              return callback(smtpError(refusal.message, 550));
+              // Over the day's task limit is temporary: the sending server retries later.
+              return callback(smtpError(refusal.message, refusal.reason === "daily_limit" ? 452 : 550));
             }
             callback();
           },

@@ -1,19 +1,19 @@
-import { apiRoutes } from "../../../../contract/routes";
-import type { App, AppDeps } from "../../app-types";
-import { authenticate, currentUser } from "../auth/authenticate";
-import { getUsage } from "./quota";
+import { apiRoutes } from "@contract/routes";
+import type { ModulePlugin } from "../../app-types";
+import { routeIn } from "../../lib/route-path";
+import { authenticate, currentUser } from "../auth";
+import { getUsage } from "./service";
 
-/** GET /premium/status, /premium/limit, /premium/reset-date (spec §7, issue 4). */
-export async function premiumRoutes(app: App, deps: AppDeps): Promise<void> {
-  const preHandler = authenticate(deps);
+/** GET /premium/status, /premium/limit, /premium/reset-date. */
+export const premiumModule: ModulePlugin = async (app, { deps }) => {
+  app.addHook("onRequest", authenticate(deps));
   const common = { tags: ["premium"], security: [{ bearerAuth: [] }] };
   const usageNow = (request: Parameters<typeof currentUser>[0]) =>
     getUsage(deps.db, deps.config, currentUser(request), deps.clock.now());
 
   app.get(
-    apiRoutes.premiumStatus.path,
+    routeIn(app, apiRoutes.premiumStatus.path),
     {
-      preHandler,
       schema: {
         ...common,
         summary: apiRoutes.premiumStatus.summary,
@@ -34,9 +34,8 @@ export async function premiumRoutes(app: App, deps: AppDeps): Promise<void> {
   );
 
   app.get(
-    apiRoutes.premiumLimit.path,
+    routeIn(app, apiRoutes.premiumLimit.path),
     {
-      preHandler,
       schema: {
         ...common,
         summary: apiRoutes.premiumLimit.summary,
@@ -50,9 +49,8 @@ export async function premiumRoutes(app: App, deps: AppDeps): Promise<void> {
   );
 
   app.get(
-    apiRoutes.premiumResetDate.path,
+    routeIn(app, apiRoutes.premiumResetDate.path),
     {
-      preHandler,
       schema: {
         ...common,
         summary: apiRoutes.premiumResetDate.summary,
@@ -64,4 +62,4 @@ export async function premiumRoutes(app: App, deps: AppDeps): Promise<void> {
       return { reset_date: usage.reset_date, timezone: usage.timezone };
     },
   );
-}
+};

@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
-import type { TaskPriority, TaskStatus } from "../../../../contract/tasks";
+import type { TaskPriority, TaskStatus } from "@contract/tasks";
 import type { Db } from "../../db/database";
 import type { Database, NewTask, TaskRow, TaskUpdate } from "../../db/schema";
 
@@ -13,12 +13,13 @@ export interface TaskQueryFilters {
   search?: string;
 }
 
-/** Statuses that count as finished for the list order (issue 3: open before finished). */
+/** Statuses that count as finished for the list order (open tasks come before finished ones). */
 const FINISHED_STATUSES: readonly TaskStatus[] = ["completed", "cancelled"];
 
 /** A listed task: every column but the owner's id, which the caller already knows. */
 export type TaskListRow = Omit<TaskRow, "user_id">;
-const LIST_COLUMNS = [
+/** Every stored field of a task but its owner, in the order lists and exports give them. */
+export const LIST_COLUMNS = [
   "id",
   "title",
   "description",
@@ -91,7 +92,7 @@ function applyFilters(eb: ExpressionBuilder<Database, "tasks">, filters: TaskQue
 }
 
 /**
- * The user's tasks in the order of a to-do list (issue 3): open (pending, in progress) before
+ * The user's tasks in the order of a to-do list: open (pending, in progress) before
  * finished (completed, cancelled); then by due date, earliest first, tasks without one last;
  * then newest first. The id breaks remaining ties so the order is stable between calls.
  */
@@ -120,6 +121,17 @@ export async function selectTask(db: Db, userId: string, id: string): Promise<Ta
     .where("user_id", "=", userId)
     .where("id", "=", id)
     .executeTakeFirst();
+}
+
+/** The user's tasks among `ids` (ids of other users' tasks find nothing), in no particular order. */
+export async function selectTasksByIds(db: Db, userId: string, ids: readonly string[]): Promise<TaskRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom("tasks")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("id", "in", [...ids])
+    .execute();
 }
 
 export async function insertTasks(db: Db, rows: readonly NewTask[]): Promise<void> {
@@ -155,8 +167,8 @@ export interface TaskCounts {
 }
 
 /**
- * All counts in one pass: COUNT over CASE (portable to SQLite and PostgreSQL). Overdue follows
- * spec §3 literally: a due date before `nowIso` and a status other than completed — so a
+ * All counts in one pass: COUNT over CASE (portable to SQLite and PostgreSQL). Overdue means,
+ * literally: a due date before `nowIso` and a status other than completed — so a
  * cancelled task past its date counts (the SPA's computeTaskStats does the same).
  */
 export async function countTasks(db: Db, userId: string, nowIso: string): Promise<TaskCounts> {
@@ -195,7 +207,12 @@ export async function countTasks(db: Db, userId: string, nowIso: string): Promis
 
 /** Records that the user's task list changed (deletions leave no row to look at). */
 export async function touchTasksChangedAt(db: Db, userId: string, nowIso: string): Promise<void> {
-  await db.updateTable("users").set({ tasks_changed_at: nowIso }).where("id", "=", userId).execute();
+  await db
+    .updateTable("users")
+    // The version counts every change, so two changes in one millisecond still differ (ETag).
+    .set((eb) => ({ tasks_changed_at: nowIso, tasks_version: eb("tasks_version", "+", 1) }))
+    .where("id", "=", userId)
+    .execute();
 }
 
 export async function selectTasksChangedAt(db: Db, userId: string): Promise<string | null> {

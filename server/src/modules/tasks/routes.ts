@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { errorBodySchema } from "../../../../contract/common";
-import { apiRoutes, taskIdParamsSchema } from "../../../../contract/routes";
-import type { App, AppDeps } from "../../app-types";
-import { authenticate, currentUser } from "../auth/authenticate";
+import { errorBodySchema } from "@contract/common";
+import { apiRoutes, taskIdParamsSchema } from "@contract/routes";
+import type { ModulePlugin } from "../../app-types";
+import { routeIn } from "../../lib/route-path";
+import { authenticate, currentUser } from "../auth";
+import { ifNoneMatchHolds, taskDataEtag, TASK_DATA_CACHE_CONTROL } from "./etag";
 import { createTask, deleteTask, getTask, listTasks, taskStats, updateTask } from "./service";
 
 const security = [{ bearerAuth: [] }];
@@ -12,10 +14,13 @@ const errors = {
   400: errorBodySchema.describe("Bad input; the message names the field or parameter"),
   401: errorBodySchema.describe("No valid bearer token"),
 };
+const notModified = z
+  .null()
+  .describe("Not modified: the If-None-Match tag (from this call's ETag) is still current; no body");
 const notFoundError = { 404: errorBodySchema.describe("No such task among the signed-in user's tasks") };
 
 const LIST_DESCRIPTION = [
-  "The signed-in user's tasks (spec §7).",
+  "The signed-in user's tasks.",
   "",
   "**Order** — as a to-do list reads: open tasks (pending, in progress) before finished ones",
   "(completed, cancelled); within each, by due date, earliest first, with tasks that have no due",
@@ -29,38 +34,48 @@ const LIST_DESCRIPTION = [
 ].join("\n");
 
 const STATS_DESCRIPTION = [
-  "Counts of all the signed-in user's tasks (spec §3), computed by the database.",
+  "Counts of all the signed-in user's tasks, computed by the database.",
   "`overdue` counts tasks with a due date in the past whose status is not completed (so a",
   "cancelled task past its date counts). `completion_rate` is completed / total as a rounded",
   "percentage, 0 when there are no tasks.",
 ].join("\n");
 
-/** spec §7: the task calls. Every one needs a bearer token and sees only the user's own tasks. */
-export async function taskRoutes(app: App, deps: AppDeps): Promise<void> {
+function queryStringOf(url: string): string {
+  const start = url.indexOf("?");
+  return start === -1 ? "" : url.slice(start + 1);
+}
+
+/** The task calls. Every one needs a bearer token and sees only the user's own tasks. */
+export const taskModule: ModulePlugin = async (app, { deps }) => {
   const { db, clock } = deps;
-  // onRequest, so a missing token answers 401 before the body or query is judged.
-  const onRequest = authenticate(deps);
+  app.addHook("onRequest", authenticate(deps));
 
   app.get(
-    apiRoutes.listTasks.path,
+    routeIn(app, apiRoutes.listTasks.path),
     {
-      onRequest,
       schema: {
         summary: apiRoutes.listTasks.summary,
         description: LIST_DESCRIPTION,
         tags,
         security,
         querystring: apiRoutes.listTasks.query,
-        response: { 200: apiRoutes.listTasks.response, ...errors },
+        response: { 200: apiRoutes.listTasks.response, 304: notModified, ...errors },
       },
     },
-    async (request) => listTasks(db, currentUser(request).id, request.query),
+    async (request, reply) => {
+      const user = currentUser(request);
+      // The version was read with the session, before the tasks: a change in between only makes
+      // the tag older than the body, so the next request gets the whole list again.
+      const etag = taskDataEtag(user.id, user.tasks_version, `list ${queryStringOf(request.url)}`);
+      reply.header("etag", etag).header("cache-control", TASK_DATA_CACHE_CONTROL);
+      if (ifNoneMatchHolds(request.headers["if-none-match"], etag)) return reply.status(304).send(null);
+      return listTasks(db, user.id, request.query);
+    },
   );
 
   app.post(
-    apiRoutes.createTask.path,
+    routeIn(app, apiRoutes.createTask.path),
     {
-      onRequest,
       schema: {
         summary: apiRoutes.createTask.summary,
         description:
@@ -81,24 +96,30 @@ export async function taskRoutes(app: App, deps: AppDeps): Promise<void> {
 
   // A static path: Fastify matches it before the parametric /:id below.
   app.get(
-    apiRoutes.taskStats.path,
+    routeIn(app, apiRoutes.taskStats.path),
     {
-      onRequest,
       schema: {
         summary: apiRoutes.taskStats.summary,
         description: STATS_DESCRIPTION,
         tags,
         security,
-        response: { 200: apiRoutes.taskStats.response, 401: errors[401] },
+        response: { 200: apiRoutes.taskStats.response, 304: notModified, 401: errors[401] },
       },
     },
-    async (request) => taskStats(db, clock, currentUser(request).id),
+    async (request, reply) => {
+      const user = currentUser(request);
+      const stats = await taskStats(db, clock, user.id);
+      // "overdue" grows with the clock alone; for one version of the tasks it fixes every count.
+      const etag = taskDataEtag(user.id, user.tasks_version, `stats ${stats.overdue}`);
+      reply.header("etag", etag).header("cache-control", TASK_DATA_CACHE_CONTROL);
+      if (ifNoneMatchHolds(request.headers["if-none-match"], etag)) return reply.status(304).send(null);
+      return stats;
+    },
   );
 
   app.get(
-    apiRoutes.getTask.path,
+    routeIn(app, apiRoutes.getTask.path),
     {
-      onRequest,
       schema: {
         summary: apiRoutes.getTask.summary,
         tags,
@@ -111,9 +132,8 @@ export async function taskRoutes(app: App, deps: AppDeps): Promise<void> {
   );
 
   app.put(
-    apiRoutes.updateTask.path,
+    routeIn(app, apiRoutes.updateTask.path),
     {
-      onRequest,
       schema: {
         summary: apiRoutes.updateTask.summary,
         description:
@@ -130,9 +150,8 @@ export async function taskRoutes(app: App, deps: AppDeps): Promise<void> {
   );
 
   app.delete(
-    apiRoutes.deleteTask.path,
+    routeIn(app, apiRoutes.deleteTask.path),
     {
-      onRequest,
       schema: {
         summary: apiRoutes.deleteTask.summary,
         tags,
@@ -146,4 +165,4 @@ export async function taskRoutes(app: App, deps: AppDeps): Promise<void> {
       return reply.status(204).send(null);
     },
   );
-}
+};

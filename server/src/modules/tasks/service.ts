@@ -15,11 +15,11 @@ import {
   type TaskStats,
   type TaskStatus,
   type UpdateTaskInput,
-} from "../../../../contract/tasks";
-import type { Db } from "../../db/database";
+} from "@contract/tasks";
+import { inTransaction, type Db } from "../../db/database";
 import type { TaskRow } from "../../db/schema";
 import { isoNow, type Clock } from "../../lib/clock";
-import { badRequest, notFound } from "../../lib/http-error";
+import { NotFound, Validation } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
 import {
   countTasks,
@@ -27,6 +27,7 @@ import {
   insertTasks,
   selectTask,
   selectTasks,
+  selectTasksByIds,
   selectTasksChangedAt,
   touchTasksChangedAt,
   updateTaskRow,
@@ -60,7 +61,7 @@ function sourceOfRow(row: TaskListRow): TaskSource {
   return source;
 }
 
-/** A stored task as the wire carries it: in_progress spelled so, source flat (ARCHITECTURE.md). */
+/** A stored task as the wire carries it: in_progress spelled so, source flat. */
 export function toTaskJson(row: TaskListRow): TaskJson {
   return {
     id: row.id,
@@ -81,17 +82,12 @@ export function toTaskJson(row: TaskListRow): TaskJson {
 function normaliseDueDate(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   const time = new Date(value).getTime();
-  if (Number.isNaN(time)) throw badRequest("due_date: Invalid ISO datetime");
+  if (Number.isNaN(time)) throw new Validation("due_date: Invalid ISO datetime");
   return new Date(time).toISOString();
 }
 
-/** Works inside the caller's transaction when given one (the inbound e-mail module does). */
-async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
-}
-
 // ---------------------------------------------------------------------------------------------
-// Filters (spec §3, §7; issue 3)
+// Filters
 // ---------------------------------------------------------------------------------------------
 
 function listValues(raw: string | undefined): string[] {
@@ -114,7 +110,7 @@ function parseStatuses(raw: string | undefined): TaskStatus[] {
   return listValues(raw).map((value) => {
     const status = parseStatusInput(value);
     if (!status) {
-      throw badRequest(
+      throw new Validation(
         `status: unknown value ${quoted(value)} (use pending, in_progress, completed or cancelled)`,
         "invalid_filter",
       );
@@ -127,7 +123,7 @@ function parsePriorities(raw: string | undefined): TaskPriority[] {
   return listValues(raw).map((value) => {
     const parsed = taskPrioritySchema.safeParse(value.toLowerCase());
     if (!parsed.success) {
-      throw badRequest(
+      throw new Validation(
         `priority: unknown value ${quoted(value)} (use ${TASK_PRIORITIES.join(", ")})`,
         "invalid_filter",
       );
@@ -139,7 +135,10 @@ function parsePriorities(raw: string | undefined): TaskPriority[] {
 function parseTagFilter(raw: string | undefined): string[] {
   const tags = listValues(raw);
   if (tags.length > FILTER_TAGS_MAX) {
-    throw badRequest(`tags: at most ${FILTER_TAGS_MAX} tags can be filtered on at once`, "invalid_filter");
+    throw new Validation(
+      `tags: at most ${FILTER_TAGS_MAX} tags can be filtered on at once`,
+      "invalid_filter",
+    );
   }
   return tags;
 }
@@ -191,9 +190,19 @@ export async function listOpenTasks(db: Db, userId: string): Promise<TaskJson[]>
   return (await selectTasks(db, userId, { statuses: ["pending", "inprogress"] })).map(toTaskJson);
 }
 
+/** The user's tasks among `ids`, by id; ids that are not the user's tasks are left out. */
+export async function getTasksByIds(
+  db: Db,
+  userId: string,
+  ids: readonly string[],
+): Promise<Map<string, TaskJson>> {
+  const rows = await selectTasksByIds(db, userId, ids);
+  return new Map(rows.map((row) => [row.id, toTaskJson(row)]));
+}
+
 export async function getTask(db: Db, userId: string, id: string): Promise<TaskJson> {
   const row = await selectTask(db, userId, id);
-  if (!row) throw notFound(TASK_NOT_FOUND);
+  if (!row) throw new NotFound(TASK_NOT_FOUND);
   return toTaskJson(row);
 }
 
@@ -250,7 +259,7 @@ export async function createTask(
   return task;
 }
 
-/** What a partial update really changes; completed_at follows the status (issue 3). */
+/** What a partial update really changes; completed_at follows the status. */
 function changesOf(current: TaskRow, input: UpdateTaskInput, nowIso: string): Partial<TaskRow> {
   const changes: Partial<TaskRow> = {};
   if (input.title !== undefined && input.title !== current.title) changes.title = input.title;
@@ -285,7 +294,7 @@ export async function updateTask(
   const nowIso = isoNow(clock);
   const row = await inTransaction(db, async (trx) => {
     const current = await selectTask(trx, userId, id);
-    if (!current) throw notFound(TASK_NOT_FOUND);
+    if (!current) throw new NotFound(TASK_NOT_FOUND);
     const changes = changesOf(current, input, nowIso);
     if (Object.keys(changes).length === 0) return current;
     const updated = { ...changes, updated_at: nowIso };
@@ -299,12 +308,12 @@ export async function updateTask(
 export async function deleteTask(db: Db, clock: Clock, userId: string, id: string): Promise<void> {
   const nowIso = isoNow(clock);
   await inTransaction(db, async (trx) => {
-    if (!(await deleteTaskRow(trx, userId, id))) throw notFound(TASK_NOT_FOUND);
+    if (!(await deleteTaskRow(trx, userId, id))) throw new NotFound(TASK_NOT_FOUND);
     await touchTasksChangedAt(trx, userId, nowIso);
   });
 }
 
-/** GET /api/v1/tasks/stats: spec §3's counts, computed by the database. */
+/** GET /api/v1/tasks/stats: total, per-status, overdue and completion-rate counts, computed by the database. */
 export async function taskStats(db: Db, clock: Clock, userId: string): Promise<TaskStats> {
   const counts = await countTasks(db, userId, isoNow(clock));
   return { ...counts, completion_rate: completionRate(counts.completed, counts.total) };
@@ -317,3 +326,6 @@ export async function taskStats(db: Db, clock: Clock, userId: string): Promise<T
 export async function lastTaskChangeAt(db: Db, userId: string): Promise<string | null> {
   return selectTasksChangedAt(db, userId);
 }
+
+/** The fields of a task, in order (the CSV export's columns). */
+export { LIST_COLUMNS as TASK_FIELDS } from "./repository";

@@ -1,16 +1,14 @@
 import { apiRoutes } from "@contract/index";
-import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useNavigate } from "react-router-dom";
 import { apiClient } from "@/lib/api-client";
 import { useSessionStore } from "@/stores/session-store";
 
 /**
- * spec §2: "Log out" clears the session and goes to /login. The token is revoked on the server
- * (POST /auth/logout, issue 2) best effort: the user is signed out at once, whatever the server says.
+ * "Log out" clears the session and goes to /login. The token is revoked on the server (POST
+ * /auth/logout) best effort: the user is signed out at once, whatever the server says.
  */
 export function useLogout(): () => void {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(() => {
     const { token, clear } = useSessionStore.getState();
@@ -20,11 +18,11 @@ export function useLogout(): () => void {
         .post(apiRoutes.logout.path, undefined, { headers: { Authorization: `Bearer ${token}` } })
         .catch((error: unknown) => console.warn("Could not revoke the session on the server", error));
     }
+    // Clearing the session also drops what the tab held for the account (account-state).
     clear();
-    queryClient.clear();
     // The guard answers the cleared session with its own redirect to /login, remembering this
     // page for a return after sign-in; a deliberate log-out remembers nothing, so this
     // navigation is queued after the guard's and replaces it.
     setTimeout(() => void navigate("/login", { replace: true }), 0);
-  }, [navigate, queryClient]);
+  }, [navigate]);
 }

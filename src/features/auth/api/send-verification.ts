@@ -3,12 +3,16 @@ import { useMutation } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiClient } from "@/lib/api-client";
 
-/** Only expires_in (minutes, spec §3) matters to the page; a server that omits it still sent the code. */
+/**
+ * expires_in (minutes) and where the code went matter to the page; a server that omits them
+ * still sent the code, by e-mail.
+ */
 const verificationAnswerSchema = z.object({
   expires_in: z.number().positive().optional().catch(undefined),
+  delivery: z.enum(["email", "server_log"]).optional().catch(undefined),
 });
 
-/** POST /auth/send-verification (spec §7). */
+/** POST /auth/send-verification. */
 export function useSendVerificationCode() {
   return useMutation({
     mutationFn: async (email: string) => {

@@ -1,13 +1,11 @@
 import { authResponseFromWireSchema } from "@contract/auth";
-import type { QueryClient } from "@tanstack/react-query";
 import { useSessionStore } from "@/stores/session-store";
 
 /**
- * spec §4: a successful login or register makes the session authenticated. Cached server
- * state is dropped first so nothing of a previous account can show for a moment.
+ * A successful login or register makes the session authenticated. What the tab held for a
+ * previous account is dropped by the session change itself (see `resetAccountStateOnAccountChange`).
  */
-export function startSession(queryClient: QueryClient, answer: unknown): void {
+export function startSession(answer: unknown): void {
   const { token, user } = authResponseFromWireSchema.parse(answer);
-  queryClient.clear();
   useSessionStore.getState().signIn(token, user);
 }

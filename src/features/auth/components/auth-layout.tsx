@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/co
 interface AuthLayoutProps {
   title: string;
   description: string;
-  /** spec §2: the auth error, shown in an alert above the form */
+  /** The auth error, shown in an alert above the form */
   error: string | null;
   footer: ReactNode;
   children: ReactNode;

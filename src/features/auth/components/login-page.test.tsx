@@ -14,7 +14,7 @@ async function fillIn(user: Awaited<ReturnType<typeof renderApp>>["user"], email
   await user.click(screen.getByRole("button", { name: "Sign In" }));
 }
 
-describe("login screen (spec §2, §5, §8)", () => {
+describe("login screen", () => {
   it("says 'Please enter a valid email address' and 'Password must be at least 6 characters'", async () => {
     const { user } = await renderApp("/login");
 

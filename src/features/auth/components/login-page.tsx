@@ -3,17 +3,17 @@ import { Loader2 } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useLocation } from "react-router-dom";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { PasswordInput } from "@/components/ui/password-input";
 import { errorMessage } from "@/lib/api-client";
 import { useSignedIn } from "../use-signed-in";
 import { useLogin } from "../api/login";
 import { redirectTarget } from "../auth-redirect";
 import { loginFormSchema } from "../form-schemas";
 import { AuthLayout } from "./auth-layout";
-import { FormField } from "./form-field";
-import { PasswordInput } from "./password-input";
 
-/** spec §2, Login screen; §5 validation; §8 "Login failed". */
+/** The sign-in screen: e-mail and password, the server's refusal (or "Login failed") above the form. */
 export function LoginPage() {
   const location = useLocation();
   const signedIn = useSignedIn();
@@ -24,7 +24,7 @@ export function LoginPage() {
   });
   const { errors } = form.formState;
 
-  // spec §2: an authenticated user goes back where they came from, otherwise to /dashboard.
+  // A signed-in user goes back where they came from, otherwise to /dashboard.
   if (signedIn) return <Navigate to={redirectTarget(location.state)} replace />;
 
   return (
@@ -42,7 +42,7 @@ export function LoginPage() {
       }
     >
       <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
-        <FormField id="login-email" label="Email" error={errors.email?.message}>
+        <Field label="Email" error={errors.email?.message}>
           {(control) => (
             <Input
               {...control}
@@ -52,12 +52,18 @@ export function LoginPage() {
               {...form.register("email")}
             />
           )}
-        </FormField>
-        <FormField id="login-password" label="Password" error={errors.password?.message}>
+        </Field>
+        <Field label="Password" error={errors.password?.message}>
           {(control) => (
             <PasswordInput {...control} autoComplete="current-password" {...form.register("password")} />
           )}
-        </FormField>
+        </Field>
+        <Link
+          to="/forgot-password"
+          className="-mt-2 justify-self-end text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Forgot password?
+        </Link>
         <Button type="submit" className="w-full" disabled={login.isPending}>
           {login.isPending && <Loader2 className="animate-spin" aria-hidden />}
           {login.isPending ? "Signing In..." : "Sign In"}

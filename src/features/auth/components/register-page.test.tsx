@@ -27,8 +27,8 @@ async function fillIn(user: User, values: Partial<Record<keyof typeof field, str
 
 const createAccount = (user: User) => user.click(screen.getByRole("button", { name: "Create Account" }));
 
-describe("register screen (spec §2, §5, §8)", () => {
-  it("shows every validation message of spec §5 when sent empty", async () => {
+describe("register screen", () => {
+  it("shows every validation message when sent empty", async () => {
     const { user } = await renderApp("/register");
 
     await createAccount(user);
@@ -37,7 +37,7 @@ describe("register screen (spec §2, §5, §8)", () => {
     expect(screen.getByText("Verification code is required")).toBeInTheDocument();
     expect(screen.getByText("Username must be at least 3 characters")).toBeInTheDocument();
     expect(screen.getByText("Password must be at least 6 characters")).toBeInTheDocument();
-    // First and last name are optional (spec §5).
+    // First and last name are optional.
     expect(field.firstName()).not.toHaveAttribute("aria-invalid");
     expect(field.lastName()).not.toHaveAttribute("aria-invalid");
   });
@@ -79,6 +79,24 @@ describe("register screen (spec §2, §5, §8)", () => {
     expect(screen.getByRole("button", { name: "Resend" })).toBeEnabled();
     expect(screen.queryByRole("button", { name: "Send Code" })).not.toBeInTheDocument();
     expect(field.code()).toHaveFocus();
+  });
+
+  it("says the code is in the server log when the server has no mail server to send it with", async () => {
+    server.use(
+      http.post(apiRoutes.sendVerification.path, () =>
+        HttpResponse.json({ message: "written to the log", expires_in: 10, delivery: "server_log" }),
+      ),
+    );
+    const { user } = await renderApp("/register");
+
+    await fillIn(user, { email: "grace@example.com" });
+    await user.click(screen.getByRole("button", { name: "Send Code" }));
+
+    expect(
+      await screen.findByText(
+        "No mail server is configured, so the code for grace@example.com was written to the server log. It expires in 10 minutes.",
+      ),
+    ).toBeInTheDocument();
   });
 
   it("shows 'Failed to send verification code' in the alert when sending fails without a message", async () => {
@@ -134,7 +152,7 @@ describe("register screen (spec §2, §5, §8)", () => {
       isAuthenticated: true,
       user: { email: "grace@example.com", username: "grace", first_name: "Grace", last_name: null },
     });
-    // spec §3: the registration payload; an empty last name is not sent.
+    // The registration payload; an empty last name is not sent.
     expect(sent).toEqual({
       email: "grace@example.com",
       verification_code: FAKE_VERIFICATION_CODE,

@@ -4,7 +4,9 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate } from "react-router-dom";
 import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { useSignedIn } from "../use-signed-in";
@@ -13,16 +15,27 @@ import { useSendVerificationCode } from "../api/send-verification";
 import { DEFAULT_SIGNED_IN_PATH } from "../auth-redirect";
 import { registerFormSchema, registrationFromForm, verificationEmailError } from "../form-schemas";
 import { AuthLayout } from "./auth-layout";
-import { FormField } from "./form-field";
-import { PasswordInput } from "./password-input";
 
-function codeSentDescription(email: string, expiresInMinutes: number | undefined): string {
-  if (expiresInMinutes === undefined) return `We sent a verification code to ${email}.`;
+/** Where the code went and how long it is valid; the server log only when no mail server is configured. */
+function codeSentDescription(
+  email: string,
+  expiresInMinutes: number | undefined,
+  delivery: "email" | "server_log" | undefined,
+): string {
+  const where =
+    delivery === "server_log"
+      ? `No mail server is configured, so the code for ${email} was written to the server log.`
+      : `We sent a verification code to ${email}.`;
+  if (expiresInMinutes === undefined) return where;
   const unit = expiresInMinutes === 1 ? "minute" : "minutes";
-  return `We sent a verification code to ${email}. It expires in ${expiresInMinutes} ${unit}.`;
+  return `${where} It expires in ${expiresInMinutes} ${unit}.`;
 }
 
-/** spec §2, Register screen; §5 validation; §8 "Registration failed", "Failed to send verification code". */
+/**
+ * The sign-up screen: names, username, e-mail with its verification code, and the password twice.
+ * The server's refusal shows above the form ("Registration failed", "Failed to send verification
+ * code" when it gives no message).
+ */
 export function RegisterPage() {
   const signedIn = useSignedIn();
   const registration = useRegister();
@@ -43,12 +56,12 @@ export function RegisterPage() {
   });
   const { errors } = form.formState;
 
-  // spec §2: /register sends an authenticated user to /dashboard.
+  // /register sends a signed-in user to /dashboard.
   if (signedIn) return <Navigate to={DEFAULT_SIGNED_IN_PATH} replace />;
 
   function requestCode() {
     const email = form.getValues("email").trim();
-    // spec §5: "Enter email first" when there is no address to send the code to.
+    // "Enter email first" when there is no address to send the code to.
     const problem = verificationEmailError(email);
     if (problem) {
       form.setError("email", { message: problem }, { shouldFocus: true });
@@ -57,9 +70,11 @@ export function RegisterPage() {
     form.clearErrors("email");
     setAuthError(null);
     sendCode.mutate(email, {
-      onSuccess: ({ expires_in }) => {
+      onSuccess: ({ expires_in, delivery }) => {
         setCodeSent(true);
-        toast.success("Verification code sent", { description: codeSentDescription(email, expires_in) });
+        toast.success("Verification code sent", {
+          description: codeSentDescription(email, expires_in, delivery),
+        });
         form.setFocus("verification_code");
       },
       onError: (error) => setAuthError(errorMessage(error, "Failed to send verification code")),
@@ -89,17 +104,17 @@ export function RegisterPage() {
     >
       <form noValidate className="grid gap-4" onSubmit={onSubmit}>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="register-first-name" label="First name" error={errors.first_name?.message}>
+          <Field label="First name" error={errors.first_name?.message}>
             {(control) => <Input {...control} autoComplete="given-name" {...form.register("first_name")} />}
-          </FormField>
-          <FormField id="register-last-name" label="Last name" error={errors.last_name?.message}>
+          </Field>
+          <Field label="Last name" error={errors.last_name?.message}>
             {(control) => <Input {...control} autoComplete="family-name" {...form.register("last_name")} />}
-          </FormField>
+          </Field>
         </div>
-        <FormField id="register-username" label="Username" error={errors.username?.message}>
+        <Field label="Username" error={errors.username?.message}>
           {(control) => <Input {...control} autoComplete="username" {...form.register("username")} />}
-        </FormField>
-        <FormField id="register-email" label="Email" error={errors.email?.message}>
+        </Field>
+        <Field label="Email" error={errors.email?.message}>
           {(control) => (
             <div className="flex gap-2">
               <Input
@@ -121,8 +136,8 @@ export function RegisterPage() {
               </Button>
             </div>
           )}
-        </FormField>
-        <FormField id="register-code" label="Verification code" error={errors.verification_code?.message}>
+        </Field>
+        <Field label="Verification code" error={errors.verification_code?.message}>
           {(control) => (
             <Input
               {...control}
@@ -132,21 +147,17 @@ export function RegisterPage() {
               {...form.register("verification_code")}
             />
           )}
-        </FormField>
-        <FormField id="register-password" label="Password" error={errors.password?.message}>
+        </Field>
+        <Field label="Password" error={errors.password?.message}>
           {(control) => (
             <PasswordInput {...control} autoComplete="new-password" {...form.register("password")} />
           )}
-        </FormField>
-        <FormField
-          id="register-confirm-password"
-          label="Confirm password"
-          error={errors.confirm_password?.message}
-        >
+        </Field>
+        <Field label="Confirm password" error={errors.confirm_password?.message}>
           {(control) => (
             <PasswordInput {...control} autoComplete="new-password" {...form.register("confirm_password")} />
           )}
-        </FormField>
+        </Field>
         <Button type="submit" className="w-full" disabled={registration.isPending}>
           {registration.isPending && <Loader2 className="animate-spin" aria-hidden />}
           {registration.isPending ? "Creating Account..." : "Create Account"}

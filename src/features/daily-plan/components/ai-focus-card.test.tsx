@@ -14,7 +14,7 @@ import { premiumLimitHandler } from "@mocks/handlers/premium";
 import { server } from "@mocks/server";
 import { useSessionStore } from "@/stores/session-store";
 import { renderWithProviders } from "@/test/render";
-import { useGenerationStore } from "../api/use-daily-plan-generation";
+import { useDailyPlanGenerationStore } from "@/stores/daily-plan-generation-store";
 import { AiFocusCard } from "./ai-focus-card";
 import { DailyPlanPage } from "./daily-plan-page";
 
@@ -25,7 +25,7 @@ function renderCard() {
 }
 
 beforeEach(() => {
-  useGenerationStore.setState({ requestId: null, startedAt: null, result: null });
+  useDailyPlanGenerationStore.getState().reset();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -84,7 +84,7 @@ describe("Today's AI Focus", () => {
     expect(priorities.getByText("Priority 1")).toBeInTheDocument();
     expect(priorities.getByText("Why 1")).toBeInTheDocument();
     expect(priorities.getByText("in progress")).toBeInTheDocument();
-    expect(priorities.getAllByText("high")).toHaveLength(3);
+    expect(priorities.getAllByText("High")).toHaveLength(3);
     expect(priorities.getByText("Dec 1, 2026")).toBeInTheDocument();
     expect(within(screen.getByRole("region", { name: "Other tasks" })).getAllByRole("listitem")).toHaveLength(
       2,
@@ -198,7 +198,7 @@ describe("generating the plan", () => {
     expect(polls()).toBe(2);
     expect(screen.queryByText("AI is analyzing your tasks...")).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Generate AI Tasks" })).toBeEnabled();
-    expect(screen.queryByRole("alert")).not.toBeInTheDocument(); // only logged (spec §8)
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument(); // only logged
   });
 
   it("stops polling after 2 minutes with a warning, and the user can try again", async () => {
@@ -266,7 +266,7 @@ describe("the Daily Plan page", () => {
       }),
     );
     const { user: actor } = renderWithProviders(<DailyPlanPage />, { user });
-    await actor.click(await screen.findByRole("button", { name: 'Mark "Call the bank" as completed' }));
+    await actor.click(await screen.findByRole("checkbox", { name: 'Mark "Call the bank" as completed' }));
     await waitFor(() => expect(sent).toEqual({ id: task.id, body: { status: "completed" } }));
     expect(await screen.findByText("Not up-to-date")).toBeInTheDocument();
   });

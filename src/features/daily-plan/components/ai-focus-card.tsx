@@ -7,7 +7,7 @@ import { DailyTaskItem } from "./daily-task-item";
 import { CacheBadges, OutdatedHint, PlanBody, PlanGenerateButton } from "./plan-status-line";
 import { useDailyPlan } from "./use-daily-plan";
 
-/** The dashboard's "Today's AI Focus" card (spec §2): at most 3 priorities and 2 other tasks. */
+/** The dashboard's "Today's AI Focus" card: at most 3 priorities and 2 other tasks. */
 export function AiFocusCard() {
   const plan = useDailyPlan();
   const { status, timeZone } = plan;

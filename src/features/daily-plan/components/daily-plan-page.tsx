@@ -1,20 +1,20 @@
 import type { Task } from "@contract/tasks";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { useSetTaskStatus } from "../api/daily-plan-api";
+import { toggledStatus, useChangeTaskStatus } from "@/api/tasks/task-mutations";
 import { DailyTaskItem } from "./daily-task-item";
 import { CacheBadges, OutdatedHint, PlanBody, PlanGenerateButton } from "./plan-status-line";
 import { useDailyPlan } from "./use-daily-plan";
 
 /**
- * /daily — the working reading of spec §2: the whole report (every priority with its reason,
- * every other open task), the generate controls, and tasks that can be ticked off here.
+ * /daily: the whole report (every priority with its reason, every other open task), the
+ * generate controls, and tasks that can be ticked off here.
  */
 export function DailyPlanPage() {
   const plan = useDailyPlan();
   const { status, timeZone } = plan;
-  const setTaskStatus = useSetTaskStatus();
-  const toggle = (task: Task) =>
-    setTaskStatus.mutate({ id: task.id, status: task.status === "completed" ? "pending" : "completed" });
+  // The same change as the Tasks screen's toggle: the plan ticks at once and unticks if refused.
+  const changeStatus = useChangeTaskStatus();
+  const toggle = (task: Task) => changeStatus.mutate({ task, status: toggledStatus(task) });
 
   return (
     <div className="space-y-6">
@@ -47,7 +47,7 @@ export function DailyPlanPage() {
                         timeZone={timeZone}
                         showReason
                         onToggle={toggle}
-                        toggling={setTaskStatus.isPending}
+                        toggling={changeStatus.isPending}
                       />
                     ))}
                   </ol>
@@ -70,7 +70,7 @@ export function DailyPlanPage() {
                         task={task}
                         timeZone={timeZone}
                         onToggle={toggle}
-                        toggling={setTaskStatus.isPending}
+                        toggling={changeStatus.isPending}
                       />
                     ))}
                   </ul>

@@ -8,7 +8,7 @@ interface GenerateButtonProps {
   onGenerate: () => void;
 }
 
-/** "Generate AI Tasks", or "Regenerate AI Tasks" when a report exists (spec §2). */
+/** "Generate AI Tasks", or "Regenerate AI Tasks" when a report exists. */
 export function GenerateButton({ hasReport, disabled, onGenerate }: GenerateButtonProps) {
   return (
     <Button size="sm" onClick={onGenerate} disabled={disabled}>

@@ -24,7 +24,7 @@ export function OutdatedHint({ status }: { status: DailyStatus | undefined }) {
   return <p className="text-sm text-amber-700">{messages.outdatedHint}</p>;
 }
 
-/** The running-generation state (spec §2): "AI is analyzing your tasks..." with the 30-60 s hint. */
+/** The running-generation state: "AI is analyzing your tasks..." with the 30-60 s hint. */
 export function GeneratingState() {
   return (
     <div role="status" className="flex flex-col items-center gap-2 py-6 text-center">
@@ -48,7 +48,7 @@ type DailyPlan = ReturnType<typeof useDailyPlan>;
 
 /**
  * The plan's states, shared by the dashboard card and the Daily Plan page: generating, loading,
- * failed, a report (drawn by `children`), or the empty state of spec §2.
+ * failed, a report (drawn by `children`), or the empty state.
  */
 export function PlanBody({
   plan,
@@ -73,7 +73,7 @@ export function PlanBody({
   );
 }
 
-/** The generate control, only when can_use_llm (spec §2). */
+/** The generate control, only when can_use_llm. */
 export function PlanGenerateButton({ plan }: { plan: DailyPlan }) {
   if (!plan.showGenerate) return null;
   return (

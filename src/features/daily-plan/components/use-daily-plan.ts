@@ -1,6 +1,6 @@
 import { useSessionStore } from "@/stores/session-store";
-import { useDailyStatus } from "../api/daily-plan-api";
-import { useDailyPlanGeneration } from "../api/use-daily-plan-generation";
+import { useDailyStatus } from "@/api/daily-plan/daily-plan-queries";
+import { useDailyPlanGeneration } from "@/api/daily-plan/daily-plan-generation";
 import { emptyStateOf, reportToShow } from "../lib/daily-plan-view";
 
 /** What the card and the page both show: status, report, and the generate control's state. */
@@ -15,7 +15,7 @@ export function useDailyPlan() {
     timeZone,
     report,
     emptyState: status.data ? emptyStateOf(status.data) : undefined,
-    // spec §2: the button only when can_use_llm; disabled while loading or fetching.
+    // The button only when can_use_llm; disabled while loading or fetching.
     showGenerate: status.data?.can_use_llm === true,
     generateDisabled: status.isLoading || status.isFetching || generation.isGenerating,
   };

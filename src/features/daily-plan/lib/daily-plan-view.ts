@@ -13,17 +13,17 @@ export const messages = {
   clickToGenerate: "Click 'Generate AI Tasks' to get your daily AI-prioritized tasks",
 } as const;
 
-/** spec §2: "Usage limit reached (current/limit). Upgrade to Premium for unlimited AI tasks." */
+/** The limit message: "Usage limit reached (current/limit). Upgrade to Premium for unlimited AI tasks." */
 export function limitReachedMessage(current: number, limit: number): string {
   return `Usage limit reached (${current}/${limit}). Upgrade to Premium for unlimited AI tasks.`;
 }
 
-/** spec §2: "Cached Nh ago", N from cache_age_hours (whole hours). */
+/** The cache badge: "Cached Nh ago", N from cache_age_hours (whole hours). */
 export function cachedBadge(cacheAgeHours: number): string {
   return `Cached ${Math.max(0, Math.floor(cacheAgeHours))}h ago`;
 }
 
-/** spec §2: the status with its underscore replaced by a space ("in progress"). */
+/** The status with its underscore replaced by a space ("in progress"). */
 export function statusText(status: TaskStatus): string {
   return toWireStatus(status).replace(/_/g, " ");
 }
@@ -31,7 +31,7 @@ export function statusText(status: TaskStatus): string {
 export type EmptyState =
   { kind: "limit"; text: string } | { kind: "no-tasks"; text: string } | { kind: "generate"; text: string };
 
-/** Which empty state to show when there is no report (spec §2, Today's AI Focus). */
+/** Which empty state to show when there is no report (Today's AI Focus and the Daily Plan page). */
 export function emptyStateOf(status: DailyStatus): EmptyState {
   const { current_usage, usage_limit } = status.llm_usage_info;
   if (usage_limit > 0 && current_usage >= usage_limit) {

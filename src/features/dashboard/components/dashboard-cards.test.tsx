@@ -30,7 +30,7 @@ beforeEach(() => {
   taskStore.reset();
 });
 
-describe("Dashboard header (spec §2)", () => {
+describe("Dashboard header", () => {
   afterEach(() => vi.useRealTimers());
 
   function at(hours: number) {
@@ -79,7 +79,7 @@ describe("Dashboard header (spec §2)", () => {
   });
 });
 
-describe("Stat cards and Progress card (spec §2–3)", () => {
+describe("Stat cards and Progress card", () => {
   function renderStats() {
     return renderWithProviders(
       <>
@@ -162,7 +162,7 @@ describe("Stat cards and Progress card (spec §2–3)", () => {
   });
 });
 
-describe("Email Auto Parser card (spec §1–2)", () => {
+describe("Email Auto Parser card", () => {
   it("shows the personal address and explains what mail to it does", () => {
     renderWithProviders(<EmailParserCard />, { user: ada });
     expect(screen.getByText("Email Auto Parser")).toBeInTheDocument();
@@ -170,6 +170,15 @@ describe("Email Auto Parser card (spec §1–2)", () => {
     expect(screen.getByText(/send or forward e-mails to your personal address/i)).toHaveTextContent(
       /AI extracts the relevant information/,
     );
+  });
+
+  it("lets the address wrap only before the '@' and the dots, and says whose mail becomes tasks", () => {
+    renderWithProviders(<EmailParserCard />, { user: ada });
+    const address = screen.getByText(`ada@${env.mailDomain}`);
+    expect(address.innerHTML).toBe(`ada<wbr>${`@${env.mailDomain}`.replaceAll(".", "<wbr>.")}`);
+    expect(
+      screen.getByText(`Only mail sent from your account’s own address (${ada.email}) becomes tasks.`),
+    ).toBeInTheDocument();
   });
 
   it("copies the address and confirms with 'Email copied!'", async () => {

@@ -7,12 +7,12 @@ import { toast } from "@/components/ui/toaster";
 import { useSessionStore } from "@/stores/session-store";
 import { dashboardGreeting } from "../greeting";
 
-/** spec §2, §6: upgrading happens outside the application. */
+/** Upgrading happens outside the application. */
 function showUpgradeToast() {
   toast("Premium Upgrade", { description: "Please contact the administrator to upgrade to Premium." });
 }
 
-/** The dashboard's top: greeting, plan badge, upgrade prompt and the "AI Extract" shortcut (spec §2). */
+/** The dashboard's top: greeting, plan badge, upgrade prompt and the "AI Extract" shortcut. */
 export function DashboardHeader() {
   const user = useSessionStore((state) => state.user);
   // The time of day when the dashboard opened: the greeting does not change under the reader.

@@ -1,13 +1,29 @@
 import { Copy, Mail } from "lucide-react";
+import { Fragment } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/toaster";
 import { env } from "@/config/env";
 import { useSessionStore } from "@/stores/session-store";
 
-/** The "Email Auto Parser" card (spec §1–2): the user's inbound address, with a copy button. */
+/**
+ * The address with a line-break opportunity before the "@" and each dot, so a narrow card wraps
+ * it there rather than in the middle of a word.
+ */
+function BreakableAddress({ address }: { address: string }) {
+  const parts = address.split(/(?=[@.])/);
+  return parts.map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
+}
+
+/** The "Email Auto Parser" card: the user's inbound address, with a copy button. */
 export function EmailParserCard() {
   const username = useSessionStore((state) => state.user?.username);
+  const ownEmail = useSessionStore((state) => state.user?.email);
   if (!username) return null;
   const address = `${username}@${env.mailDomain}`;
 
@@ -38,8 +54,9 @@ export function EmailParserCard() {
       </CardHeader>
       <CardContent>
         <div className="flex items-center gap-2 rounded-md border bg-muted/40 p-2">
-          <code className="min-w-0 flex-1 px-1 text-sm break-all" title={address}>
-            {address}
+          {/* Mid-word breaks only for a part longer than the whole line. */}
+          <code className="min-w-0 flex-1 px-1 text-sm [overflow-wrap:anywhere]" title={address}>
+            <BreakableAddress address={address} />
           </code>
           <Button
             variant="outline"
@@ -50,6 +67,11 @@ export function EmailParserCard() {
             <Copy aria-hidden />
           </Button>
         </div>
+        {env.inboundSenderPolicy === "owner" && ownEmail && (
+          <p className="mt-2 text-xs text-muted-foreground">
+            Only mail sent from your account’s own address ({ownEmail}) becomes tasks.
+          </p>
+        )}
       </CardContent>
     </Card>
   );

@@ -5,10 +5,10 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useTaskStats } from "../api/task-stats";
+import { useTaskStats } from "../use-task-stats";
 
 /**
- * The Progress card (completion rate and remaining tasks, spec §2–3); with no tasks at all it is
+ * The Progress card (completion rate and remaining tasks); with no tasks at all it is
  * the dashboard's empty state, which sends the user to /tasks.
  */
 export function TaskProgressCard() {

@@ -5,7 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
-import { useTaskStats } from "../api/task-stats";
+import { useTaskStats } from "../use-task-stats";
 
 const statCards: { title: string; icon: LucideIcon; value: (stats: TaskStats) => number }[] = [
   { title: "Total Tasks", icon: ListTodo, value: (stats) => stats.total },
@@ -14,7 +14,7 @@ const statCards: { title: string; icon: LucideIcon; value: (stats: TaskStats) =>
   { title: "Pending", icon: Circle, value: (stats) => stats.pending },
 ];
 
-/** The four stat cards of spec §2, counted from the full task list (spec §7). */
+/** The four stat cards (total, completed, in progress, pending), counted from the full task list; 2 × 2 on a phone. */
 export function TaskStatCards() {
   const statsQuery = useTaskStats();
 
@@ -28,7 +28,7 @@ export function TaskStatCards() {
   }
 
   return (
-    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       {statCards.map((card) => (
         <StatCard
           key={card.title}
@@ -53,13 +53,13 @@ function StatCard({
   const titleId = useId();
   return (
     <Card role="group" aria-labelledby={titleId}>
-      <CardHeader className="flex-row items-center justify-between pb-2">
+      <CardHeader className="flex-row items-center justify-between gap-2 p-4 pb-2 sm:p-5 sm:pb-2">
         <CardTitle id={titleId} className="text-sm font-medium">
           {title}
         </CardTitle>
         <Icon className="size-4 text-muted-foreground" aria-hidden />
       </CardHeader>
-      <CardContent>
+      <CardContent className="p-4 pt-0 sm:p-5 sm:pt-0">
         {value === undefined ? (
           <Skeleton className="h-8 w-12" />
         ) : (

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { EXTRACTION_EXAMPLES, type ExtractionExample } from "../examples";
 
-/** spec §2: example snippets, each with a "Try This Example" button that fills the text area. */
+/** Example snippets, each with a "Try This Example" button that fills the text area. */
 export function ExampleSnippets({ onTry }: { onTry(example: ExtractionExample): void }) {
   return (
     <Card role="region" aria-labelledby="extraction-examples-heading">

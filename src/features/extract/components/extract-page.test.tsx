@@ -8,11 +8,11 @@ import { server } from "@mocks/server";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse, type JsonBodyType } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { queryKeys } from "@/lib/query-keys";
+import { queryKeys } from "@/api/query-keys";
 import { useSessionStore } from "@/stores/session-store";
 import { renderWithProviders } from "@/test/render";
 import { EXTRACTION_EXAMPLES } from "../examples";
-import { useExtractionStore } from "../extraction-store";
+import { useExtractionStore } from "@/stores/extraction-store";
 import { ExtractPage } from "./extract-page";
 
 function renderPage(userOverrides: Parameters<typeof buildUser>[0] = {}) {
@@ -328,7 +328,7 @@ describe("Extract screen", { timeout: 20_000 }, () => {
     expect(ai).toHaveTextContent("It expires on Friday");
     expect(ai).toHaveTextContent("Priority: Urgent");
     expect(ai).toHaveTextContent("Status: In Progress");
-    // 15:00 UTC on Dec 1 is midnight of Dec 2 in Tokyo (spec §2: local date in the user's zone).
+    // 15:00 UTC on Dec 1 is midnight of Dec 2 in Tokyo (dates are local to the user's zone).
     expect(ai).toHaveTextContent("Due: Dec 2, 2026");
     expect(ai).toHaveTextContent("#ops");
     expect(ai).toHaveTextContent("#security");
@@ -358,7 +358,6 @@ describe("Extract screen", { timeout: 20_000 }, () => {
     const created = createTaskAnswers();
     const { user, queryClient } = renderPage();
     queryClient.setQueryData(queryKeys.tasks.list({}), []);
-    queryClient.setQueryData(queryKeys.tasks.allForStats(), []);
     queryClient.setQueryData(queryKeys.daily.status(), {});
 
     await enterText(user, "anything");
@@ -385,9 +384,8 @@ describe("Extract screen", { timeout: 20_000 }, () => {
         source: { type: "Manual" },
       },
     ]);
-    // spec §4: tasks, stats, daily status and the all-tasks list are refreshed.
+    // The task lists (the dashboard counts its statistics from them) and the daily status are refreshed.
     expect(queryClient.getQueryState(queryKeys.tasks.list({}))?.isInvalidated).toBe(true);
-    expect(queryClient.getQueryState(queryKeys.tasks.allForStats())?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(queryKeys.daily.status())?.isInvalidated).toBe(true);
   });
 
@@ -437,7 +435,7 @@ describe("Extract screen", { timeout: 20_000 }, () => {
     expect(textArea()).toHaveValue("- [ ] Call the bank");
   });
 
-  it("keeps the held results when a new extraction finds nothing", async () => {
+  it("replaces the results panel with each new extraction, even one that finds nothing", async () => {
     let answer: unknown[] = [buildExtractedTask({ title: "Call the bank" })];
     server.use(http.post(apiRoutes.extractText.path, () => HttpResponse.json(answer)));
     const { user } = renderPage();
@@ -448,7 +446,33 @@ describe("Extract screen", { timeout: 20_000 }, () => {
     answer = [];
     await user.click(extractButton());
     expect(await screen.findByText("No tasks found in this text")).toBeInTheDocument();
-    expect(within(resultsPanel()).getByText("Call the bank")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: /Extracted Tasks/ })).not.toBeInTheDocument();
+  });
+
+  it("removes or edits an extracted task before 'Add All Tasks to My List'", async () => {
+    server.use(
+      http.post(apiRoutes.extractText.path, () =>
+        HttpResponse.json([
+          buildExtractedTask({ title: "Call the bank" }),
+          buildExtractedTask({ title: "Junk line" }),
+        ]),
+      ),
+    );
+    const { user } = renderPage();
+    await enterText(user, "- [ ] Call the bank");
+    await user.click(extractButton());
+    const panel = await screen.findByRole("region", { name: /Extracted Tasks/ });
+
+    await user.click(within(panel).getByRole("button", { name: 'Remove "Junk line"' }));
+    expect(within(panel).queryByText("Junk line")).not.toBeInTheDocument();
+
+    await user.click(within(panel).getByRole("button", { name: 'Edit "Call the bank"' }));
+    const title = within(panel).getByRole("textbox", { name: "Title" });
+    await user.clear(title);
+    await user.type(title, "Call the bank about the loan");
+    await user.click(within(panel).getByRole("button", { name: "Done" }));
+    expect(within(panel).getByText("Call the bank about the loan")).toBeInTheDocument();
+    expect(within(panel).getAllByRole("listitem")).toHaveLength(1);
   });
 
   it("fills the text area with 'Try This Example' and switches to the method the example suits", async () => {
@@ -506,7 +530,7 @@ describe("Extract screen", { timeout: 20_000 }, () => {
 
     expect(await screen.findByText("4 / 20")).toBeInTheDocument();
     expect(limitRequests).toBe(2);
-    // The session user's count agrees with /premium/limit (issue 4), for the shell's usage badge.
+    // The session user's count agrees with /premium/limit, for the shell's usage badge.
     await waitFor(() => expect(useSessionStore.getState().user?.llm_usage_count).toBe(4));
   });
 });

@@ -1,43 +1,36 @@
 import { isAiExtracted, type ExtractedTask } from "@contract/extract";
-import { TASK_STATUS_LABELS, type TaskPriority } from "@contract/tasks";
-import { CalendarDays, ListPlus, Loader2, ScanText, Sparkles, X } from "lucide-react";
-import { Badge, type BadgeProps } from "@/components/ui/badge";
+import { TASK_PRIORITIES, TASK_STATUS_LABELS, type TaskPriority } from "@contract/tasks";
+import { CalendarDays, ListPlus, Loader2, Pencil, ScanText, Sparkles, Trash2, X } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { useId } from "react";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { PriorityBadge, TASK_PRIORITY_LABELS } from "@/components/ui/priority-badge";
 import { formatLocalDate } from "@/lib/time-zones";
-import type { ExtractionResult } from "../extraction-store";
+import { useExtractionStore } from "@/stores/extraction-store";
+import { useAddAll } from "./use-add-all";
 
-const PRIORITY_BADGES: Record<TaskPriority, { label: string; variant: BadgeProps["variant"] }> = {
-  urgent: { label: "Urgent", variant: "destructive" },
-  high: { label: "High", variant: "warning" },
-  medium: { label: "Medium", variant: "info" },
-  low: { label: "Low", variant: "secondary" },
-};
-
-/** A due date as a local date in the user's timezone (spec §2), with the time when it has one. */
+/** A due date as a local date in the user's timezone, with the time when it has one. */
 function dueDateLabel(dueDate: string, timeZone: string | undefined): string {
   const atMidnight = formatLocalDate(dueDate, timeZone, "HH:mm") === "00:00";
   return formatLocalDate(dueDate, timeZone, atMidnight ? "PP" : "PPp");
 }
 
-interface ExtractedTaskListProps {
-  results: ExtractionResult[];
-  timeZone: string | undefined;
-  onAddAll(): void;
-  onClear(): void;
-  isAdding: boolean;
-}
-
-/** spec §2: the results panel, held until the user adds them all or clears them. */
-export function ExtractedTaskList({
-  results,
-  timeZone,
-  onAddAll,
-  onClear,
-  isAdding,
-}: ExtractedTaskListProps) {
+/**
+ * The results panel: the extracted tasks, held until the user adds them all or clears them. Each
+ * can be corrected (title, priority) or removed before it is added.
+ */
+export function ExtractedTaskList({ timeZone }: { timeZone: string | undefined }) {
   const headingId = useId();
+  const results = useExtractionStore((state) => state.results);
+  const clearResults = useExtractionStore((state) => state.clearResults);
+  const updateResult = useExtractionStore((state) => state.updateResult);
+  const removeResult = useExtractionStore((state) => state.removeResult);
+  const { addAll, isAdding } = useAddAll();
+  if (results.length === 0) return null;
   return (
     <Card role="region" aria-labelledby={headingId}>
       <CardHeader>
@@ -50,16 +43,23 @@ export function ExtractedTaskList({
       <CardContent>
         <ul className="space-y-3">
           {results.map(({ key, task }) => (
-            <ExtractedTaskItem key={key} task={task} timeZone={timeZone} />
+            <ExtractedTaskItem
+              key={key}
+              task={task}
+              timeZone={timeZone}
+              onUpdate={(changes) => updateResult(key, changes)}
+              onRemove={() => removeResult(key)}
+              disabled={isAdding}
+            />
           ))}
         </ul>
       </CardContent>
       <CardFooter className="flex flex-col gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" className="w-full sm:w-auto" onClick={onClear} disabled={isAdding}>
+        <Button variant="outline" className="w-full sm:w-auto" onClick={clearResults} disabled={isAdding}>
           <X aria-hidden />
           Clear
         </Button>
-        <Button className="w-full sm:w-auto" onClick={onAddAll} disabled={isAdding}>
+        <Button className="w-full sm:w-auto" onClick={addAll} disabled={isAdding}>
           {isAdding ? <Loader2 aria-hidden className="animate-spin" /> : <ListPlus aria-hidden />}
           {isAdding ? "Adding Tasks..." : "Add All Tasks to My List"}
         </Button>
@@ -68,27 +68,113 @@ export function ExtractedTaskList({
   );
 }
 
-function ExtractedTaskItem({ task, timeZone }: { task: ExtractedTask; timeZone: string | undefined }) {
-  const priority = PRIORITY_BADGES[task.priority];
+interface ExtractedTaskItemProps {
+  task: ExtractedTask;
+  timeZone: string | undefined;
+  onUpdate(changes: Partial<ExtractedTask>): void;
+  onRemove(): void;
+  disabled: boolean;
+}
+
+/** Corrects an extracted task's title and priority before it is added. */
+function ExtractedTaskEditor({
+  task,
+  onDone,
+}: {
+  task: ExtractedTask;
+  onDone(changes: Partial<ExtractedTask>): void;
+}) {
+  const ids = useId();
+  const [title, setTitle] = useState(task.title);
+  const [priority, setPriority] = useState<TaskPriority>(task.priority);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onDone({ title: title.trim() || task.title, priority });
+  };
+  return (
+    <form className="grid gap-2 sm:grid-cols-[1fr_auto_auto] sm:items-end" onSubmit={submit}>
+      <div className="grid gap-1">
+        <Label htmlFor={`${ids}-title`}>Title</Label>
+        <Input
+          id={`${ids}-title`}
+          value={title}
+          onChange={(event) => setTitle(event.target.value)}
+          autoFocus
+        />
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={`${ids}-priority`}>Priority</Label>
+        <NativeSelect
+          id={`${ids}-priority`}
+          value={priority}
+          onChange={(event) => setPriority(event.target.value as TaskPriority)}
+        >
+          {TASK_PRIORITIES.map((value) => (
+            <option key={value} value={value}>
+              {TASK_PRIORITY_LABELS[value]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+      <Button type="submit" size="sm" className="h-9">
+        Done
+      </Button>
+    </form>
+  );
+}
+
+function ExtractedTaskItem({ task, timeZone, onUpdate, onRemove, disabled }: ExtractedTaskItemProps) {
   const ai = isAiExtracted(task);
+  const [editing, setEditing] = useState(false);
   return (
     <li className="space-y-2 rounded-md border p-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p className="min-w-0 break-words font-medium">{task.title || "(untitled)"}</p>
-        <Badge variant="outline" className="shrink-0">
-          <span className="sr-only">Source: </span>
-          {ai ? <Sparkles aria-hidden className="size-3" /> : <ScanText aria-hidden className="size-3" />}
-          {ai ? "AI" : "Pattern"}
-        </Badge>
+        <div className="flex shrink-0 items-center gap-1">
+          <Badge variant="outline">
+            <span className="sr-only">Source: </span>
+            {ai ? <Sparkles aria-hidden className="size-3" /> : <ScanText aria-hidden className="size-3" />}
+            {ai ? "AI" : "Pattern"}
+          </Badge>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8"
+            aria-label={`Edit "${task.title}"`}
+            title="Edit before adding"
+            aria-expanded={editing}
+            disabled={disabled}
+            onClick={() => setEditing((open) => !open)}
+          >
+            <Pencil aria-hidden />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-8 text-destructive hover:text-destructive"
+            aria-label={`Remove "${task.title}"`}
+            title="Leave this one out"
+            disabled={disabled}
+            onClick={onRemove}
+          >
+            <Trash2 aria-hidden />
+          </Button>
+        </div>
       </div>
+      {editing && (
+        <ExtractedTaskEditor
+          task={task}
+          onDone={(changes) => {
+            onUpdate(changes);
+            setEditing(false);
+          }}
+        />
+      )}
       {task.description && (
         <p className="whitespace-pre-line break-words text-sm text-muted-foreground">{task.description}</p>
       )}
       <div className="flex flex-wrap items-center gap-1.5">
-        <Badge variant={priority.variant}>
-          <span className="sr-only">Priority: </span>
-          {priority.label}
-        </Badge>
+        <PriorityBadge priority={task.priority} />
         <Badge variant="secondary">
           <span className="sr-only">Status: </span>
           {TASK_STATUS_LABELS[task.status]}

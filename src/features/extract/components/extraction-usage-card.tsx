@@ -1,15 +1,15 @@
-import { usagePercentage, type PremiumLimit } from "@contract/premium";
+import type { PremiumLimit } from "@contract/premium";
 import { Sparkles } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
+import { UsageMeter } from "@/components/ui/usage-meter";
 
 interface ExtractionUsageCardProps {
   usage: PremiumLimit | undefined;
   isError: boolean;
 }
 
-/** spec §2: the AI usage card of the Extract screen: used / limit, a bar, the remaining count. */
+/** The Extract screen's AI usage card: used / limit, a bar, the remaining count. */
 export function ExtractionUsageCard({ usage, isError }: ExtractionUsageCardProps) {
   return (
     <Card>
@@ -22,7 +22,7 @@ export function ExtractionUsageCard({ usage, isError }: ExtractionUsageCardProps
       </CardHeader>
       <CardContent>
         {usage ? (
-          <UsageFigures usage={usage} />
+          <UsageMeter used={usage.current_usage} limit={usage.usage_limit} />
         ) : isError ? (
           <p className="text-sm text-muted-foreground">Could not load your AI usage.</p>
         ) : (
@@ -34,28 +34,5 @@ export function ExtractionUsageCard({ usage, isError }: ExtractionUsageCardProps
         )}
       </CardContent>
     </Card>
-  );
-}
-
-function UsageFigures({ usage }: { usage: PremiumLimit }) {
-  const { current_usage: used, usage_limit: limit } = usage;
-  // spec §9: the bar is capped at 100 %; usage past the limit still reads as used / limit.
-  const percent = usagePercentage(used, limit);
-  const remaining = Math.max(0, limit - used);
-  return (
-    <div className="space-y-2">
-      <p className="text-2xl font-semibold tabular-nums">
-        {used} / {limit}
-        <span className="ml-2 text-sm font-normal text-muted-foreground">used</span>
-      </p>
-      <Progress
-        value={percent}
-        aria-label="AI usage this month"
-        aria-valuetext={`${used} of ${limit} used`}
-      />
-      <p className="text-sm text-muted-foreground">
-        <span className="font-medium text-foreground tabular-nums">{remaining}</span> remaining
-      </p>
-    </div>
   );
 }

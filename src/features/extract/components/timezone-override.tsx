@@ -1,10 +1,10 @@
 import { LocateFixed } from "lucide-react";
-import { useId, useMemo } from "react";
+import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
 import { Switch } from "@/components/ui/switch";
-import { detectBrowserTimeZone, listTimeZones } from "@/lib/time-zones";
+import { TimeZonePicker } from "@/components/ui/time-zone-picker";
+import { detectBrowserTimeZone } from "@/lib/time-zones";
 
 interface TimezoneOverrideProps {
   enabled: boolean;
@@ -16,8 +16,8 @@ interface TimezoneOverrideProps {
 }
 
 /**
- * spec §2: "Override timezone for this extraction" reveals a picker and "Use browser". Relative
- * dates in the text ("tomorrow", "by 5pm") are read in the chosen zone (issue 4).
+ * "Override timezone for this extraction" reveals a picker and "Use browser". Relative
+ * dates in the text ("tomorrow", "by 5pm") are read in the chosen zone.
  */
 export function TimezoneOverride({
   enabled,
@@ -29,10 +29,6 @@ export function TimezoneOverride({
   const switchId = useId();
   const selectId = useId();
   const hintId = useId();
-  // Listing validates each of ~400 zones: once per mount, not on every change.
-  const allZones = useMemo(() => listTimeZones(), []);
-  // A zone the list lacks (an alias the user saved, or the browser's own) must stay selectable.
-  const zones = allZones.includes(timeZone) ? allZones : [timeZone, ...allZones];
 
   return (
     <div className="space-y-3 rounded-md border p-3">
@@ -49,17 +45,12 @@ export function TimezoneOverride({
         <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
           <div className="flex-1 space-y-1.5">
             <Label htmlFor={selectId}>Timezone</Label>
-            <NativeSelect
+            <TimeZonePicker
               id={selectId}
               value={timeZone}
-              onChange={(event) => onTimeZoneChange(event.target.value)}
-            >
-              {zones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replaceAll("_", " ")}
-                </option>
-              ))}
-            </NativeSelect>
+              onChange={onTimeZoneChange}
+              savedTimeZone={profileTimeZone}
+            />
           </div>
           <Button type="button" variant="outline" onClick={() => onTimeZoneChange(detectBrowserTimeZone())}>
             <LocateFixed aria-hidden />

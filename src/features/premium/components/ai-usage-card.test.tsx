@@ -21,8 +21,11 @@ describe("AiUsageCard", () => {
 
     expect(await screen.findByText("5 / 20")).toBeInTheDocument();
     expect(screen.getByText("25% used")).toBeInTheDocument();
-    expect(screen.getByRole("progressbar", { name: "AI usage" })).toHaveAttribute("aria-valuenow", "25");
-    expect(screen.getByText("15").closest("p")).toHaveTextContent("15 remaining this month");
+    expect(screen.getByRole("progressbar", { name: "AI usage this month" })).toHaveAttribute(
+      "aria-valuenow",
+      "25",
+    );
+    expect(screen.getByText("15").closest("p")).toHaveTextContent("15 remaining");
     expect(await screen.findByText("Monthly usage · resets on Jan 1, 2027")).toBeInTheDocument();
   });
 
@@ -32,8 +35,11 @@ describe("AiUsageCard", () => {
 
     expect(await screen.findByText("30 / 20")).toBeInTheDocument();
     expect(screen.getByText("100% used")).toBeInTheDocument();
-    expect(screen.getByRole("progressbar", { name: "AI usage" })).toHaveAttribute("aria-valuenow", "100");
-    expect(screen.getByText("0").closest("p")).toHaveTextContent("0 remaining this month");
+    expect(screen.getByRole("progressbar", { name: "AI usage this month" })).toHaveAttribute(
+      "aria-valuenow",
+      "100",
+    );
+    expect(screen.getByText("0").closest("p")).toHaveTextContent("0 remaining");
   });
 
   it("says so when the usage cannot be loaded", async () => {

@@ -1,33 +1,10 @@
-import { usagePercentage, type PremiumLimit } from "@contract/premium";
 import { Sparkles } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
-import { cn } from "@/lib/cn";
+import { UsageMeter } from "@/components/ui/usage-meter";
 import { formatLocalDate } from "@/lib/time-zones";
 import { useSessionStore } from "@/stores/session-store";
-import { usePremiumLimit, usePremiumResetDate } from "@/lib/premium-queries";
-
-/** "used / limit", a bar capped at 100 % (spec §9) and what is left, from two numbers. */
-export function AiUsageMeter({ usage, className }: { usage: PremiumLimit; className?: string }) {
-  const { current_usage: used, usage_limit: limit } = usage;
-  const percent = usagePercentage(used, limit);
-  const remaining = Math.max(0, limit - used);
-  return (
-    <div className={cn("space-y-2", className)}>
-      <div className="flex items-baseline justify-between gap-2">
-        <p className="text-2xl font-semibold tabular-nums">
-          {used} / {limit}
-        </p>
-        <p className="text-sm text-muted-foreground tabular-nums">{percent}% used</p>
-      </div>
-      <Progress value={percent} aria-label="AI usage" aria-valuetext={`${used} of ${limit} AI uses`} />
-      <p className="text-sm text-muted-foreground">
-        <span className="font-medium text-foreground tabular-nums">{remaining}</span> remaining this month
-      </p>
-    </div>
-  );
-}
+import { usePremiumLimit, usePremiumResetDate } from "@/api/premium/premium-queries";
 
 /**
  * The monthly AI usage (GET /premium/limit), for any screen that shows it (dashboard, premium);
@@ -52,7 +29,7 @@ export function AiUsageCard({ className }: { className?: string }) {
       </CardHeader>
       <CardContent>
         {limit.data ? (
-          <AiUsageMeter usage={limit.data} />
+          <UsageMeter used={limit.data.current_usage} limit={limit.data.usage_limit} />
         ) : limit.isError ? (
           <p className="text-sm text-muted-foreground">Could not load your AI usage.</p>
         ) : (

@@ -1,14 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Eye, EyeOff, KeyRound } from "lucide-react";
+import { KeyRound } from "lucide-react";
 import { useId, useState } from "react";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { Field } from "@/components/ui/field";
+import { PasswordInput, PasswordToggle } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/toaster";
-import { errorMessage } from "@/lib/api-client";
-import { useChangePassword } from "../api/account-mutations";
+import { useChangePassword } from "@/api/current-user/account-mutations";
 import { emptyPasswordForm, passwordFormSchema, type PasswordFormValues } from "../settings-forms";
 
 const fields = [
@@ -17,15 +16,15 @@ const fields = [
   { name: "confirm_password", label: "Confirm New Password", autoComplete: "new-password" },
 ] as const;
 
-/** spec §2: current, new and confirmation, with one show/hide toggle for all three. */
+/** The password card: current, new and confirmation, with one show/hide toggle for all three. */
 export function PasswordCard() {
-  const ids = useId();
+  const titleId = useId();
   const [visible, setVisible] = useState(false);
   const changePassword = useChangePassword();
   const form = useForm<PasswordFormValues>({
     resolver: zodResolver(passwordFormSchema),
     defaultValues: emptyPasswordForm,
-    // The check runs on submit only; its message is a toast (spec §8), not a line under a field.
+    // The check runs on submit only; its message is a toast, not a line under a field.
     mode: "onSubmit",
     reValidateMode: "onSubmit",
   });
@@ -45,18 +44,15 @@ export function PasswordCard() {
           setVisible(false);
           toast.success("Password changed", { description: "Your password has been updated." });
         },
-        onError: (error) => {
-          toast.error("Failed to change password", { description: errorMessage(error, "Please try again") });
-        },
       },
     );
   }, onInvalid);
 
   return (
     <Card>
-      <form onSubmit={onSubmit} noValidate aria-labelledby={`${ids}-title`}>
+      <form onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
         <CardHeader>
-          <CardTitle id={`${ids}-title`} className="flex items-center gap-2">
+          <CardTitle id={titleId} className="flex items-center gap-2">
             <KeyRound aria-hidden className="size-4 text-muted-foreground" />
             Change Password
           </CardTitle>
@@ -64,28 +60,26 @@ export function PasswordCard() {
         </CardHeader>
         <CardContent className="grid gap-4">
           {fields.map((field) => (
-            <div key={field.name} className="grid gap-2">
-              <Label htmlFor={`${ids}-${field.name}`}>{field.label}</Label>
-              <Input
-                id={`${ids}-${field.name}`}
-                type={visible ? "text" : "password"}
-                autoComplete={field.autoComplete}
-                aria-invalid={errors[field.name] ? true : undefined}
-                {...form.register(field.name)}
-              />
-            </div>
+            <Field key={field.name} label={field.label}>
+              {(control) => (
+                <PasswordInput
+                  {...control}
+                  aria-invalid={errors[field.name] ? true : undefined}
+                  visible={visible}
+                  autoComplete={field.autoComplete}
+                  {...form.register(field.name)}
+                />
+              )}
+            </Field>
           ))}
           <div>
-            <Button
-              variant="ghost"
-              size="sm"
-              aria-pressed={visible}
-              onClick={() => setVisible((shown) => !shown)}
+            <PasswordToggle
+              visible={visible}
+              onToggle={() => setVisible((shown) => !shown)}
               className="-ml-3"
             >
-              {visible ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
               Show passwords
-            </Button>
+            </PasswordToggle>
           </div>
         </CardContent>
         <CardFooter>

@@ -6,11 +6,10 @@ import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/toaster";
-import { errorMessage } from "@/lib/api-client";
-import { useUpdateProfile } from "../api/account-mutations";
+import { useUpdateProfile } from "@/api/current-user/account-mutations";
 import {
   profileChanges,
   profileFormSchema,
@@ -18,16 +17,19 @@ import {
   type ProfileFormValues,
 } from "../settings-forms";
 
-/** spec §2: first and last name editable; e-mail and username read-only. */
+const FIXED_HINT = "Cannot be changed.";
+const readOnly = { readOnly: true, className: "bg-muted text-muted-foreground" } as const;
+
+/** The profile card: first and last name editable; e-mail and username read-only. */
 export function ProfileCard({ user }: { user: User }) {
-  const ids = useId();
+  const titleId = useId();
   const updateProfile = useUpdateProfile();
   const form = useForm<ProfileFormValues, unknown, z.output<typeof profileFormSchema>>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: profileFormValues(user),
   });
   const watched = useWatch({ control: form.control });
-  // spec §2 and §5: the button is disabled unless a name changed.
+  // The button is disabled unless a name changed.
   const changed =
     Object.keys(
       profileChanges(user, { first_name: watched.first_name ?? "", last_name: watched.last_name ?? "" }),
@@ -42,77 +44,32 @@ export function ProfileCard({ user }: { user: User }) {
         form.reset(profileFormValues(saved));
         toast.success("Profile updated", { description: "Your name has been saved." });
       },
-      onError: (error) => {
-        toast.error("Failed to update profile", { description: errorMessage(error, "Please try again") });
-      },
     });
   });
 
   return (
     <Card>
-      <form onSubmit={onSubmit} noValidate aria-labelledby={`${ids}-title`}>
+      <form onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
         <CardHeader>
-          <CardTitle id={`${ids}-title`} className="flex items-center gap-2">
+          <CardTitle id={titleId} className="flex items-center gap-2">
             <UserRound aria-hidden className="size-4 text-muted-foreground" />
             Profile
           </CardTitle>
           <CardDescription>Your name as it appears in Tasklane.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-first-name`}>First Name</Label>
-            <Input
-              id={`${ids}-first-name`}
-              autoComplete="given-name"
-              aria-invalid={errors.first_name ? true : undefined}
-              aria-describedby={errors.first_name ? `${ids}-first-name-error` : undefined}
-              {...form.register("first_name")}
-            />
-            {errors.first_name && (
-              <p id={`${ids}-first-name-error`} className="text-sm text-destructive">
-                {errors.first_name.message}
-              </p>
-            )}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-last-name`}>Last Name</Label>
-            <Input
-              id={`${ids}-last-name`}
-              autoComplete="family-name"
-              aria-invalid={errors.last_name ? true : undefined}
-              aria-describedby={errors.last_name ? `${ids}-last-name-error` : undefined}
-              {...form.register("last_name")}
-            />
-            {errors.last_name && (
-              <p id={`${ids}-last-name-error`} className="text-sm text-destructive">
-                {errors.last_name.message}
-              </p>
-            )}
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-email`}>Email</Label>
-            <Input
-              id={`${ids}-email`}
-              type="email"
-              value={user.email}
-              readOnly
-              aria-describedby={`${ids}-fixed`}
-              className="bg-muted text-muted-foreground"
-            />
-          </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${ids}-username`}>Username</Label>
-            <Input
-              id={`${ids}-username`}
-              value={user.username}
-              readOnly
-              aria-describedby={`${ids}-fixed`}
-              className="bg-muted text-muted-foreground"
-            />
-          </div>
-          <p id={`${ids}-fixed`} className="text-xs text-muted-foreground sm:col-span-2">
-            Email and username cannot be changed.
-          </p>
+          <Field label="First Name" error={errors.first_name?.message}>
+            {(control) => <Input {...control} autoComplete="given-name" {...form.register("first_name")} />}
+          </Field>
+          <Field label="Last Name" error={errors.last_name?.message}>
+            {(control) => <Input {...control} autoComplete="family-name" {...form.register("last_name")} />}
+          </Field>
+          <Field label="Email" description={FIXED_HINT}>
+            {(control) => <Input {...control} type="email" value={user.email} {...readOnly} />}
+          </Field>
+          <Field label="Username" description={FIXED_HINT}>
+            {(control) => <Input {...control} value={user.username} {...readOnly} />}
+          </Field>
         </CardContent>
         <CardFooter>
           <Button type="submit" disabled={!changed || updateProfile.isPending} className="w-full sm:w-auto">

@@ -35,7 +35,7 @@ function failWithMessage(method: Method, path: string, message: string, status =
   server.use(http[method](path, () => HttpResponse.json({ message }, { status })));
 }
 
-/** The call fails with no message at all, so the spec's fallback shows. */
+/** The call fails with no message at all, so the screen's fallback text shows. */
 function failWithoutMessage(method: Method, path: string) {
   server.use(http[method](path, () => new HttpResponse(null, { status: 500 })));
 }
@@ -275,7 +275,7 @@ describe("Timezone card", () => {
     expect(options.length).toBeGreaterThan(FALLBACK_TIME_ZONES.length);
   });
 
-  it("offers the spec's fallback list when the browser cannot enumerate zones", () => {
+  it("offers the fixed fallback list when the browser cannot enumerate zones", () => {
     vi.spyOn(Intl, "supportedValuesOf").mockImplementation(() => {
       throw new RangeError("Invalid key : timeZone");
     });

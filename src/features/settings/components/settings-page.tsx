@@ -1,11 +1,12 @@
+import type { ReactNode } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useSessionStore } from "@/stores/session-store";
 import { PasswordCard } from "./password-card";
 import { ProfileCard } from "./profile-card";
 import { TimezoneCard } from "./timezone-card";
 
-/** /settings (spec §2): profile, password and timezone cards. */
-export function SettingsPage() {
+/** /settings: profile, password and timezone cards. */
+export function SettingsPage({ extraCards }: { extraCards?: ReactNode } = {}) {
   const user = useSessionStore((state) => state.user);
 
   return (
@@ -20,9 +21,10 @@ export function SettingsPage() {
           <ProfileCard key={`profile-${user.id}`} user={user} />
           <PasswordCard key={`password-${user.id}`} />
           <TimezoneCard key={`timezone-${user.id}`} savedTimeZone={user.timezone} />
+          {extraCards}
         </>
       ) : (
-        // The guard is still fetching /auth/me for a stored token (spec §2).
+        // The guard is still fetching /auth/me for a stored token.
         <div className="grid gap-6" aria-busy="true" aria-label="Loading settings">
           <Skeleton className="h-64" />
           <Skeleton className="h-72" />

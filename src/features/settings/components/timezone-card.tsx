@@ -1,29 +1,22 @@
 import { DEFAULT_TIME_ZONE } from "@contract/common";
 import { Globe } from "lucide-react";
-import { useId, useMemo, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
-import { Label } from "@/components/ui/label";
-import { NativeSelect } from "@/components/ui/native-select";
+import { Field } from "@/components/ui/field";
+import { TimeZonePicker } from "@/components/ui/time-zone-picker";
 import { toast } from "@/components/ui/toaster";
-import { errorMessage } from "@/lib/api-client";
-import { detectBrowserTimeZone, formatLocalDate, listTimeZones } from "@/lib/time-zones";
-import { useUpdateTimezone } from "../api/account-mutations";
+import { detectBrowserTimeZone, formatLocalDate } from "@/lib/time-zones";
+import { useUpdateTimezone } from "@/api/current-user/account-mutations";
 
-/** spec §2: a picker and "Apply", disabled unless the choice differs from the saved zone (default UTC). */
+/** The timezone card: a picker and "Apply", disabled unless the choice differs from the saved zone (default UTC). */
 export function TimezoneCard({ savedTimeZone }: { savedTimeZone: string | null | undefined }) {
-  const ids = useId();
+  const titleId = useId();
   const saved = savedTimeZone || DEFAULT_TIME_ZONE;
   const [choice, setChoice] = useState(saved);
   const updateTimezone = useUpdateTimezone();
   const [browserTimeZone] = useState(detectBrowserTimeZone);
   const [openedAt] = useState(() => new Date().toISOString());
-  // Every IANA zone, or the spec §9 fallback list; the saved zone is always offered even when the
-  // browser spells it differently (Asia/Kolkata vs Asia/Calcutta) so the picker shows the truth.
-  const zones = useMemo(() => {
-    const all = listTimeZones();
-    return all.includes(saved) ? all : [saved, ...all];
-  }, [saved]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -32,39 +25,34 @@ export function TimezoneCard({ savedTimeZone }: { savedTimeZone: string | null |
       onSuccess: (user) => {
         toast.success("Timezone updated", { description: `Dates now follow ${user.timezone}.` });
       },
-      onError: (error) => {
-        toast.error("Failed to update timezone", { description: errorMessage(error, "Please try again") });
-      },
     });
   };
 
   return (
     <Card>
-      <form onSubmit={onSubmit} aria-labelledby={`${ids}-title`}>
+      <form onSubmit={onSubmit} aria-labelledby={titleId}>
         <CardHeader>
-          <CardTitle id={`${ids}-title`} className="flex items-center gap-2">
+          <CardTitle id={titleId} className="flex items-center gap-2">
             <Globe aria-hidden className="size-4 text-muted-foreground" />
             Timezone
           </CardTitle>
           <CardDescription>Due dates and your daily plan follow this timezone.</CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-2">
-          <Label htmlFor={`${ids}-zone`}>Timezone</Label>
-          <NativeSelect
-            id={`${ids}-zone`}
-            value={choice}
-            onChange={(event) => setChoice(event.target.value)}
-            aria-describedby={`${ids}-now`}
+        <CardContent>
+          <Field
+            label="Timezone"
+            description={`Local time there: ${formatLocalDate(openedAt, choice, "EEE p")}`}
           >
-            {zones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone}
-              </option>
-            ))}
-          </NativeSelect>
-          <p id={`${ids}-now`} className="text-xs text-muted-foreground">
-            Local time there: {formatLocalDate(openedAt, choice, "EEE p")}
-          </p>
+            {(control) => (
+              <TimeZonePicker
+                id={control.id}
+                aria-describedby={control["aria-describedby"]}
+                value={choice}
+                onChange={setChoice}
+                savedTimeZone={saved}
+              />
+            )}
+          </Field>
         </CardContent>
         <CardFooter className="flex flex-col-reverse gap-2 sm:flex-row">
           <Button
@@ -74,7 +62,7 @@ export function TimezoneCard({ savedTimeZone }: { savedTimeZone: string | null |
           >
             Apply
           </Button>
-          {browserTimeZone !== choice && zones.includes(browserTimeZone) && (
+          {browserTimeZone !== choice && (
             <Button
               variant="outline"
               onClick={() => setChoice(browserTimeZone)}

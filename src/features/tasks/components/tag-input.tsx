@@ -2,18 +2,17 @@ import { TASK_LIMITS } from "@contract/tasks";
 import { X } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
 import { Badge } from "@/components/ui/badge";
+import type { FieldControlProps } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { addTag } from "../task-form";
 
-interface TagInputProps {
-  id: string;
+interface TagInputProps extends FieldControlProps {
   value: string[];
   onChange(tags: string[]): void;
-  "aria-describedby"?: string;
 }
 
-/** spec §2: type a tag and press Enter to add it; click a tag to remove it; duplicates are ignored. */
-export function TagInput({ id, value, onChange, "aria-describedby": describedBy }: TagInputProps) {
+/** Type a tag and press Enter to add it; click a tag to remove it; duplicates are ignored. */
+export function TagInput({ value, onChange, ...control }: TagInputProps) {
   const [draft, setDraft] = useState("");
 
   function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -28,11 +27,10 @@ export function TagInput({ id, value, onChange, "aria-describedby": describedBy 
   return (
     <div className="grid gap-2">
       <Input
-        id={id}
+        {...control}
         value={draft}
         maxLength={TASK_LIMITS.tagMax}
         placeholder="Type a tag and press Enter"
-        aria-describedby={describedBy}
         onChange={(event) => setDraft(event.target.value)}
         onKeyDown={handleKeyDown}
       />

@@ -1,6 +1,6 @@
 import { TASK_PRIORITIES, TASK_STATUSES, TASK_STATUS_LABELS, type Task } from "@contract/tasks";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import {
@@ -11,13 +11,14 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
+import { DueDateField } from "@/components/ui/due-date-field";
+import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
+import { TASK_PRIORITY_LABELS } from "@/components/ui/priority-badge";
 import { Textarea } from "@/components/ui/textarea";
 import { detectBrowserTimeZone, isValidTimeZone } from "@/lib/time-zones";
-import { useCreateTask, useUpdateTask } from "../api/task-mutations";
-import { TASK_PRIORITY_LABELS } from "../task-labels";
+import { useCreateTask, useUpdateTask } from "@/api/tasks/task-mutations";
 import {
   createTaskPayload,
   emptyTaskForm,
@@ -34,19 +35,41 @@ interface TaskFormDialogProps {
   onOpenChange(open: boolean): void;
   /** The task to edit; without one the dialog creates a task. */
   task?: Task | null;
-  /** The user's time zone: due dates are entered and shown in it (spec §2, §5). */
+  /** The user's time zone: due dates are entered and shown in it. */
   timeZone: string;
 }
 
 /**
- * The "Create New Task" and Edit Task dialogs of spec §2, 425 px wide. The form lives inside the
+ * The "Create New Task" and "Edit Task" dialogs, 425 px wide. The form lives inside the
  * dialog's content, which unmounts when the dialog closes: closing clears the form and the tags.
  */
 export function TaskFormDialog({ open, onOpenChange, task, timeZone }: TaskFormDialogProps) {
   const close = () => onOpenChange(false);
+  // The dialogs open from code, not from a Radix trigger: focus goes back to what opened them.
+  const opener = useRef<HTMLElement | null>(null);
+  const hasUnsavedInput = useRef(false);
+  // A layout effect runs before the dialog moves focus inside itself (in a passive effect).
+  useLayoutEffect(() => {
+    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [open]);
+  const confirmDiscard = (event: Event) => {
+    if (hasUnsavedInput.current && !window.confirm(DISCARD_QUESTION)) event.preventDefault();
+  };
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-[425px]">
+      <DialogContent
+        className="sm:max-w-[425px]"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          hasUnsavedInput.current = false;
+          const target = opener.current?.isConnected
+            ? opener.current
+            : document.getElementById("main-content");
+          target?.focus();
+        }}
+        onEscapeKeyDown={confirmDiscard}
+        onInteractOutside={confirmDiscard}
+      >
         <DialogHeader>
           <DialogTitle>{task ? "Edit Task" : "Create New Task"}</DialogTitle>
           <DialogDescription>
@@ -54,26 +77,32 @@ export function TaskFormDialog({ open, onOpenChange, task, timeZone }: TaskFormD
           </DialogDescription>
         </DialogHeader>
         {task ? (
-          <EditTaskForm task={task} timeZone={timeZone} onDone={close} />
+          <EditTaskForm task={task} timeZone={timeZone} onDone={close} unsavedInputRef={hasUnsavedInput} />
         ) : (
-          <CreateTaskForm timeZone={timeZone} onDone={close} />
+          <CreateTaskForm timeZone={timeZone} onDone={close} unsavedInputRef={hasUnsavedInput} />
         )}
       </DialogContent>
     </Dialog>
   );
 }
 
+/** Asked when Escape (or a click outside) would throw away what was typed. */
+const DISCARD_QUESTION = "Discard your unsaved changes?";
+
 interface FormContainerProps {
   timeZone: string;
   onDone(): void;
+  /** Kept up to date by the form: whether anything differs from how it opened. */
+  unsavedInputRef: RefObject<boolean>;
 }
 
-function CreateTaskForm({ timeZone, onDone }: FormContainerProps) {
+function CreateTaskForm({ timeZone, onDone, unsavedInputRef }: FormContainerProps) {
   const createTask = useCreateTask();
   return (
     <TaskForm
       initialValues={emptyTaskForm}
       timeZone={timeZone}
+      unsavedInputRef={unsavedInputRef}
       submitLabel="Create Task"
       pendingLabel="Creating..."
       isPending={createTask.isPending}
@@ -83,7 +112,7 @@ function CreateTaskForm({ timeZone, onDone }: FormContainerProps) {
   );
 }
 
-function EditTaskForm({ task, timeZone, onDone }: FormContainerProps & { task: Task }) {
+function EditTaskForm({ task, timeZone, onDone, unsavedInputRef }: FormContainerProps & { task: Task }) {
   const updateTask = useUpdateTask();
   // Frozen when the dialog opens: a background refetch must not reset what the user is typing.
   const [initialValues] = useState(() => taskFormValuesFrom(task, timeZone));
@@ -91,6 +120,7 @@ function EditTaskForm({ task, timeZone, onDone }: FormContainerProps & { task: T
     <TaskForm
       initialValues={initialValues}
       timeZone={timeZone}
+      unsavedInputRef={unsavedInputRef}
       showStatus
       submitLabel="Save Changes"
       pendingLabel="Saving..."
@@ -107,6 +137,7 @@ function EditTaskForm({ task, timeZone, onDone }: FormContainerProps & { task: T
 
 interface TaskFormProps {
   initialValues: TaskFormValues;
+  unsavedInputRef: RefObject<boolean>;
   timeZone: string;
   showStatus?: boolean;
   submitLabel: string;
@@ -118,6 +149,7 @@ interface TaskFormProps {
 
 function TaskForm({
   initialValues,
+  unsavedInputRef,
   timeZone,
   showStatus = false,
   submitLabel,
@@ -126,90 +158,74 @@ function TaskForm({
   onCancel,
   onSubmit,
 }: TaskFormProps) {
-  const id = useId();
   const {
     register,
-    control,
+    control: formControl,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<TaskFormValues>({ resolver: zodResolver(taskFormSchema), defaultValues: initialValues });
-  const fieldId = (name: string) => `${id}-${name}`;
-  const errorId = (name: string) => `${id}-${name}-error`;
-  // spec §5: a zone that is not a valid name means the browser's local time.
+  useEffect(() => {
+    unsavedInputRef.current = isDirty;
+  }, [unsavedInputRef, isDirty]);
+  // A zone that is not a valid name means the browser's local time.
   const inputZone = isValidTimeZone(timeZone) ? timeZone : detectBrowserTimeZone();
 
   return (
     <form className="grid gap-4" noValidate onSubmit={handleSubmit(onSubmit)}>
-      <div className="grid gap-2">
-        <Label htmlFor={fieldId("title")}>Title</Label>
-        <Input
-          id={fieldId("title")}
-          autoFocus
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={errors.title ? errorId("title") : undefined}
-          {...register("title")}
-        />
-        <FieldError id={errorId("title")} message={errors.title?.message} />
-      </div>
+      <Field label="Title" error={errors.title?.message}>
+        {(control) => <Input {...control} autoFocus {...register("title")} />}
+      </Field>
 
-      <div className="grid gap-2">
-        <Label htmlFor={fieldId("description")}>Description</Label>
-        <Textarea
-          id={fieldId("description")}
-          rows={3}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? errorId("description") : undefined}
-          {...register("description")}
-        />
-        <FieldError id={errorId("description")} message={errors.description?.message} />
-      </div>
+      <Field label="Description" error={errors.description?.message}>
+        {(control) => <Textarea {...control} rows={3} {...register("description")} />}
+      </Field>
 
       <div className={showStatus ? "grid grid-cols-2 gap-4" : "grid gap-4"}>
-        <div className="grid gap-2">
-          <Label htmlFor={fieldId("priority")}>Priority</Label>
-          <NativeSelect id={fieldId("priority")} {...register("priority")}>
-            <LabelledOptions values={TASK_PRIORITIES} labels={TASK_PRIORITY_LABELS} />
-          </NativeSelect>
-        </div>
-        {showStatus && (
-          <div className="grid gap-2">
-            <Label htmlFor={fieldId("status")}>Status</Label>
-            <NativeSelect id={fieldId("status")} {...register("status")}>
-              <LabelledOptions values={TASK_STATUSES} labels={TASK_STATUS_LABELS} />
+        <Field label="Priority">
+          {(control) => (
+            <NativeSelect {...control} {...register("priority")}>
+              <LabelledOptions values={TASK_PRIORITIES} labels={TASK_PRIORITY_LABELS} />
             </NativeSelect>
-          </div>
+          )}
+        </Field>
+        {showStatus && (
+          <Field label="Status">
+            {(control) => (
+              <NativeSelect {...control} {...register("status")}>
+                <LabelledOptions values={TASK_STATUSES} labels={TASK_STATUS_LABELS} />
+              </NativeSelect>
+            )}
+          </Field>
         )}
       </div>
 
-      <div className="grid gap-2">
-        <Label htmlFor={fieldId("due-date")}>Due Date</Label>
-        <Input
-          id={fieldId("due-date")}
-          type="datetime-local"
-          aria-describedby={fieldId("due-date-hint")}
-          {...register("dueDate")}
-        />
-        <p id={fieldId("due-date-hint")} className="text-xs text-muted-foreground">
-          Time zone: {inputZone}
-        </p>
-      </div>
+      <Field label="Due Date" description={`Time zone: ${inputZone}`}>
+        {(control) => (
+          <Controller
+            control={formControl}
+            name="dueDate"
+            render={({ field }) => (
+              <DueDateField
+                id={control.id}
+                aria-describedby={control["aria-describedby"]}
+                value={field.value}
+                onChange={field.onChange}
+                timeZone={inputZone}
+              />
+            )}
+          />
+        )}
+      </Field>
 
-      <div className="grid gap-2">
-        <Label htmlFor={fieldId("tags")}>Tags</Label>
-        <Controller
-          control={control}
-          name="tags"
-          render={({ field }) => (
-            <TagInput
-              id={fieldId("tags")}
-              value={field.value}
-              onChange={field.onChange}
-              aria-describedby={errors.tags ? errorId("tags") : undefined}
-            />
-          )}
-        />
-        <FieldError id={errorId("tags")} message={errors.tags?.message} />
-      </div>
+      <Field label="Tags" error={errors.tags?.message}>
+        {(control) => (
+          <Controller
+            control={formControl}
+            name="tags"
+            render={({ field }) => <TagInput {...control} value={field.value} onChange={field.onChange} />}
+          />
+        )}
+      </Field>
 
       <DialogFooter>
         <Button variant="outline" onClick={onCancel}>
@@ -220,14 +236,5 @@ function TaskForm({
         </Button>
       </DialogFooter>
     </form>
-  );
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {message}
-    </p>
   );
 }

@@ -4,8 +4,8 @@ import { useLayoutEffect, useRef, useState } from "react";
 import { TaskCard, type TaskCardActions } from "./task-card";
 
 /** A card's height before it is measured; cards with descriptions or tags are taller. */
-const ESTIMATED_CARD_HEIGHT = 132;
-const CARD_GAP = 12;
+const ESTIMATED_CARD_HEIGHT = 76;
+const CARD_GAP = 8;
 
 interface TaskListProps extends TaskCardActions {
   tasks: readonly Task[];
@@ -13,7 +13,7 @@ interface TaskListProps extends TaskCardActions {
 }
 
 /**
- * The task cards, virtualised (issue 3): only the cards in view (plus a few) are in the DOM, so
+ * The task cards, virtualised: only the cards in view (plus a few) are in the DOM, so
  * thousands of tasks scroll and filter smoothly. The list scrolls with the page (the shell has no
  * scrolling box of its own); cards are measured, so their heights may vary.
  */

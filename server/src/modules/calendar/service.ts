@@ -1,0 +1,99 @@
+import { randomBytes } from "node:crypto";
+import { formatInTimeZone } from "date-fns-tz";
+import ical from "ical-generator";
+import type { CalendarFeed, TaskJson } from "@contract/index";
+import type { Db } from "../../db/database";
+import { isoNow, type Clock } from "../../lib/clock";
+import { NotFound } from "../../lib/domain-errors";
+import { listTasks } from "../tasks/service";
+import {
+  insertFeedSecretIfMissing,
+  replaceFeedSecret,
+  selectFeedOwner,
+  selectFeedSecret,
+} from "./repository";
+
+/** 32 random bytes, URL-safe: unguessable, and unrelated to any bearer token. */
+const newSecret = () => randomBytes(32).toString("base64url");
+const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
+const FEED_NOT_FOUND = "Calendar not found";
+/** A task due at a time shows as a short event starting then. */
+const TIMED_EVENT_MINUTES = 30;
+
+function feedUrl(publicUrl: string, secret: string): CalendarFeed {
+  return { url: `${publicUrl.replace(/\/+$/, "")}/api/v1/calendar/${secret}.ics` };
+}
+
+/** GET /api/v1/calendar: the user's address, made on first use. */
+export async function calendarFeed(
+  db: Db,
+  clock: Clock,
+  publicUrl: string,
+  userId: string,
+): Promise<CalendarFeed> {
+  let secret = await selectFeedSecret(db, userId);
+  if (!secret) {
+    await insertFeedSecretIfMissing(db, userId, newSecret(), isoNow(clock));
+    secret = await selectFeedSecret(db, userId);
+  }
+  if (!secret) throw new Error("The calendar feed was not stored");
+  return feedUrl(publicUrl, secret);
+}
+
+/** POST /api/v1/calendar/rotate: a new address; the old one answers 404 from now on. */
+export async function rotateCalendarFeed(
+  db: Db,
+  clock: Clock,
+  publicUrl: string,
+  userId: string,
+): Promise<CalendarFeed> {
+  const secret = newSecret();
+  await replaceFeedSecret(db, userId, secret, isoNow(clock));
+  return feedUrl(publicUrl, secret);
+}
+
+/**
+ * A due date without a time of day is stored as the end of that day where the user lives: such a
+ * task is an all-day event on that date.
+ */
+function localAllDay(dueDate: string, timeZone: string): string | undefined {
+  const [date, time] = formatInTimeZone(new Date(dueDate), timeZone, "yyyy-MM-dd HH:mm:ss").split(" ");
+  return time === "23:59:59" ? date : undefined;
+}
+
+/**
+ * The feed (RFC 5545): each open task with a due date as an event, times in UTC and the user's
+ * zone named (X-WR-TIMEZONE), so every client shows them at the right local time.
+ */
+export function renderCalendar(tasks: readonly TaskJson[], timeZone: string, now: Date): string {
+  const calendar = ical({
+    name: "Tasklane",
+    prodId: { company: "Tasklane", product: "Tasklane tasks", language: "EN" },
+  });
+  calendar.x("X-WR-TIMEZONE", timeZone);
+  for (const task of tasks) {
+    if (!task.due_date) continue;
+    const day = localAllDay(task.due_date, timeZone);
+    const start = day ? new Date(`${day}T00:00:00.000Z`) : new Date(task.due_date);
+    calendar.createEvent({
+      id: `${task.id}@tasklane`,
+      summary: task.title,
+      description: task.description,
+      start,
+      ...(day ? { allDay: true } : { end: new Date(start.getTime() + TIMED_EVENT_MINUTES * 60_000) }),
+      stamp: now,
+      lastModified: new Date(task.updated_at),
+      categories: task.tags.map((name) => ({ name })),
+    });
+  }
+  return calendar.toString();
+}
+
+/** GET /api/v1/calendar/<secret>.ics: no bearer token, the secret address is the credential. */
+export async function calendarFile(db: Db, clock: Clock, file: string): Promise<string> {
+  const secret = FEED_FILE.exec(file)?.[1];
+  const owner = secret ? await selectFeedOwner(db, secret) : undefined;
+  if (!owner) throw new NotFound(FEED_NOT_FOUND);
+  const tasks = await listTasks(db, owner.id, { status: "pending,in_progress", has_due_date: "true" });
+  return renderCalendar(tasks, owner.timezone, clock.now());
+}

@@ -1,0 +1,194 @@
+import { createRequire } from "node:module";
+import type * as rrule from "rrule";
+import type { Options, Weekday } from "rrule";
+import type { ParseTaskResponse, QuickAddSpan, QuickAddSpanKind, TaskPriority } from "@contract/index";
+import { createDateReader, tidyTitle, type DateContext } from "../extract";
+
+// ---------------------------------------------------------------------------------------------
+// Quick add: one line read into title, due date, tags, priority and recurrence. Every recognised
+// part is reported as a span of the original text so a client can highlight it; a phrase in
+// "quotes" is never read, so wrapping a wrongly read date in quotes keeps it as title words.
+// ---------------------------------------------------------------------------------------------
+
+// rrule's package points Node's ES module loader at a UMD bundle without named exports: load it
+// the CommonJS way, typed by its own declarations.
+const { RRule } = createRequire(import.meta.url)("rrule") as typeof rrule;
+
+const PRIORITY_RANK: Record<TaskPriority, number> = { low: 0, medium: 1, high: 2, urgent: 3 };
+
+/** p1 is the most important, as in the task managers people come from. */
+const P_LEVELS: Record<string, TaskPriority> = { "1": "urgent", "2": "high", "3": "medium", "4": "low" };
+
+/** A token stands alone: whitespace or the text's edge on both sides. */
+const PRIORITY_TOKEN = /(?<!\S)(?:!(low|medium|high|urgent)|[pP]([1-4]))(?!\S)/giu;
+const TAG_TOKEN = /(?<![^\s([{,;])#(\p{L}[\p{L}\p{N}_/-]*)/gu;
+/** "…" or “…”: kept as text, the marks themselves dropped from the title. */
+const QUOTED = /"([^"]*)"|“([^”]*)”/gu;
+
+const WEEKDAYS: Record<string, Weekday> = {
+  monday: RRule.MO,
+  tuesday: RRule.TU,
+  wednesday: RRule.WE,
+  thursday: RRule.TH,
+  friday: RRule.FR,
+  saturday: RRule.SA,
+  sunday: RRule.SU,
+};
+const WEEKDAY_NAMES = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?";
+const NUMBER_WORDS: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+const COUNT = `(?:\\d{1,3}|${Object.keys(NUMBER_WORDS).join("|")})`;
+const UNIT = "(?:day|week|month|year)s?";
+
+const RECURRENCE = new RegExp(
+  [
+    `every\\s+${WEEKDAY_NAMES}(?:\\s*(?:,|and|,\\s*and)\\s*${WEEKDAY_NAMES})*`,
+    `every\\s+(?:other\\s+)?(?:weekday|workday|${UNIT})`,
+    `every\\s+${COUNT}\\s+${UNIT}`,
+    "daily|weekly|fortnightly|biweekly|monthly|yearly|annually",
+  ]
+    .map((alternative) => `(?<![\\p{L}\\p{N}])(?:${alternative})(?![\\p{L}\\p{N}])`)
+    .join("|"),
+  "giu",
+);
+
+const FREQUENCIES = {
+  day: RRule.DAILY,
+  week: RRule.WEEKLY,
+  month: RRule.MONTHLY,
+  year: RRule.YEARLY,
+} as const;
+
+const SINGLE_WORD_RULES: Record<string, { freq: number; interval: number }> = {
+  daily: { freq: RRule.DAILY, interval: 1 },
+  weekly: { freq: RRule.WEEKLY, interval: 1 },
+  fortnightly: { freq: RRule.WEEKLY, interval: 2 },
+  biweekly: { freq: RRule.WEEKLY, interval: 2 },
+  monthly: { freq: RRule.MONTHLY, interval: 1 },
+  yearly: { freq: RRule.YEARLY, interval: 1 },
+  annually: { freq: RRule.YEARLY, interval: 1 },
+};
+
+/** The RRULE value (RFC 5545, without the "RRULE:" name) of a recurrence phrase. */
+export function recurrenceRule(phrase: string): string {
+  const text = phrase.toLowerCase().replace(/\s+/g, " ").trim();
+  const single = SINGLE_WORD_RULES[text];
+  let rule: Partial<Options>;
+  if (single) {
+    rule = single;
+  } else if (/^every (?:other )?(?:weekday|workday)$/.test(text)) {
+    rule = {
+      freq: RRule.WEEKLY,
+      interval: text.includes("other") ? 2 : 1,
+      byweekday: [RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR],
+    };
+  } else {
+    const days = Object.keys(WEEKDAYS).filter((day) => text.includes(day));
+    if (days.length > 0) {
+      rule = { freq: RRule.WEEKLY, byweekday: days.map((day) => WEEKDAYS[day] as Weekday) };
+    } else {
+      const match = /^every (?:(other) |(\S+) )?(day|week|month|year)s?$/.exec(text);
+      const unit = (match?.[3] ?? "day") as keyof typeof FREQUENCIES;
+      const count = match?.[1] ? 2 : match?.[2] ? (NUMBER_WORDS[match[2]] ?? Number(match[2])) : 1;
+      rule = { freq: FREQUENCIES[unit], interval: Math.max(1, count) };
+    }
+  }
+  return new RRule(rule).toString().replace(/^RRULE:/, "");
+}
+
+/** Date words the date reader leaves out of its phrase but that belong to it ("by", "due"). */
+const CONNECTOR_BEFORE = /(?:^|\s)(?:due(?:\s+(?:on|by))?|by|on|at|before|until)\s+$/i;
+
+interface Range {
+  start: number;
+  end: number;
+}
+
+const overlaps = (a: Range, b: Range) => a.start < b.end && b.start < a.end;
+
+/** Reads a quick-add line where and when the user is (relative dates use `context`). */
+export function parseQuickAdd(text: string, context: DateContext): ParseTaskResponse {
+  const quoted: Range[] = [];
+  for (const match of text.matchAll(QUOTED)) {
+    quoted.push({ start: match.index, end: match.index + match[0].length });
+  }
+  const spans: QuickAddSpan[] = [];
+  const taken = (range: Range) =>
+    quoted.some((quote) => overlaps(quote, range)) || spans.some((span) => overlaps(span, range));
+  const add = (start: number, end: number, kind: QuickAddSpanKind): boolean => {
+    if (taken({ start, end })) return false;
+    spans.push({ start, end, kind });
+    return true;
+  };
+
+  let recurrence: string | null = null;
+  for (const match of text.matchAll(RECURRENCE)) {
+    if (recurrence === null && add(match.index, match.index + match[0].length, "recurrence")) {
+      recurrence = recurrenceRule(match[0]);
+    }
+  }
+
+  let priority: TaskPriority | null = null;
+  for (const match of text.matchAll(PRIORITY_TOKEN)) {
+    if (!add(match.index, match.index + match[0].length, "priority")) continue;
+    const named = match[1]?.toLowerCase() as TaskPriority | undefined;
+    const level = named ?? P_LEVELS[match[2] ?? ""] ?? "medium";
+    // Several priorities in one line: the highest wins.
+    if (!priority || PRIORITY_RANK[level] > PRIORITY_RANK[priority]) priority = level;
+  }
+
+  const tags: string[] = [];
+  for (const match of text.matchAll(TAG_TOKEN)) {
+    const tag = (match[1] ?? "").replace(/[-/]+$/, "");
+    if (!tag || !add(match.index, match.index + 1 + tag.length, "tag")) continue;
+    if (!tags.some((known) => known.toLowerCase() === tag.toLowerCase())) tags.push(tag);
+  }
+
+  // The date reader sees the text with every other part blanked out (same length, so its
+  // positions are positions in the original text).
+  const blanked = [...quoted, ...spans].reduce(
+    (current, range) =>
+      current.slice(0, range.start) + " ".repeat(range.end - range.start) + current.slice(range.end),
+    text,
+  );
+  const reader = createDateReader(context);
+  let dueDate: string | null = null;
+  const [first] = reader.parse(blanked);
+  if (first) {
+    const connector = CONNECTOR_BEFORE.exec(blanked.slice(0, first.index));
+    const start = connector ? first.index - connector[0].trimStart().length : first.index;
+    if (add(start, first.index + first.text.length, "date")) dueDate = reader.dueDateOf(first) ?? null;
+  }
+
+  spans.sort((a, b) => a.start - b.start);
+  return { title: titleOf(text, spans, quoted), priority, due_date: dueDate, tags, recurrence, spans };
+}
+
+/** The text without its recognised parts; quoted phrases stay, without their quote marks. */
+function titleOf(text: string, spans: readonly Range[], quoted: readonly Range[]): string {
+  const cuts = [
+    ...spans.map((span) => ({ ...span, keep: "" })),
+    ...quoted.map((quote) => ({ ...quote, keep: text.slice(quote.start + 1, quote.end - 1) })),
+  ].sort((a, b) => a.start - b.start);
+  // Nothing recognised: the title is the text as typed.
+  if (cuts.length === 0) return text.replace(/\s+/g, " ").trim();
+  let title = "";
+  let position = 0;
+  for (const cut of cuts) {
+    title += `${text.slice(position, cut.start)} ${cut.keep} `;
+    position = cut.end;
+  }
+  title += text.slice(position);
+  return tidyTitle(title.replace(/\s+/g, " ")).trim();
+}

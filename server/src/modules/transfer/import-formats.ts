@@ -1,0 +1,323 @@
+import { parse as parseCsv, type CsvError } from "csv-parse/sync";
+import {
+  MANUAL_SOURCE,
+  isValidTimeZone,
+  normaliseSource,
+  type CreateTaskRequest,
+  type TaskPriority,
+  type TaskSource,
+} from "@contract/index";
+import { zonedWallTimeToUtc } from "../extract";
+import { parseQuickAdd } from "../quick-add";
+import { TODO_TXT_PRIORITIES } from "./export-formats";
+
+export type ImportFormat = "tasklane-json" | "tasklane-csv" | "todoist-csv" | "todotxt";
+
+/** One task of the file, or why its line cannot become one. */
+export type ImportRow = { line: number; task: CreateTaskRequest } | { line: number; error: string };
+
+export interface ImportContext {
+  /** The user's zone: dates without a time are the end of that day there */
+  timeZone: string;
+  now: Date;
+  /** Where tasks of a file without sources of its own came from */
+  source: TaskSource;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The format by content, never by file name: JSON, a CSV header Tasklane or Todoist writes, else todo.txt. */
+export function detectFormat(text: string): ImportFormat {
+  const start = text.trimStart();
+  if (start.startsWith("{") || start.startsWith("[")) return "tasklane-json";
+  const firstLine = (start.split(/\r?\n/, 1)[0] ?? "").toLowerCase();
+  const headers = firstLine.split(",").map((field) => field.trim().replace(/^"|"$/g, ""));
+  if (headers.includes("type") && headers.includes("content")) return "todoist-csv";
+  if (headers.includes("title")) return "tasklane-csv";
+  return "todotxt";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tasklane JSON: our export ({ format, tasks }) or a bare array of tasks.
+// ---------------------------------------------------------------------------------------------
+
+function readJson(text: string): ImportRow[] {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    return [{ line: 1, error: `The file is not valid JSON (${(error as Error).message})` }];
+  }
+  const items = Array.isArray(document) ? document : isRecord(document) ? document.tasks : undefined;
+  if (!Array.isArray(items)) return [{ line: 1, error: "The JSON has no list of tasks" }];
+  return items.map((item: unknown, index): ImportRow => {
+    const line = index + 1;
+    if (!isRecord(item)) return { line, error: "A task must be an object" };
+    return {
+      line,
+      task: {
+        title: item.title as string,
+        description: (item.description ?? null) as string | null,
+        status: item.status as string | undefined,
+        priority: item.priority as TaskPriority,
+        due_date: (item.due_date ?? null) as string | null,
+        tags: (item.tags ?? []) as string[],
+        source: item.source === undefined ? MANUAL_SOURCE : normaliseSource(item.source),
+      },
+    };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV (RFC 4180): our own columns, or Todoist's export.
+// ---------------------------------------------------------------------------------------------
+
+interface CsvRecord {
+  line: number;
+  fields: Record<string, string>;
+}
+
+/** Records keyed by lower-cased header; a row with the wrong field count or a broken quote is an error. */
+function readCsvRecords(text: string): { records: CsvRecord[]; errors: ImportRow[] } {
+  const errors: ImportRow[] = [];
+  let lastLine = 1;
+  const parsed: { record: string[]; startLine: number }[] = [];
+  parseCsv(text, {
+    relax_column_count: true,
+    skip_empty_lines: true,
+    skip_records_with_error: true,
+    on_skip: (error: CsvError | undefined) => {
+      errors.push({
+        line: lastLine + 1,
+        error:
+          error?.code === "CSV_QUOTE_NOT_CLOSED"
+            ? "A quoted field is never closed"
+            : `The line is not valid CSV (${error?.message ?? "unreadable"})`,
+      });
+    },
+    on_record: (record: string[], context) => {
+      parsed.push({ record, startLine: lastLine + 1 });
+      lastLine = context.lines;
+      return record;
+    },
+  });
+  const [header, ...rows] = parsed;
+  const names = (header?.record ?? []).map((name) => name.trim().toLowerCase());
+  const records: CsvRecord[] = [];
+  for (const row of rows) {
+    if (row.record.length !== names.length) {
+      errors.push({
+        line: row.startLine,
+        error: `Expected ${names.length} fields like the header, found ${row.record.length}`,
+      });
+      continue;
+    }
+    records.push({
+      line: row.startLine,
+      fields: Object.fromEntries(names.map((name, index) => [name, row.record[index] ?? ""])),
+    });
+  }
+  return { records, errors };
+}
+
+/** Tags as our export writes them (a JSON array) or as people type them ("work, home"). */
+function readTagList(value: string): string[] | undefined {
+  const text = value.trim();
+  if (text === "") return [];
+  if (text.startsWith("[")) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      return Array.isArray(parsed) ? parsed.map(String) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return text.split(",").map((tag) => tag.trim());
+}
+
+const emptyToNull = (value: string | undefined) =>
+  value === undefined || value.trim() === "" ? null : value;
+
+function readTasklaneCsv(text: string, context: ImportContext): ImportRow[] {
+  const { records, errors } = readCsvRecords(text);
+  const rows = records.map(({ line, fields }): ImportRow => {
+    const tags = readTagList(fields.tags ?? "");
+    if (!tags) return { line, error: "tags: must be a JSON array or a comma-separated list" };
+    const sourceType = emptyToNull(fields.source_type);
+    return {
+      line,
+      task: {
+        title: fields.title ?? "",
+        description: emptyToNull(fields.description),
+        status: emptyToNull(fields.status) ?? undefined,
+        priority: (emptyToNull(fields.priority)?.toLowerCase() ?? undefined) as TaskPriority | undefined,
+        due_date: emptyToNull(fields.due_date),
+        tags,
+        source: sourceType
+          ? normaliseSource({
+              type: sourceType,
+              origin: emptyToNull(fields.source_origin) ?? undefined,
+              filename: emptyToNull(fields.source_filename) ?? undefined,
+            })
+          : context.source,
+      },
+    };
+  });
+  return [...rows, ...errors];
+}
+
+/** Todoist's PRIORITY column: 1 is p1, the highest. An empty cell keeps our default. */
+const TODOIST_PRIORITIES: Record<string, TaskPriority> = {
+  "1": "urgent",
+  "2": "high",
+  "3": "medium",
+  "4": "low",
+};
+const TODOIST_LABEL = /(?<!\S)@([\p{L}\p{N}_-]+)/gu;
+
+function readTodoistCsv(text: string, context: ImportContext): ImportRow[] {
+  const { records, errors } = readCsvRecords(text);
+  const rows: ImportRow[] = [];
+  for (const { line, fields } of records) {
+    // Sections, notes and empty rows are structure, not tasks.
+    if ((fields.type ?? "").trim().toLowerCase() !== "task") continue;
+    const content = fields.content ?? "";
+    const tags = [...content.matchAll(TODOIST_LABEL)].map((match) => match[1] ?? "");
+    const title = content.replace(TODOIST_LABEL, " ").replace(/\s+/g, " ").trim();
+    const priorityCell = (fields.priority ?? "").trim();
+    const priority = priorityCell === "" ? undefined : TODOIST_PRIORITIES[priorityCell];
+    if (priorityCell !== "" && !priority) {
+      rows.push({ line, error: `priority: '${priorityCell}' is not 1, 2, 3 or 4` });
+      continue;
+    }
+    let dueDate: string | null = null;
+    const dateText = (fields.date ?? "").trim();
+    if (dateText !== "") {
+      const zone = (fields.timezone ?? "").trim();
+      const reading = parseQuickAdd(dateText, {
+        timeZone: zone && isValidTimeZone(zone) ? zone : context.timeZone,
+        now: context.now,
+      });
+      // A repeating date ("every monday") names no first day of its own: it has no due date.
+      if (!reading.due_date && !reading.recurrence) {
+        rows.push({ line, error: `date: cannot read '${dateText.slice(0, 60)}'` });
+        continue;
+      }
+      dueDate = reading.due_date;
+    }
+    rows.push({
+      line,
+      task: {
+        title,
+        description: emptyToNull(fields.description),
+        priority,
+        due_date: dueDate,
+        tags,
+        source: context.source,
+      },
+    });
+  }
+  return [...rows, ...errors];
+}
+
+// ---------------------------------------------------------------------------------------------
+// todo.txt: `x` done, `(A)` priority, dates, +project / @context, key:value tags.
+// ---------------------------------------------------------------------------------------------
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const LETTER_PRIORITIES = Object.fromEntries(
+  Object.entries(TODO_TXT_PRIORITIES).map(([priority, letter]) => [letter, priority as TaskPriority]),
+);
+const TODO_TXT_STATUSES = ["pending", "in_progress", "completed", "cancelled"];
+
+function isRealDate(text: string): boolean {
+  if (!DATE.test(text)) return false;
+  const [year, month, day] = text.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Letters after D are less important still: low. */
+function letterPriority(letter: string): TaskPriority {
+  return LETTER_PRIORITIES[letter] ?? "low";
+}
+
+function readTodoTxtLine(text: string, line: number, context: ImportContext): ImportRow {
+  let words = text.trim().split(/\s+/);
+  let status: string | undefined;
+  let priority: TaskPriority | undefined;
+  if (words[0] === "x") {
+    status = "completed";
+    words = words.slice(1);
+    // completion date, then creation date
+    if (words[0] && DATE.test(words[0])) words = words.slice(1);
+  } else if (words[0] && /^\([A-Z]\)$/.test(words[0])) {
+    priority = letterPriority(words[0].charAt(1));
+    words = words.slice(1);
+  }
+  if (words[0] && DATE.test(words[0])) words = words.slice(1);
+
+  const titleWords: string[] = [];
+  const tags: string[] = [];
+  let dueDate: string | null = null;
+  for (const word of words) {
+    const keyValue = /^(due|pri|status):(.*)$/i.exec(word);
+    if (keyValue) {
+      const key = (keyValue[1] ?? "").toLowerCase();
+      const value = keyValue[2] ?? "";
+      if (key === "due") {
+        if (!isRealDate(value)) return { line, error: `due: '${value}' is not a date (YYYY-MM-DD)` };
+        const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+        dueDate = zonedWallTimeToUtc(
+          { year, month, day, hour: 23, minute: 59, second: 59 },
+          context.timeZone,
+        ).toISOString();
+      } else if (key === "pri") {
+        if (!/^[A-Z]$/.test(value)) return { line, error: `pri: '${value}' is not a letter A–Z` };
+        priority = letterPriority(value);
+      } else {
+        if (!TODO_TXT_STATUSES.includes(value)) {
+          return { line, error: `status: '${value}' is not pending, in_progress, completed or cancelled` };
+        }
+        status = value;
+      }
+    } else if (/^\+\S/.test(word)) {
+      tags.push(word.slice(1));
+    } else if (/^@\S/.test(word)) {
+      tags.push(word);
+    } else {
+      titleWords.push(word);
+    }
+  }
+  return {
+    line,
+    task: { title: titleWords.join(" "), status, priority, due_date: dueDate, tags, source: context.source },
+  };
+}
+
+function readTodoTxt(text: string, context: ImportContext): ImportRow[] {
+  return text
+    .split(/\r\n|\r|\n/)
+    .flatMap((content, index) =>
+      content.trim() === "" ? [] : [readTodoTxtLine(content, index + 1, context)],
+    );
+}
+
+/** Every task the file holds (or the reason a line cannot be one), in file order. */
+export function readImportFile(
+  text: string,
+  context: ImportContext,
+): { format: ImportFormat; rows: ImportRow[] } {
+  const content = text.replace(/^\uFEFF/, "");
+  const format = detectFormat(content);
+  const readers: Record<ImportFormat, () => ImportRow[]> = {
+    "tasklane-json": () => readJson(content),
+    "tasklane-csv": () => readTasklaneCsv(content, context),
+    "todoist-csv": () => readTodoistCsv(content, context),
+    todotxt: () => readTodoTxt(content, context),
+  };
+  const rows = readers[format]().sort((a, b) => a.line - b.line);
+  return { format, rows };
+}

@@ -1,0 +1,202 @@
+import { describe, expect, it } from "vitest";
+import { analyseText } from "../../src/ai/builtin-engine";
+import { featuresOf } from "../../src/ai/intent/features";
+import { probability, serialiseWeights, train } from "../../src/ai/intent/logistic";
+import { intentModel, requestProbability } from "../../src/ai/intent/model";
+import { readSentence } from "../../src/ai/intent/reader";
+import { invitationTo, isBoilerplate, isSendersOwnPlan, signedName } from "../../src/ai/intent/rules";
+
+/** Sentences written for these tests; none comes from a public corpus. */
+const context = { timeZone: "Europe/Berlin", now: new Date("2026-03-10T09:00:00.000Z") }; // a Tuesday
+
+function titles(text: string): string[] {
+  return analyseText(text, context).map((task) => task.title);
+}
+
+describe("the request classifier", () => {
+  const isRequest = (sentence: string) => requestProbability(sentence) >= intentModel().threshold;
+
+  it("reads requests and questions asking for data as requests", () => {
+    expect(isRequest("Could you send me the signed lease for the Leipzig office?")).toBe(true);
+    expect(isRequest("Please forward the shipping schedule to the warehouse team.")).toBe(true);
+    expect(isRequest("What is the current balance on the marketing account?")).toBe(true);
+  });
+
+  it("reads statements and news as no request", () => {
+    expect(isRequest("The new espresso machine arrived on the third floor yesterday.")).toBe(false);
+    expect(isRequest("Our team closed the quarter with record sales in the north region.")).toBe(false);
+  });
+
+  it("is deterministic: the same sentence always gets the same probability", () => {
+    const sentence = "Can you check the printer settings before lunch?";
+    expect(requestProbability(sentence)).toBe(requestProbability(sentence));
+  });
+});
+
+describe("the features", () => {
+  it("see the opening, the question mark and the person addressed", () => {
+    const features = featuresOf(readSentence("So, can you book the meeting room for Thursday?"));
+    expect(features).toContain("modal-you");
+    expect(features).toContain("question");
+    expect(features).toContain("addresses-you");
+    expect(features).toContain("o:can");
+  });
+
+  it("see an imperative verb first", () => {
+    expect(featuresOf(readSentence("Send the invoice to Priya."))).toContain("imperative:send");
+  });
+});
+
+describe("the trainer", () => {
+  const examples = [
+    { text: "please send the file", label: 1 as const },
+    { text: "please call the client", label: 1 as const },
+    { text: "please review the draft", label: 1 as const },
+    { text: "the file arrived today", label: 0 as const },
+    { text: "the client was happy", label: 0 as const },
+    { text: "the draft looks fine", label: 0 as const },
+  ].map(({ text, label }) => ({ features: ["bias", ...text.split(" ")], label, weight: 1 }));
+  const options = { epochs: 20, learningRate: 0.5, l2: 0, minCount: 1, seed: 7 };
+
+  it("learns a separable rule", () => {
+    const model = train(examples, options);
+    expect(probability(model, ["bias", "please", "fix", "it"])).toBeGreaterThan(0.5);
+    expect(probability(model, ["bias", "the", "report", "arrived"])).toBeLessThan(0.5);
+  });
+
+  it("gives the same weights for the same seed", () => {
+    expect(serialiseWeights(train(examples, options))).toEqual(serialiseWeights(train(examples, options)));
+  });
+});
+
+describe("the rules", () => {
+  it("know legal disclaimers, marketing footers, auto-replies and courtesies", () => {
+    expect(
+      isBoilerplate(
+        "If this message reached you in error, please notify the sender and delete this message.",
+      ),
+    ).toBe(true);
+    expect(isBoilerplate("This note is intended only for the named recipient and may be privileged.")).toBe(
+      true,
+    );
+    expect(isBoilerplate("Click here to unsubscribe from our weekly garden tips.")).toBe(true);
+    expect(isBoilerplate("Order now and get free shipping on every lamp!")).toBe(true);
+    expect(isBoilerplate("I am out of the office until March 20 with limited access to e-mail.")).toBe(true);
+    expect(isBoilerplate("Thanks so much for your help with the move!")).toBe(true);
+    expect(isBoilerplate("Have a great weekend, everyone.")).toBe(true);
+    expect(isBoilerplate("Take care, Rosalind")).toBe(true);
+    expect(isBoilerplate("Should you have any questions about the tariff, please let me know.")).toBe(true);
+    expect(isBoilerplate("Ring me if anyone has any concerns about the rota.")).toBe(true);
+    expect(isBoilerplate("Please book a table for six at the harbour restaurant.")).toBe(false);
+    expect(isBoilerplate("Thanks for the notes, please send the final agenda.")).toBe(false);
+  });
+
+  it("know the sender's own plans from requests to the reader", () => {
+    expect(isSendersOwnPlan("I will send the revised budget tomorrow.")).toBe(true);
+    expect(isSendersOwnPlan("I'm going to call the landlord after lunch.")).toBe(true);
+    expect(isSendersOwnPlan("I have to leave early for a dentist appointment.")).toBe(true);
+    expect(isSendersOwnPlan("We will circulate the minutes on Friday.")).toBe(true);
+    expect(isSendersOwnPlan("Maybe I'll drop by the studio on my way home.")).toBe(true);
+    expect(isSendersOwnPlan("Ines, I will leave the keys at the front desk.")).toBe(true);
+    expect(isSendersOwnPlan("I just left a voicemail for the plumber.")).toBe(true);
+    expect(isSendersOwnPlan("We're trying to get the whole team together in May.")).toBe(true);
+    expect(isSendersOwnPlan("Will I see you at the workshop?")).toBe(false);
+    expect(isSendersOwnPlan("Could you send the revised budget?")).toBe(false);
+  });
+
+  it("know answers the reader owes only by choice, hand-overs, greetings, records and forecasts", () => {
+    expect(isBoilerplate("Let me know if you can't make it to the rehearsal.")).toBe(true);
+    expect(isBoilerplate("If you want to present the figures yourself, go ahead.")).toBe(true);
+    expect(isBoilerplate("If I'm not in, leave a note on my desk.")).toBe(true);
+    expect(isBoilerplate("Marta, here is the seating chart you asked for.")).toBe(true);
+    expect(isBoilerplate("Here is the seating chart; please check the names.")).toBe(false);
+    expect(isBoilerplate("Theo, how is it going?")).toBe(true);
+    expect(isBoilerplate("Room: B12 Start: 9:00 End: 11:30 Host: Carla")).toBe(true);
+    expect(isBoilerplate("Otherwise you will have trouble logging in on Monday.")).toBe(true);
+    expect(isBoilerplate("You will need to sign the form at reception.")).toBe(false);
+    expect(isBoilerplate("FYI - please see below for the revised seating chart.")).toBe(true);
+    expect(isBoilerplate("If we need to talk further, ring me on my mobile.")).toBe(true);
+    expect(isBoilerplate("Please reply if you can't make it by noon.")).toBe(false);
+  });
+
+  it("know invitations and what they invite to", () => {
+    expect(invitationTo("Can I take you to lunch on Friday?")).toBe("lunch");
+    expect(invitationTo("Would you like to join us for dinner after the conference?")).toBe("dinner");
+    expect(invitationTo("Are you free for coffee tomorrow?")).toBe("coffee");
+    expect(invitationTo("Can you send me the lunch menu?")).toBeUndefined();
+    expect(invitationTo("We had lunch at the new place.")).toBeUndefined();
+  });
+
+  it("find who signed an e-mail", () => {
+    expect(signedName("Hi Tom,\n\nCan I take you to lunch?\n\nBest,\nGreta")).toBe("Greta");
+    expect(signedName("Can I take you to lunch? Thanks, Greta")).toBe("Greta");
+    expect(signedName("Can I take you to lunch?")).toBeUndefined();
+  });
+});
+
+describe("the built-in engine on e-mail", () => {
+  it("turns a request into a short imperative title with the sentence as description", () => {
+    const [task, ...rest] = analyseText(
+      "Hi Omar,\n\nCould you please send the updated floor plan for the Hamburg office to the facilities team?\n\nThanks,\nLena",
+      context,
+    );
+    expect(rest).toEqual([]);
+    expect(task?.title).toBe("Send the updated floor plan for the Hamburg office to the facilities team");
+    expect(task?.description).toContain("Could you please send the updated floor plan");
+    expect(task?.due_date).toBeNull();
+  });
+
+  it("asks for a reply to an invitation, naming who signed", () => {
+    expect(titles("Hi Tom,\n\nCan I take you to lunch next week?\n\nBest,\nGreta")).toEqual([
+      "Reply to Greta about lunch",
+    ]);
+  });
+
+  it("makes no task of the sender's commitments, disclaimers or marketing", () => {
+    const text = [
+      "Hi Jonas,",
+      "",
+      "I will send the slides tonight. I have to run to a meeting now.",
+      "",
+      "Thanks again for your patience!",
+      "",
+      "This e-mail may contain confidential information. If you are not the intended recipient, please delete it.",
+      "",
+      "Upgrade today and save 30% on your plan. Click here to unsubscribe.",
+    ].join("\n");
+    expect(titles(text)).toEqual([]);
+  });
+
+  it("reads an obligation as a task only when it binds the reader", () => {
+    expect(titles("You need to renew the insurance before the trip.")).toEqual([
+      "Renew the insurance before the trip",
+    ]);
+    expect(titles("Facilities needs to repaint the meeting room.")).toEqual(["Repaint the meeting room"]);
+    expect(titles("As far as I can tell the brochure should now be at the printer.")).toEqual([]);
+    expect(titles("They told me that every visitor should be registered at the gate.")).toEqual([]);
+  });
+
+  it("takes the due date only from a deadline phrase in the request", () => {
+    const [task] = analyseText("Please return the signed form by Friday.", context);
+    expect(task?.title).toBe("Return the signed form");
+    expect(task?.due_date).toBe("2026-03-13T22:59:59.000Z");
+    const [undated] = analyseText("Please summarise the Friday workshop for the board.", context);
+    expect(undated?.due_date).toBeNull();
+  });
+
+  it("sets the priority from urgency cues and the tags from hashtags", () => {
+    const [task] = analyseText("Please renew the parking permit asap #car", context);
+    expect(task?.title).toBe("Renew the parking permit");
+    expect(task?.priority).toBe("urgent");
+    expect(task?.tags).toEqual(["car"]);
+  });
+
+  it("keeps titles within 80 characters", () => {
+    const [task] = analyseText(
+      "Could you compare the three quotes from the removal companies and check which one includes packing materials, insurance and storage for two weeks?",
+      context,
+    );
+    expect(task?.title.length).toBeLessThanOrEqual(80);
+    expect(task?.description).toContain("insurance and storage for two weeks");
+  });
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { createTaskRequestSchema } from "@contract/tasks";
+import { analyseText } from "../../src/ai/builtin-engine";
+import { extractWithPatterns, takeHashtags } from "../../src/modules/extract/pattern-extractor";
+import { CORPUS_NOW, CORPUS_TIME_ZONE, corpus } from "../corpus/extraction-corpus";
+
+const newYork = (now: string) => ({ timeZone: "America/New_York", now: new Date(now) });
+
+describe("the pattern method, beyond the corpus", () => {
+  it("reads 'by 5pm' written after five o'clock as five o'clock tomorrow", () => {
+    const [task] = extractWithPatterns("- [ ] Pay rent by 5pm", newYork("2026-11-18T23:30:00.000Z")); // 18:30 local
+    expect(task?.due_date).toBe("2026-11-19T22:00:00.000Z");
+  });
+
+  it("reads 'next friday' as the Friday of next week, whatever today is", () => {
+    const due = (now: string) =>
+      extractWithPatterns("- [ ] Send the proposal next friday", newYork(now))[0]?.due_date;
+    expect(due("2026-11-18T15:00:00.000Z")).toBe("2026-11-28T04:59:59.000Z"); // Wednesday → 27 Nov
+    expect(due("2026-11-23T15:00:00.000Z")).toBe("2026-12-05T04:59:59.000Z"); // Monday → 4 Dec
+  });
+
+  it("ends a description at a blank line or a line that is not indented", () => {
+    const tasks = extractWithPatterns(
+      "- [ ] Pack for the trip\n\tpassport\n\n\tnot part of it\n- [ ] Water plants\n  twice\nAfterwards a note",
+      newYork(CORPUS_NOW),
+    );
+    expect(tasks.map((task) => [task.title, task.description])).toEqual([
+      ["Pack for the trip", "passport"],
+      ["Water plants", "twice"],
+    ]);
+  });
+
+  it("keeps at most 20 tags of at most 50 characters, once each, and the highest priority hashtag", () => {
+    const many = Array.from({ length: 25 }, (_, index) => `#tag${index}`).join(" ");
+    const long = `#${"x".repeat(51)}`;
+    const result = takeHashtags(`Plan it #low #Work #work #urgent ${long} ${many}`);
+    expect(result.priority).toBe("urgent");
+    expect(result.tags).toHaveLength(20);
+    expect(result.tags.slice(0, 2)).toEqual(["Work", "tag0"]);
+    expect(result.tags).not.toContain("x".repeat(51));
+    expect(result.text.trim()).toBe("Plan it");
+  });
+
+  it("leaves issue numbers, C#, URLs and e-mail addresses alone", () => {
+    const [task] = extractWithPatterns(
+      "- [ ] Fix #42 in the C# client, see https://example.com/docs#setup or ask ops@example.com",
+      newYork(CORPUS_NOW),
+    );
+    expect(task?.title).toBe(
+      "Fix #42 in the C# client, see https://example.com/docs#setup or ask ops@example.com",
+    );
+    expect(task?.tags).toEqual([]);
+  });
+
+  it("finds nothing in plain prose", () => {
+    expect(
+      extractWithPatterns("Please call Bob tomorrow. We need to book the venue.", newYork(CORPUS_NOW)),
+    ).toEqual([]);
+  });
+});
+
+describe("every task extracted from the corpus can be saved as it is ('Add All Tasks to My List')", () => {
+  const context = (entry: (typeof corpus)[number]) => ({
+    timeZone: entry.timeZone ?? CORPUS_TIME_ZONE,
+    now: new Date(entry.now ?? CORPUS_NOW),
+  });
+  it.each(corpus.map((entry) => [entry.name, entry] as const))("%s", (_name, entry) => {
+    const tasks = [
+      ...extractWithPatterns(entry.text, context(entry)),
+      ...analyseText(entry.text, context(entry)),
+    ];
+    for (const task of tasks) {
+      const parsed = createTaskRequestSchema.safeParse(task);
+      expect(parsed.success, `${task.title}: ${parsed.error?.message}`).toBe(true);
+    }
+  });
+});
+
+describe("time on hostile input", () => {
+  // 200,000 characters, four times the request limit: linear work takes milliseconds, while a
+  // regular expression that backtracks quadratically would take minutes here.
+  const size = 200_000;
+  const hostile: [string, string][] = [
+    ["one endless word", "x".repeat(size)],
+    ["a run of dots", ".".repeat(size)],
+    ["a request followed by endless spaces", `please call${" ".repeat(size)}Bob`],
+    ["a checkbox with endless dashes", `- [ ] a${" -".repeat(size / 2)}b`],
+    ["a checkbox with endless dots", `- [ ] a${". ".repeat(size / 2)}b`],
+    ["endless 'can you'", "can you ".repeat(size / 8)],
+    ["endless 'by'", `- [ ] ${"by ".repeat(size / 3)}`],
+    ["endless emoji", "🎉".repeat(size / 2)],
+  ];
+  it.each(hostile)("reads %s in under 3 seconds with either method", (_name, text) => {
+    const context = newYork(CORPUS_NOW);
+    const started = performance.now();
+    extractWithPatterns(text, context);
+    analyseText(text, context);
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+});

@@ -1,0 +1,4 @@
+// Deliberate violation: the daily module reads another module's repository.
+import { selectTasks } from "../tasks/repository";
+
+export const readTasks = selectTasks;

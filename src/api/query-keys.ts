@@ -1,0 +1,29 @@
+import type { TaskFilters } from "@contract/tasks";
+
+/**
+ * Query keys, generic to specific, one factory per resource. They live together so that a
+ * mutation of one resource can declare what it makes stale in another (a task change makes the
+ * daily status stale) without resources importing each other's internals.
+ */
+export const queryKeys = {
+  auth: {
+    all: ["auth"] as const,
+    me: () => [...queryKeys.auth.all, "me"] as const,
+  },
+  tasks: {
+    all: ["tasks"] as const,
+    lists: () => [...queryKeys.tasks.all, "list"] as const,
+    list: (filters: TaskFilters) => [...queryKeys.tasks.lists(), filters] as const,
+  },
+  daily: {
+    all: ["daily"] as const,
+    status: () => [...queryKeys.daily.all, "status"] as const,
+    generation: (requestId: string) => [...queryKeys.daily.all, "generation", requestId] as const,
+  },
+  premium: {
+    all: ["premium"] as const,
+    limit: () => [...queryKeys.premium.all, "limit"] as const,
+    status: () => [...queryKeys.premium.all, "status"] as const,
+    resetDate: () => [...queryKeys.premium.all, "reset-date"] as const,
+  },
+};

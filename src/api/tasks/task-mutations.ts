@@ -1,0 +1,169 @@
+import type { DailyReport, DailyStatus } from "@contract/daily";
+import {
+  toWireStatus,
+  type CreateTaskRequest,
+  type Task,
+  type TaskStatus,
+  type UpdateTaskRequest,
+} from "@contract/tasks";
+import { useMutation, useMutationState, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { toast } from "@/components/ui/toaster";
+import { httpStatus } from "@/lib/error-message";
+import type { AppMutationMeta } from "@/lib/query-client";
+import { queryKeys } from "../query-keys";
+import { createTask, deleteTask, updateTask } from "./task-queries";
+
+/**
+ * After any create, update or delete, the task lists (and the dashboard's statistics computed from
+ * them) and the daily status are stale. A failed change is a destructive "Error" toast with the
+ * server's message or the fallback.
+ */
+export function taskChange(fallback: string, errorTitle?: string): AppMutationMeta {
+  return { invalidates: [queryKeys.tasks.all, queryKeys.daily.status()], errorMessage: fallback, errorTitle };
+}
+
+/** Rewrites one task wherever it is cached: every task list and the daily plan's report. */
+function updateCachedTask(queryClient: QueryClient, id: string, change: (task: Task) => Task): void {
+  const changeIn = <T extends Task>(tasks: T[]): T[] =>
+    tasks.map((task) => (task.id === id ? { ...task, ...change(task) } : task));
+  queryClient.setQueriesData<Task[]>({ queryKey: queryKeys.tasks.lists() }, (tasks) =>
+    tasks ? changeIn(tasks) : tasks,
+  );
+  queryClient.setQueryData<DailyStatus>(queryKeys.daily.status(), (status) => {
+    const report: DailyReport | null | undefined = status?.cached_report;
+    if (!status || !report) return status;
+    return {
+      ...status,
+      cached_report: {
+        ...report,
+        llm_prioritized_tasks: changeIn(report.llm_prioritized_tasks),
+        remaining_tasks: changeIn(report.remaining_tasks),
+      },
+    };
+  });
+}
+
+function removeCachedTask(queryClient: QueryClient, id: string): void {
+  queryClient.setQueriesData<Task[]>({ queryKey: queryKeys.tasks.lists() }, (tasks) =>
+    tasks?.filter((task) => task.id !== id),
+  );
+}
+
+/** POST /api/v1/tasks: the Create dialog and the Extract screen's "Add All". */
+export function useCreateTask() {
+  return useMutation({
+    mutationFn: (payload: CreateTaskRequest) => createTask(payload),
+    meta: taskChange("Failed to create task"),
+  });
+}
+
+interface TaskUpdate {
+  id: string;
+  changes: UpdateTaskRequest;
+}
+
+/** The Edit dialog's save: waits for the server, then shows its answer. */
+export function useUpdateTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, changes }: TaskUpdate) => updateTask(id, changes),
+    onSuccess: (updated) => {
+      if (updated) updateCachedTask(queryClient, updated.id, () => updated);
+    },
+    meta: taskChange("Failed to update task"),
+  });
+}
+
+export interface StatusChange {
+  task: Task;
+  status: TaskStatus;
+}
+
+/**
+ * A task's toggle or status dropdown, on the Tasks screen and the daily plan alike: the task
+ * changes at once and changes back, with the error toast, if the server refuses.
+ */
+export function useChangeTaskStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ task, status }: StatusChange) => updateTask(task.id, { status: toWireStatus(status) }),
+    onMutate: async ({ task, status }: StatusChange) => {
+      // A refetch already on its way would overwrite the optimistic status with the old one.
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey: queryKeys.tasks.lists() }),
+        queryClient.cancelQueries({ queryKey: queryKeys.daily.status() }),
+      ]);
+      updateCachedTask(queryClient, task.id, (cached) => ({ ...cached, status }));
+      return { previousStatus: task.status };
+    },
+    onError: (_error, { task, status }, context) => {
+      // Only undo this change: a later change of the same task has already replaced it.
+      if (!context) return;
+      updateCachedTask(queryClient, task.id, (cached) =>
+        cached.status === status ? { ...cached, status: context.previousStatus } : cached,
+      );
+    },
+    meta: taskChange("Failed to update task"),
+  });
+}
+
+/** The completion toggle: not completed → completed, otherwise → pending. */
+export function toggledStatus(task: Task): TaskStatus {
+  return task.status === "completed" ? "pending" : "completed";
+}
+
+/** How long the "Task deleted" toast offers its Undo (sonner pauses it while hovered). */
+export const UNDO_WINDOW_MS = 6_000;
+
+const deleteTaskMutationKey = [...queryKeys.tasks.all, "delete"] as const;
+
+/** Resolves true when the user clicks Undo, false when the toast closes any other way. */
+function offerUndo(task: Task): Promise<boolean> {
+  return new Promise((resolve) => {
+    toast("Task deleted", {
+      description: task.title,
+      duration: UNDO_WINDOW_MS,
+      action: { label: "Undo", onClick: () => resolve(true) },
+      onDismiss: () => resolve(false),
+      onAutoClose: () => resolve(false),
+    });
+  });
+}
+
+/**
+ * Delete with undo, so that a mis-click loses no data. The task leaves the list at once (see
+ * `usePendingDeletionIds`), the toast offers Undo, and DELETE is sent only when the toast closes
+ * without it. The pending mutation, not the cached list, hides the task, so a refetch during the
+ * undo window cannot bring it back; the mutation lives in the QueryClient and so survives leaving
+ * the screen. Closing the browser tab inside the window keeps the task.
+ */
+export function useDeleteTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: deleteTaskMutationKey,
+    mutationFn: async (task: Task): Promise<boolean> => {
+      if (await offerUndo(task)) return false;
+      try {
+        await deleteTask(task.id);
+      } catch (error) {
+        // Already gone (deleted in another tab): what the user asked for has happened.
+        if (httpStatus(error) !== 404) throw error;
+      }
+      return true;
+    },
+    onSuccess: (deleted, task) => {
+      if (deleted) removeCachedTask(queryClient, task.id);
+    },
+    meta: taskChange("Failed to delete task"),
+  });
+}
+
+/** Ids of tasks whose deletion is waiting for its undo window or its DELETE call. */
+export function usePendingDeletionIds(): ReadonlySet<string> {
+  const ids = useMutationState({
+    filters: { mutationKey: deleteTaskMutationKey, status: "pending" },
+    select: (mutation) => (mutation.state.variables as Task).id,
+  });
+  return useMemo(() => new Set(ids), [ids]);
+}

@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+
+export const SHORTCUTS: readonly { keys: string; action: string }[] = [
+  { keys: "q", action: "Quick add a task" },
+  { keys: "/", action: "Search tasks" },
+  { keys: "j / k", action: "Next / previous task" },
+  { keys: "x", action: "Mark the task done (or not done)" },
+  { keys: "e", action: "Edit the task" },
+  { keys: "Delete", action: "Delete the task (with undo)" },
+  { keys: "g d", action: "Go to Dashboard" },
+  { keys: "g t", action: "Go to Tasks" },
+  { keys: "g e", action: "Go to Extract" },
+  { keys: "g p", action: "Go to Daily Plan" },
+  { keys: "?", action: "Show these shortcuts" },
+];
+
+const GO_TO: Record<string, string> = { d: "/dashboard", t: "/tasks", e: "/extract", p: "/daily" };
+/** After "g", the second key must follow within this time. */
+const SEQUENCE_MS = 1500;
+
+/** Shortcuts never fire while the user types in a field, or inside an open dialog. */
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return (
+    target.isContentEditable ||
+    ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName) ||
+    target.closest('[role="dialog"], [role="alertdialog"], [role="listbox"], [role="menu"]') !== null
+  );
+}
+
+/** The task cards' done checkboxes, in list order: each card is found from its checkbox. */
+function taskCheckboxes(): HTMLElement[] {
+  return [...document.querySelectorAll<HTMLElement>('main [role="checkbox"][aria-label^="Mark "]')];
+}
+
+function currentCheckbox(): HTMLElement | undefined {
+  const active = document.activeElement;
+  return taskCheckboxes().find((box) => box.parentElement?.contains(active));
+}
+
+/** Focus an element that may only appear once the route has rendered. */
+function focusWhenThere(selector: string, attempts = 20): void {
+  const element = document.querySelector<HTMLElement>(selector);
+  if (element) element.focus();
+  else if (attempts > 0) setTimeout(() => focusWhenThere(selector, attempts - 1), 100);
+}
+
+/** The signed-in app's keyboard shortcuts, and the "?" dialog that lists them. */
+export function KeyboardShortcuts() {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const pendingG = useRef(0);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTyping(event.target)) return;
+      const key = event.key;
+      if (pendingG.current > Date.now() && GO_TO[key]) {
+        pendingG.current = 0;
+        event.preventDefault();
+        void navigate(GO_TO[key]);
+        return;
+      }
+      pendingG.current = 0;
+      const boxes = taskCheckboxes();
+      const current = currentCheckbox();
+      const card = current?.parentElement;
+      const act = (run: () => void) => {
+        event.preventDefault();
+        run();
+      };
+      if (key === "?") act(() => setOpen(true));
+      else if (key === "g") pendingG.current = Date.now() + SEQUENCE_MS;
+      else if (key === "q")
+        act(() => {
+          if (!document.querySelector("[data-quick-add]")) void navigate("/tasks");
+          focusWhenThere("[data-quick-add]");
+        });
+      else if (key === "/") act(() => focusWhenThere('main input[type="search"]', 0));
+      else if ((key === "j" || key === "k") && boxes.length > 0)
+        act(() => {
+          const index = current ? boxes.indexOf(current) : -1;
+          const next = key === "j" ? Math.min(index + 1, boxes.length - 1) : Math.max(index - 1, 0);
+          boxes[next]?.focus();
+        });
+      else if (key === "x" && current) act(() => current.click());
+      else if (key === "e" && card)
+        act(() => card.querySelector<HTMLElement>('button[aria-label^="Edit "]')?.click());
+      else if (key === "Delete" && card && current)
+        act(() => {
+          // Focus moves on to the next task before this one leaves the list.
+          const index = boxes.indexOf(current);
+          (boxes[index + 1] ?? boxes[index - 1])?.focus();
+          card.querySelector<HTMLElement>('button[aria-label^="Delete "]')?.click();
+        });
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [navigate]);
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Keyboard shortcuts</DialogTitle>
+          <DialogDescription>
+            They work anywhere in the app, except while you type in a field.
+          </DialogDescription>
+        </DialogHeader>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          {SHORTCUTS.map((shortcut) => (
+            <div key={shortcut.keys} className="contents">
+              <dt>
+                <kbd className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs">{shortcut.keys}</kbd>
+              </dt>
+              <dd>{shortcut.action}</dd>
+            </div>
+          ))}
+        </dl>
+      </DialogContent>
+    </Dialog>
+  );
+}

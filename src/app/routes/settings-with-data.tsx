@@ -1,0 +1,7 @@
+import { DataTransferCards } from "@/features/data-transfer/data-transfer-cards";
+import { SettingsPage } from "@/features/settings/components/settings-page";
+
+/** Settings with the export, import and calendar-feed cards after the account cards. */
+export function SettingsWithData() {
+  return <SettingsPage extraCards={<DataTransferCards />} />;
+}

@@ -1,0 +1,43 @@
+import { calendarFeedSchema, type CalendarFeed } from "@contract/calendar";
+import { apiRoutes } from "@contract/routes";
+import { importResultSchema, type ExportFormat, type ImportResult } from "@contract/transfer";
+import { apiClient } from "@/lib/api-client";
+
+export const calendarFeedKey = ["calendar", "feed"] as const;
+
+export async function fetchCalendarFeed(): Promise<CalendarFeed> {
+  return calendarFeedSchema.parse((await apiClient.get<unknown>(apiRoutes.calendarFeed.path)).data);
+}
+
+export async function rotateCalendarFeed(): Promise<CalendarFeed> {
+  return calendarFeedSchema.parse((await apiClient.post<unknown>(apiRoutes.rotateCalendarFeed.path)).data);
+}
+
+export async function importFile(file: File): Promise<ImportResult> {
+  const form = new FormData();
+  form.append("file", file);
+  // The browser sets the multipart boundary itself.
+  const response = await apiClient.post<unknown>(apiRoutes.importTasks.path, form, {
+    headers: { "Content-Type": undefined },
+  });
+  return importResultSchema.parse(response.data);
+}
+
+/** Downloads the export through the API client (the bearer token is not in a link). */
+export async function downloadExport(format: ExportFormat): Promise<void> {
+  const response = await apiClient.get<Blob>(apiRoutes.exportTasks.path, {
+    params: { format },
+    responseType: "blob",
+  });
+  const disposition = String(response.headers["content-disposition"] ?? "");
+  const filename =
+    /filename="([^"]+)"/.exec(disposition)?.[1] ?? `tasklane-tasks.${format === "todotxt" ? "txt" : format}`;
+  const url = URL.createObjectURL(response.data);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}

@@ -1,0 +1,82 @@
+import { apiRoutes } from "@contract/routes";
+import type { ParseTaskResponse } from "@contract/quick-add";
+import { buildUser } from "@mocks/fixtures";
+import { server } from "@mocks/server";
+import { screen, waitFor } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import { renderWithProviders } from "@/test/render";
+import { QuickAdd } from "./quick-add";
+
+/** A stand-in for the server's reader: "tomorrow" is a date and "!high" a priority unless quoted. */
+function fakeReading(text: string): ParseTaskResponse {
+  const spans: ParseTaskResponse["spans"] = [];
+  for (const [word, kind] of [
+    ["tomorrow", "date"],
+    ["!high", "priority"],
+  ] as const) {
+    const start = text.indexOf(word);
+    if (start >= 0 && text[start - 1] !== '"') spans.push({ start, end: start + word.length, kind });
+  }
+  let title = text;
+  for (const span of [...spans].reverse()) title = title.slice(0, span.start) + title.slice(span.end);
+  return {
+    title: title.replaceAll('"', "").replace(/\s+/g, " ").trim(),
+    priority: spans.some((span) => span.kind === "priority") ? "high" : null,
+    due_date: spans.some((span) => span.kind === "date") ? "2026-11-22T22:59:59.000Z" : null,
+    tags: [],
+    recurrence: null,
+    spans,
+  };
+}
+
+function serveQuickAdd() {
+  const created: unknown[] = [];
+  server.use(
+    http.post(apiRoutes.parseTask.path, async ({ request }) => {
+      const { text } = (await request.json()) as { text: string };
+      return HttpResponse.json(fakeReading(text));
+    }),
+    http.post(apiRoutes.createTask.path, async ({ request }) => {
+      created.push(await request.json());
+      return HttpResponse.json({}, { status: 201 });
+    }),
+  );
+  return created;
+}
+
+describe("Quick add", () => {
+  it("highlights the recognised parts and creates the task on Enter", async () => {
+    const created = serveQuickAdd();
+    const { user } = renderWithProviders(<QuickAdd />, { user: buildUser() });
+    const field = screen.getByRole("textbox", { name: "Quick add" });
+    await user.type(field, "Call mum tomorrow !high");
+    expect(
+      await screen.findByRole("button", { name: "tomorrow: due date. Keep as text" }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "!high: priority. Keep as text" })).toBeInTheDocument();
+
+    await user.type(field, "{Enter}");
+    await waitFor(() =>
+      expect(created).toEqual([
+        { title: "Call mum", due_date: "2026-11-22T22:59:59.000Z", tags: [], priority: "high" },
+      ]),
+    );
+    await waitFor(() => expect(field).toHaveValue(""));
+  });
+
+  it("keeps a clicked highlight as title text by quoting it", async () => {
+    const created = serveQuickAdd();
+    const { user } = renderWithProviders(<QuickAdd />, { user: buildUser() });
+    const field = screen.getByRole("textbox", { name: "Quick add" });
+    await user.type(field, "Watch tomorrow !high");
+    await user.click(await screen.findByRole("button", { name: "tomorrow: due date. Keep as text" }));
+    expect(field).toHaveValue('Watch "tomorrow" !high');
+    await waitFor(() => expect(screen.queryByRole("button", { name: /tomorrow/ })).not.toBeInTheDocument());
+
+    await user.type(field, "{Enter}");
+    await waitFor(() =>
+      expect(created).toEqual([{ title: "Watch tomorrow", due_date: null, tags: [], priority: "high" }]),
+    );
+  });
+});

@@ -1,0 +1,42 @@
+import { format, parseISO } from "date-fns";
+import { useId } from "react";
+import type { DayGroup } from "../task-view";
+import { TaskCard, type TaskCardActions } from "./task-card";
+
+interface UpcomingListProps extends TaskCardActions {
+  groups: readonly DayGroup[];
+  timeZone: string;
+}
+
+function DaySection({
+  group,
+  timeZone,
+  ...actions
+}: { group: DayGroup; timeZone: string } & TaskCardActions) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-2">
+      <h2 id={headingId} className="text-sm font-semibold text-muted-foreground">
+        {format(parseISO(group.day), "EEEE, MMM d")}
+      </h2>
+      <ul aria-labelledby={headingId} className="space-y-2">
+        {group.tasks.map((task) => (
+          <li key={task.id}>
+            <TaskCard task={task} timeZone={timeZone} {...actions} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** "Upcoming": the next 7 days, one section per day that has tasks (a week is short: no virtualising). */
+export function UpcomingList({ groups, ...rest }: UpcomingListProps) {
+  return (
+    <div className="space-y-5">
+      {groups.map((group) => (
+        <DaySection key={group.day} group={group} {...rest} />
+      ))}
+    </div>
+  );
+}

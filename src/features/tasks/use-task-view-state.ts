@@ -1,0 +1,81 @@
+import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from "@contract/tasks";
+import { useCallback, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { TASK_SORTS, TASK_VIEWS, type TaskFilterChoice, type TaskSort, type TaskView } from "./task-view";
+
+const HIDE_COMPLETED_KEY = "tasklane.tasks.hide-completed";
+
+function readList<Value extends string>(params: URLSearchParams, name: string, allowed?: readonly Value[]) {
+  const values = (params.get(name) ?? "").split(",").filter(Boolean);
+  return (
+    allowed ? values.filter((value) => (allowed as readonly string[]).includes(value)) : values
+  ) as Value[];
+}
+
+function readHideCompleted(): boolean {
+  try {
+    return localStorage.getItem(HIDE_COMPLETED_KEY) === "true";
+  } catch {
+    return false;
+  }
+}
+
+export interface TaskViewState extends TaskFilterChoice {
+  view: TaskView;
+  sort: TaskSort;
+}
+
+/**
+ * The Tasks screen's view, sort and filter chips live in the URL (a filtered list can be
+ * bookmarked, and back undoes a change); "Hide completed" is remembered in this browser.
+ */
+export function useTaskViewState() {
+  const [params, setParams] = useSearchParams();
+  const [hideCompleted, setHideCompletedState] = useState(readHideCompleted);
+
+  const state: TaskViewState = {
+    view: readList(params, "view", TASK_VIEWS)[0] ?? "all",
+    sort: readList(params, "sort", TASK_SORTS)[0] ?? "due",
+    statuses: readList<TaskStatus>(params, "status", TASK_STATUSES),
+    priorities: readList<TaskPriority>(params, "priority", TASK_PRIORITIES),
+    tags: readList(params, "tag"),
+    hideCompleted,
+  };
+
+  const setParam = useCallback(
+    (changes: Record<string, string | readonly string[]>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [name, value] of Object.entries(changes)) {
+            const text = typeof value === "string" ? value : value.join(",");
+            if (text) next.set(name, text);
+            else next.delete(name);
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const setHideCompleted = useCallback((hide: boolean) => {
+    setHideCompletedState(hide);
+    try {
+      localStorage.setItem(HIDE_COMPLETED_KEY, String(hide));
+    } catch {
+      // Storage switched off: the choice lasts until the page is left.
+    }
+  }, []);
+
+  return {
+    state,
+    setView: (view: TaskView) => setParam({ view: view === "all" ? "" : view }),
+    setSort: (sort: TaskSort) => setParam({ sort: sort === "due" ? "" : sort }),
+    setStatuses: (statuses: readonly TaskStatus[]) => setParam({ status: statuses }),
+    setPriorities: (priorities: readonly TaskPriority[]) => setParam({ priority: priorities }),
+    setTags: (tags: readonly string[]) => setParam({ tag: tags }),
+    setHideCompleted,
+    clearFilters: () => setParam({ status: "", priority: "", tag: "" }),
+  };
+}
