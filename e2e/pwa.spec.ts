@@ -9,10 +9,13 @@ import { expect, openFromSidebar, test } from "./support/signed-in";
  * are not queued) and reaches nothing; back online, the banner goes and changes work again.
  */
 
-/** Whether the query cache has been written to IndexedDB (idb-keyval's default store). */
-async function queryCacheSaved(page: Page): Promise<boolean> {
+/**
+ * Whether the query cache saved in IndexedDB (idb-keyval's default store) holds `text`. The cache is
+ * written a moment after it changes, so an earlier copy (the dashboard's empty list) may be there first.
+ */
+async function queryCacheSaved(page: Page, text: string): Promise<boolean> {
   return page.evaluate(
-    () =>
+    (text) =>
       new Promise<boolean>((resolve) => {
         const open = indexedDB.open("keyval-store");
         open.onerror = () => resolve(false);
@@ -20,10 +23,11 @@ async function queryCacheSaved(page: Page): Promise<boolean> {
           const db = open.result;
           if (!db.objectStoreNames.contains("keyval")) return resolve(false);
           const get = db.transaction("keyval").objectStore("keyval").get("tasklane-query-cache");
-          get.onsuccess = () => resolve(typeof get.result === "string" && get.result.includes("tasks"));
+          get.onsuccess = () => resolve(typeof get.result === "string" && get.result.includes(text));
           get.onerror = () => resolve(false);
         };
       }),
+    text,
   );
 }
 
@@ -70,7 +74,7 @@ test("offline, the tasks last loaded stay readable and changes are refused", asy
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await expect.poll(() => queryCacheSaved(page), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => queryCacheSaved(page, "Read offline"), { timeout: 10_000 }).toBe(true);
 
   await context.setOffline(true);
   await page.reload();

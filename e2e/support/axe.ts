@@ -95,12 +95,15 @@ export async function expectNoSeriousA11yViolations(
 }
 
 /**
- * Scans the toasts shown now. Pointing at a toast pauses every toast's timer (the toaster's own
- * behaviour), so none starts to fade while axe measures it.
+ * Scans the toast that says `text`, as soon as it shows. Pointing at a toast pauses every toast's
+ * timer (the toaster's own behaviour), so none starts to fade while axe measures it.
  */
-export async function expectNoSeriousToastViolations(page: Page, screen: string): Promise<void> {
-  const toast = page.locator(`${TOASTER} [data-sonner-toast]`).first();
-  await expect(toast).toBeVisible();
+export async function expectNoSeriousToastViolations(
+  page: Page,
+  screen: string,
+  text: string,
+): Promise<void> {
+  const toast = page.locator(`${TOASTER} [data-sonner-toast]`).filter({ hasText: text });
   await toast.hover();
   await expect(page.locator(`${TOASTER} [data-expanded="true"]`).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, screen, { include: TOASTER });
