@@ -15,20 +15,29 @@ const QUOTA_MESSAGE =
 let db: Db;
 /** The default set-up: no AI_BASE_URL, so the built-in engine; a free limit of 3 uses. */
 let offline: TestApp;
-/** AI_BASE_URL pointing at a fake OpenAI-compatible server, with a short timeout. */
+/** AI_BASE_URL pointing at a fake OpenAI-compatible server; a timeout no busy machine reaches. */
 let online: TestApp;
+/** The same endpoint with a short timeout, for the one test of a slow answer. */
+let impatient: TestApp;
 let fake: FakeOpenAiServer;
 
 beforeAll(async () => {
   db = await testDatabase();
   fake = await startFakeOpenAiServer();
   offline = await createTestApp({ db, env: { AI_FREE_MONTHLY_LIMIT: "3" } });
-  const env = { AI_FREE_MONTHLY_LIMIT: "2", AI_BASE_URL: fake.url, AI_TIMEOUT_MS: "300" };
+  const env = { AI_FREE_MONTHLY_LIMIT: "2", AI_BASE_URL: fake.url, AI_TIMEOUT_MS: "10000" };
   online = await createTestApp({ db, env, ai: createAiProvider(testConfig(env).ai) });
+  const impatientEnv = { ...env, AI_TIMEOUT_MS: "300" };
+  impatient = await createTestApp({
+    db,
+    env: impatientEnv,
+    ai: createAiProvider(testConfig(impatientEnv).ai),
+  });
 });
 afterAll(async () => {
   await offline?.close();
   await online?.close();
+  await impatient?.close();
   await fake?.close();
   await db?.destroy();
 });
@@ -311,7 +320,7 @@ describe("POST /api/v1/extract/text — the AI method with an OpenAI-compatible 
   });
 
   it("answers 504 and charges nothing when the endpoint is too slow", async () => {
-    const user = await newUser(online);
+    const user = await newUser(impatient);
     fake.enqueue({ json: validAiAnswer, delayMs: 2_000 });
     const response = await user.extract({ content: "Send the invoice.", strategy: "llm" });
     expect(response.statusCode).toBe(504);
