@@ -1,17 +1,18 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useNavigate } from "react-router-dom";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { useForgotPassword, useResetPassword } from "../api/password-reset";
 import { DEFAULT_SIGNED_IN_PATH } from "../auth-redirect";
-import { resetPasswordFormSchema, verificationEmailError } from "../form-schemas";
+import { resetPasswordFormSchema } from "../form-schemas";
+import { useEmailCode } from "../use-email-code";
 import { useSignedIn } from "../use-signed-in";
 import { AuthLayout } from "./auth-layout";
+import { EmailCodeField } from "./email-code-field";
+import { SubmitButton } from "./submit-button";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "@/components/ui/password-input";
 
@@ -24,7 +25,6 @@ export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const sendCode = useForgotPassword();
   const reset = useResetPassword();
-  const [codeSent, setCodeSent] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(resetPasswordFormSchema),
@@ -32,32 +32,30 @@ export function ForgotPasswordPage() {
   });
   const { errors } = form.formState;
 
-  if (signedIn) return <Navigate to={DEFAULT_SIGNED_IN_PATH} replace />;
-
-  function requestCode() {
-    const email = form.getValues("email").trim();
-    const emailProblem = verificationEmailError(email);
-    if (emailProblem) {
-      form.setError("email", { message: emailProblem }, { shouldFocus: true });
-      return;
-    }
-    form.clearErrors("email");
-    setProblem(null);
-    sendCode.mutate(email, {
-      onSuccess: ({ message, expires_in }) => {
-        setCodeSent(true);
-        const expiry = expires_in
-          ? ` It expires in ${expires_in} ${expires_in === 1 ? "minute" : "minutes"}.`
-          : "";
-        toast.success("Reset code sent", {
-          description: `${message ?? "If an account uses this address, we sent it a code."}${expiry}`,
-        });
-        // The code field appears with this render; focus it once it is there.
-        setTimeout(() => form.setFocus("code"));
+  const { codeSent, requestCode, sending } = useEmailCode({
+    send: sendCode,
+    email: {
+      read: () => form.getValues("email"),
+      showError: (message) => form.setError("email", { message }, { shouldFocus: true }),
+      clearError: () => {
+        form.clearErrors("email");
+        setProblem(null);
       },
-      onError: (error) => setProblem(errorMessage(error, "Failed to send the reset code")),
-    });
-  }
+    },
+    onSent: ({ message, expires_in }) => {
+      const expiry = expires_in
+        ? ` It expires in ${expires_in} ${expires_in === 1 ? "minute" : "minutes"}.`
+        : "";
+      toast.success("Reset code sent", {
+        description: `${message ?? "If an account uses this address, we sent it a code."}${expiry}`,
+      });
+      // The code field appears with this render; focus it once it is there.
+      setTimeout(() => form.setFocus("code"));
+    },
+    onFailure: (error) => setProblem(errorMessage(error, "Failed to send the reset code")),
+  });
+
+  if (signedIn) return <Navigate to={DEFAULT_SIGNED_IN_PATH} replace />;
 
   const onSubmit = form.handleSubmit(({ email, code, new_password }) => {
     setProblem(null);
@@ -96,29 +94,14 @@ export function ForgotPasswordPage() {
           requestCode();
         }}
       >
-        <Field id="reset-email" label="Email" error={errors.email?.message}>
-          {(control) => (
-            <div className="flex gap-2">
-              <Input
-                {...control}
-                type="email"
-                autoComplete="email"
-                placeholder="you@example.com"
-                {...form.register("email")}
-              />
-              {codeSent && (
-                <Button
-                  variant="outline"
-                  className="shrink-0"
-                  onClick={requestCode}
-                  disabled={sendCode.isPending}
-                >
-                  Resend
-                </Button>
-              )}
-            </div>
-          )}
-        </Field>
+        <EmailCodeField
+          id="reset-email"
+          error={errors.email?.message}
+          registration={form.register("email")}
+          codeSent={codeSent}
+          sending={sending}
+          onRequestCode={requestCode}
+        />
         {codeSent ? (
           <>
             <Field id="reset-code" label="Reset code" error={errors.code?.message}>
@@ -150,16 +133,12 @@ export function ForgotPasswordPage() {
                 />
               )}
             </Field>
-            <Button type="submit" className="w-full" disabled={reset.isPending}>
-              {reset.isPending && <Loader2 className="animate-spin" aria-hidden />}
-              {reset.isPending ? "Resetting..." : "Reset Password"}
-            </Button>
+            <SubmitButton pending={reset.isPending} pendingLabel="Resetting...">
+              Reset Password
+            </SubmitButton>
           </>
         ) : (
-          <Button type="submit" className="w-full" disabled={sendCode.isPending}>
-            {sendCode.isPending && <Loader2 className="animate-spin" aria-hidden />}
-            Send Reset Code
-          </Button>
+          <SubmitButton pending={sending}>Send Reset Code</SubmitButton>
         )}
       </form>
     </AuthLayout>

@@ -1,8 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate, useLocation } from "react-router-dom";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
@@ -12,6 +10,7 @@ import { useLogin } from "../api/login";
 import { redirectTarget } from "../auth-redirect";
 import { loginFormSchema } from "../form-schemas";
 import { AuthLayout } from "./auth-layout";
+import { SubmitButton } from "./submit-button";
 
 /** The sign-in screen: e-mail and password, the server's refusal (or "Login failed") above the form. */
 export function LoginPage() {
@@ -64,10 +63,9 @@ export function LoginPage() {
         >
           Forgot password?
         </Link>
-        <Button type="submit" className="w-full" disabled={login.isPending}>
-          {login.isPending && <Loader2 className="animate-spin" aria-hidden />}
-          {login.isPending ? "Signing In..." : "Sign In"}
-        </Button>
+        <SubmitButton pending={login.isPending} pendingLabel="Signing In...">
+          Sign In
+        </SubmitButton>
       </form>
     </AuthLayout>
   );

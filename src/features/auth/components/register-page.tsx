@@ -1,9 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Loader2 } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, Navigate } from "react-router-dom";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
@@ -13,8 +11,11 @@ import { useSignedIn } from "../use-signed-in";
 import { useRegister } from "../api/register";
 import { useSendVerificationCode } from "../api/send-verification";
 import { DEFAULT_SIGNED_IN_PATH } from "../auth-redirect";
-import { registerFormSchema, registrationFromForm, verificationEmailError } from "../form-schemas";
+import { registerFormSchema, registrationFromForm } from "../form-schemas";
+import { useEmailCode } from "../use-email-code";
 import { AuthLayout } from "./auth-layout";
+import { EmailCodeField } from "./email-code-field";
+import { SubmitButton } from "./submit-button";
 
 /** Where the code went and how long it is valid; the server log only when no mail server is configured. */
 function codeSentDescription(
@@ -40,7 +41,6 @@ export function RegisterPage() {
   const signedIn = useSignedIn();
   const registration = useRegister();
   const sendCode = useSendVerificationCode();
-  const [codeSent, setCodeSent] = useState(false);
   const [authError, setAuthError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(registerFormSchema),
@@ -56,30 +56,28 @@ export function RegisterPage() {
   });
   const { errors } = form.formState;
 
+  const { codeSent, requestCode, sending } = useEmailCode({
+    send: sendCode,
+    email: {
+      read: () => form.getValues("email"),
+      // "Enter email first" when there is no address to send the code to.
+      showError: (message) => form.setError("email", { message }, { shouldFocus: true }),
+      clearError: () => {
+        form.clearErrors("email");
+        setAuthError(null);
+      },
+    },
+    onSent: ({ expires_in, delivery }, email) => {
+      toast.success("Verification code sent", {
+        description: codeSentDescription(email, expires_in, delivery),
+      });
+      form.setFocus("verification_code");
+    },
+    onFailure: (error) => setAuthError(errorMessage(error, "Failed to send verification code")),
+  });
+
   // /register sends a signed-in user to /dashboard.
   if (signedIn) return <Navigate to={DEFAULT_SIGNED_IN_PATH} replace />;
-
-  function requestCode() {
-    const email = form.getValues("email").trim();
-    // "Enter email first" when there is no address to send the code to.
-    const problem = verificationEmailError(email);
-    if (problem) {
-      form.setError("email", { message: problem }, { shouldFocus: true });
-      return;
-    }
-    form.clearErrors("email");
-    setAuthError(null);
-    sendCode.mutate(email, {
-      onSuccess: ({ expires_in, delivery }) => {
-        setCodeSent(true);
-        toast.success("Verification code sent", {
-          description: codeSentDescription(email, expires_in, delivery),
-        });
-        form.setFocus("verification_code");
-      },
-      onError: (error) => setAuthError(errorMessage(error, "Failed to send verification code")),
-    });
-  }
 
   const onSubmit = form.handleSubmit((values) => {
     setAuthError(null);
@@ -114,29 +112,14 @@ export function RegisterPage() {
         <Field label="Username" error={errors.username?.message}>
           {(control) => <Input {...control} autoComplete="username" {...form.register("username")} />}
         </Field>
-        <Field label="Email" error={errors.email?.message}>
-          {(control) => (
-            <div className="flex gap-2">
-              <Input
-                {...control}
-                type="email"
-                autoComplete="email"
-                placeholder="you@example.com"
-                {...form.register("email")}
-              />
-              <Button
-                variant="outline"
-                className="shrink-0"
-                onClick={requestCode}
-                disabled={sendCode.isPending}
-                aria-busy={sendCode.isPending || undefined}
-              >
-                {sendCode.isPending && <Loader2 className="animate-spin" aria-hidden />}
-                {codeSent ? "Resend" : "Send Code"}
-              </Button>
-            </div>
-          )}
-        </Field>
+        <EmailCodeField
+          error={errors.email?.message}
+          registration={form.register("email")}
+          codeSent={codeSent}
+          sending={sending}
+          onRequestCode={requestCode}
+          sendLabel="Send Code"
+        />
         <Field label="Verification code" error={errors.verification_code?.message}>
           {(control) => (
             <Input
@@ -158,10 +141,9 @@ export function RegisterPage() {
             <PasswordInput {...control} autoComplete="new-password" {...form.register("confirm_password")} />
           )}
         </Field>
-        <Button type="submit" className="w-full" disabled={registration.isPending}>
-          {registration.isPending && <Loader2 className="animate-spin" aria-hidden />}
-          {registration.isPending ? "Creating Account..." : "Create Account"}
-        </Button>
+        <SubmitButton pending={registration.isPending} pendingLabel="Creating Account...">
+          Create Account
+        </SubmitButton>
       </form>
     </AuthLayout>
   );
