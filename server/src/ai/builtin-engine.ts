@@ -159,6 +159,10 @@ const NOT_AN_OBJECT = new Set(
     " ",
   ),
 );
+/** "Deployment will start at noon": what follows the verb says when, not what is acted on. */
+const WHEN_NOT_WHAT = new Set(
+  "at on in by from after before until till next tomorrow today tonight soon later again shortly".split(" "),
+);
 const CLEARLY_AN_OBJECT = new Set(
   "the a an my your our their his her this that these those if whether with to up out in on back over for me him them us it all some any about through off down".split(
     " ",
@@ -273,7 +277,7 @@ function actionOf(sentence: string, forced: boolean): string | undefined {
     if (cue.verbFirst) {
       // A verb and its object: "Deployment will start" is an announcement.
       const [verb = "", object = ""] = firstWords(action);
-      if (!IMPERATIVE_VERBS.has(verb) || object === "") return [];
+      if (!IMPERATIVE_VERBS.has(verb) || object === "" || WHEN_NOT_WHAT.has(object)) return [];
     }
     return action ? [{ cue, index: match.index, action }] : [];
   }).sort((a, b) => a.index - b.index)[0];
