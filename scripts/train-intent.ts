@@ -2,13 +2,13 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { readMailEx } from "../server/src/ai/intent/corpora";
-import { DEFAULT_MODEL_FILE } from "../server/src/ai/intent/model";
+import { DEFAULT_MODEL_FILE, encodeIntentModel } from "../server/src/ai/intent/model";
 import { trainIntentModel } from "../server/src/ai/intent/training";
 
 /**
  * `npm run train:intent -- --data <dir> [--out <file>]`: trains the built-in engine's request
  * classifier on the data sets in <dir> (email-intent/train.tsv and mailex-actions.json) and writes
- * the model file (by default the committed server/src/ai/intent/model.json). Deterministic: the
+ * the model file (by default the committed server/src/ai/intent/model.bin). Deterministic: the
  * same data always gives the same file. The data sets themselves are never committed.
  */
 
@@ -23,9 +23,10 @@ const dataDir = path.resolve(values.data);
 const out = path.resolve(values.out ?? DEFAULT_MODEL_FILE);
 const started = performance.now();
 const model = trainIntentModel(dataDir, readMailEx(dataDir));
-const json = `${JSON.stringify(model)}\n`;
-writeFileSync(out, json);
+const file = encodeIntentModel(model);
+writeFileSync(out, file);
+const used = model.weights.reduce((count, weight) => count + (weight === 0 ? 0 : 1), 0);
 console.log(
-  `${out}: ${Object.keys(model.weights).length} weights, ${(json.length / 1024).toFixed(0)} KiB, ` +
-    `trained in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  `${out}: ${used} of ${model.weights.length} feature slots used, threshold ${model.threshold}, ` +
+    `${(file.length / 1024).toFixed(0)} KiB, trained in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );

@@ -8,7 +8,12 @@ import winkNLP from "wink-nlp";
 import winkModel from "wink-eng-lite-web-model";
 import { analyseText } from "../../server/src/ai/builtin-engine";
 import { readEmailIntent, readMailEx } from "../../server/src/ai/intent/corpora";
-import { DEFAULT_MODEL_FILE, loadIntentModel, requestProbability } from "../../server/src/ai/intent/model";
+import {
+  DEFAULT_MODEL_FILE,
+  encodeIntentModel,
+  loadIntentModel,
+  requestProbability,
+} from "../../server/src/ai/intent/model";
 import { trainIntentModel } from "../../server/src/ai/intent/training";
 import { EXTRACT_MAX_CHARS } from "../../contract/extract";
 import { percentile } from "../lib/measure";
@@ -112,10 +117,10 @@ async function mailExTable(work: string): Promise<{ table: BenchTable; notes: st
   const perCase: ScorerCase[] = [];
   for (let fold = 0; fold < FOLDS; fold += 1) {
     const held = new Set(cases.filter((_, index) => index % FOLDS === fold).map((mail) => mail.id));
-    const modelFile = path.join(work, `model-${fold}.json`);
+    const modelFile = path.join(work, `model-${fold}.bin`);
     writeFileSync(
       modelFile,
-      JSON.stringify(
+      encodeIntentModel(
         trainIntentModel(
           corpora,
           cases.filter((mail) => !held.has(mail.id)),

@@ -108,6 +108,61 @@ describe("cleaning forwards", () => {
     // The same block under a reply subject is quoted history.
     expect(cleanMail({ subject: "Re: Invoice 42", text: body }).body).toBe("Please handle this.");
   });
+
+  it("reads Open-Xchange's ten-dash 'Original Message' banner as a forward, note included, with no subject", () => {
+    const body = [
+      "Could you renew this before the end of the month?",
+      "> ---------- Original Message ----------",
+      "> From: Parking Office <permits@council.example>",
+      "> To: Ada <ada@example.com>",
+      "> Date: 16/11/2026 9:12 AM CET",
+      "> Subject: Residents' parking permit",
+      ">  ",
+      "> Your residents' parking permit expires on 30 November.",
+      "> Renew it online with your permit number.",
+    ].join("\n");
+    const mail = cleanMail({ subject: undefined, text: body });
+    expect(mail.forwarded).toEqual({
+      from: "Parking Office <permits@council.example>",
+      subject: "Residents' parking permit",
+    });
+    expect(mail.subject).toBe("Residents' parking permit");
+    expect(mail.body).toBe(
+      "Could you renew this before the end of the month?\n\n" +
+        "Your residents' parking permit expires on 30 November.\nRenew it online with your permit number.",
+    );
+  });
+
+  it("takes a message sent on under an Outlook rule without a word added for a forward", () => {
+    const quoted = [
+      "________________________________",
+      "From: Lena Park <lena@builders.example>",
+      "Sent: Monday, 16 November 2026 10:00",
+      "To: Ada <ada@example.com>",
+      "Subject: Kitchen tiles",
+      "",
+      "Please choose the kitchen tiles by Wednesday so we can order them.",
+    ];
+    const sentOn = cleanMail({ subject: undefined, text: quoted.join("\n") });
+    expect(sentOn.forwarded).toEqual({ from: "Lena Park <lena@builders.example>", subject: "Kitchen tiles" });
+    expect(sentOn.body).toBe("Please choose the kitchen tiles by Wednesday so we can order them.");
+
+    // With an answer written above it, the same block is the history of a reply.
+    const reply = cleanMail({
+      subject: undefined,
+      text: ["The grey ones, please.", "", ...quoted].join("\n"),
+    });
+    expect(reply.forwarded).toBeUndefined();
+    expect(reply.body).toBe("The grey ones, please.");
+  });
+
+  it("keeps Outlook's five-dash 'Original Message' under new text a reply when there is no subject", () => {
+    const body =
+      "Done, see you then.\n\n-----Original Message-----\nFrom: Sam <sam@example.com>\nSent: Monday, 16 November 2026 10:00\nTo: Ada <ada@example.com>\nSubject: Lunch\n\nLunch at noon on Friday?";
+    const mail = cleanMail({ subject: undefined, text: body });
+    expect(mail.forwarded).toBeUndefined();
+    expect(mail.body).toBe("Done, see you then.");
+  });
 });
 
 describe("cleaning HTML-only and oversized mail", () => {

@@ -1,10 +1,14 @@
 import type { ReadSentence } from "./reader";
 
 /**
- * The features the request classifier sees in one sentence: its words and word pairs, character
- * trigrams of its words (so "sched", "confirm" and misspellings generalise), and the syntax that
- * tells a request from a statement — how it opens (an imperative verb, "can you", "I will"), the
- * parts of speech of its first tokens, a question mark, who is addressed, negation, length.
+ * The features the request classifier sees in one sentence: its words, word pairs and word
+ * triples as wink-nlp tokenises them (a question mark counts as a word: "you ?" is a cue), and
+ * how the sentence opens after fillers, as parts of speech ("VERB DET NOUN" for "Send the file",
+ * "AUX PRON VERB" for "Can you check"). Numbers, e-mail addresses and links are read as their kind.
+ *
+ * Character n-grams, the sentence's length and per-word cues (an imperative verb, "can you",
+ * "I will" as features of their own) were measured too: they fit EmailIntent's training sentences
+ * better but generalised worse to other e-mail, in cross-validation on the training data.
  */
 
 /** Openers that carry no meaning for the decision: "So, please send…", "Hi Dana, can you…". */
@@ -29,22 +33,11 @@ const FILLERS = new Set([
   "ps",
 ]);
 
-const SECOND_PERSON = new Set(["you", "your", "yours", "u", "ya", "yourself"]);
-const FIRST_PERSON = new Set(["i", "we", "me", "my", "our", "us"]);
-
 function shape(word: string): string {
   if (/^\d+([.,:/-]\d+)*$/.test(word)) return "<num>";
   if (/^[\w.+-]+@[\w-]+\.[\w.]+$/.test(word)) return "<email>";
   if (/^(https?:|www\.)/.test(word)) return "<url>";
   return word;
-}
-
-function lengthBucket(count: number): string {
-  if (count <= 3) return "1-3";
-  if (count <= 6) return "4-6";
-  if (count <= 12) return "7-12";
-  if (count <= 25) return "13-25";
-  return "26+";
 }
 
 /** The index of the first token that is neither a filler word nor punctuation. */
@@ -62,48 +55,47 @@ function openingIndex(sentence: ReadSentence): number {
   return index;
 }
 
+/** The sentence's distinct features, as strings ("w:send", "b:you_?", "op2:VERB_DET"…). */
 export function featuresOf(sentence: ReadSentence): string[] {
-  const { words, tags, negated } = sentence;
-  const features = new Set<string>(["bias"]);
-  const tokens = words.map(shape);
-  const content = tokens.filter((_, index) => tags[index] !== "PUNCT");
+  const { words, tags } = sentence;
+  const features = new Set<string>();
+  const tokens = words.map(shape).filter((word, index) => tags[index] !== "PUNCT" || word === "?");
 
-  for (const token of content) features.add(`w:${token}`);
-  const padded = ["<s>", ...content, "</s>"];
+  for (const token of tokens) features.add(`w:${token}`);
+  const padded = ["<s>", ...tokens, "</s>"];
   for (let index = 0; index + 1 < padded.length; index += 1)
     features.add(`b:${padded[index]}_${padded[index + 1]}`);
-  for (const token of content) {
-    if (token.startsWith("<") || token.length < 4) continue;
-    const framed = `^${token}$`;
-    for (let index = 0; index + 3 <= framed.length; index += 1)
-      features.add(`c:${framed.slice(index, index + 3)}`);
-  }
+  for (let index = 0; index + 2 < padded.length; index += 1)
+    features.add(`t:${padded[index]}_${padded[index + 1]}_${padded[index + 2]}`);
 
   // How the sentence opens, after fillers: the strongest syntactic cue of a request.
   const start = openingIndex(sentence);
-  const first = tokens[start] ?? "</s>";
-  const second = tokens[start + 1] ?? "</s>";
-  const t0 = tags[start] ?? "END";
-  const t1 = tags[start + 1] ?? "END";
-  const t2 = tags[start + 2] ?? "END";
-  features.add(`o:${first}`);
-  features.add(`o2:${first}_${second}`);
+  const [t0, t1, t2] = [0, 1, 2].map((offset) => tags[start + offset] ?? "END");
   features.add(`op:${t0}`);
   features.add(`op2:${t0}_${t1}`);
   features.add(`op3:${t0}_${t1}_${t2}`);
-  if (t0 === "VERB") features.add(`imperative:${first}`);
-  if (t0 === "AUX" && SECOND_PERSON.has(second)) features.add("modal-you");
-  if (t0 === "AUX" && FIRST_PERSON.has(second)) features.add("modal-me");
-  if (t0 === "PRON" && FIRST_PERSON.has(first) && (t1 === "AUX" || t1 === "VERB"))
-    features.add(`me-${t1 === "AUX" ? second : "verb"}`);
-
-  const last = words.at(-1) ?? "";
-  if (last === "?" || words.includes("?")) features.add("question");
-  if (last === "!") features.add("exclaim");
-  if (words.some((word) => SECOND_PERSON.has(word))) features.add("addresses-you");
-  if (words.some((word) => FIRST_PERSON.has(word))) features.add("speaks-i");
-  if (negated.some(Boolean)) features.add("negation");
-  features.add(`len:${lengthBucket(content.length)}`);
-  if (tags.includes("VERB") === false && tags.includes("AUX") === false) features.add("no-verb");
   return [...features];
+}
+
+/** Slots of the hashed feature space: 2^18, so few of the ~20,000 trained features share one. */
+export const FEATURE_BITS = 18;
+
+/** FNV-1a, 32 bits: a feature's slot depends on its text alone. */
+function hash(text: string): number {
+  let value = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    value ^= text.charCodeAt(index);
+    value = Math.imul(value, 0x01000193);
+  }
+  return value >>> 0;
+}
+
+/**
+ * The sentence as the classifier reads it: the slots of its features in a hashed space of
+ * 2^bits weights (feature hashing), so the model is an array of numbers with no feature names to
+ * store or look up.
+ */
+export function featureSlots(sentence: ReadSentence, bits: number = FEATURE_BITS): Int32Array {
+  const mask = (1 << bits) - 1;
+  return Int32Array.from(new Set(featuresOf(sentence).map((feature) => hash(feature) & mask)));
 }

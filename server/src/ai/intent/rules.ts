@@ -97,9 +97,34 @@ const SENDERS_OWN =
 const SENDERS_SIDE =
   /^(?:\p{Lu}[\p{L}'-]+,\s+)?(?:(?:so|and|also|but|maybe|perhaps)[,\s]+)*we\s+(?:will|shall|['’]ll|hope|look\s+forward|think|believe|(?:are|['’]re)\s+(?:trying|going|planning|working|hoping|looking))\b|^we['’](?:ll|re\s+(?:trying|going|planning|working|hoping|looking))\b/iu;
 
+/**
+ * What the sender did or saw, told as news: "I spoke with the landlord this morning", "I saw
+ * Dave earlier and he wants to meet". A request in the same sentence ("…, please call him") wins.
+ */
+const SENDERS_REPORT =
+  /^(?:\p{Lu}[\p{L}'-]+,\s+)?(?:(?:so|and|also|but|ok|okay|anyway)[,\s]+)*i\s+(?:(?:also|just|already|finally|briefly)\s+)?(?:saw|spoke|talked|met|heard|had|got|received|called|told|wrote|read|checked|looked|noticed|found|ran\s+into|bumped\s+into)\b/iu;
+
+/**
+ * The sender's own aims, told for the reader's information: "I want to make sure everyone knows
+ * the office is closed", "I wanted to let you know the van is fixed".
+ */
+const SENDERS_AIM =
+  /\bi\s+(?:want|wanted|would\s+like|['’]d\s+like)\s+to\s+(?:make\s+sure|ensure|point\s+out|mention|clarify|note|let\s+(?:you|everyone|everybody|all\s+of\s+you)\s+know)\b/i;
+
+/**
+ * A condition on the reader with the sender's side doing the work: "If you can get us the
+ * figures, we can prepare the contract". What the sender will then do is no task of the reader's.
+ */
+const SENDERS_SIDE_IF =
+  /^if\b[^,]{3,160},\s*(?:then\s+)?(?:we|i)\s+(?:can|could|will|would|shall|['’]ll|should\s+be\s+able\s+to)\b/i;
+
 export function isSendersOwnPlan(sentence: string): boolean {
   const text = sentence.trim();
-  return !text.endsWith("?") && (SENDERS_OWN.test(text) || SENDERS_SIDE.test(text));
+  if (text.endsWith("?")) return false;
+  if (SENDERS_OWN.test(text) || SENDERS_SIDE.test(text)) return true;
+  return (
+    !ASKS.test(text) && (SENDERS_REPORT.test(text) || SENDERS_AIM.test(text) || SENDERS_SIDE_IF.test(text))
+  );
 }
 
 /** Social events a question invites the reader to: "Can I take you to lunch?". */

@@ -48,11 +48,14 @@ const SUBJECT_PREFIXES = new RegExp(
 
 /**
  * Separators email-forward-parser knows that clients also put above a quoted *reply*: a line
- * naming the sender ('On …, "Ada" <ada@…> wrote:'), Outlook's rule of underscores and
- * "-----Original Message-----". Under one of them the mail is a reply unless the subject says
- * it forwards.
+ * naming the sender ('On …, "Ada" <ada@…> wrote:'), Outlook's rule of underscores and the
+ * "-----Original Message-----" of Outlook, AOL and Yahoo. Under one of them, after text the
+ * sender wrote, the mail is a reply unless the subject says it forwards. IONOS (Open-Xchange)
+ * banners its *forwards* "---------- Original Message ----------", ten dashes a side like
+ * Gmail's "Forwarded message": that one is not a reply separator.
  */
-const REPLY_STYLE_SEPARATOR = /[<[(][^\s<>[\]()]+@[^\s<>[\]()]+[>\])].*:$|^_{10,}$|original message/i;
+const REPLY_STYLE_SEPARATOR =
+  /[<[(][^\s<>[\]()]+@[^\s<>[\]()]+[>\])].*:$|^_{10,}$|^(?!-{10} original message -{10}).*original message/i;
 
 /**
  * The shape every client's reply header has, in any language: a line that names the sender's
@@ -211,8 +214,10 @@ function formatMailbox(from: EmailForwardResult["email"]["from"]): string | unde
 
 /**
  * The forward inside the text, if there is one. The subject decides first: a forward prefix
- * lets the parser also split on a bare "From:" header block. Without one, only a separator that
- * forwards alone use counts; a reply-style one leaves the mail to the reply cleaning.
+ * lets the parser also split on a bare "From:" header block. Without one, a separator that
+ * forwards alone use counts, and so does a reply-style one with nothing written above it: a
+ * message sent on without a word added was sent for what it carries. A reply-style separator
+ * under new text leaves the mail to the reply cleaning.
  */
 function findForward(text: string, subject: string): EmailForwardResult | undefined {
   if (FORWARD_SUBJECT.test(subject)) {
@@ -227,7 +232,10 @@ function findForward(text: string, subject: string): EmailForwardResult | undefi
     .split("\n")
     .map((line) => line.replace(/^[\s>\uFEFF]+/, "").trim())
     .find((line) => line !== "");
-  return separator !== undefined && REPLY_STYLE_SEPARATOR.test(separator) ? undefined : result;
+  const wroteSomething = Boolean(result.message?.trim());
+  return wroteSomething && separator !== undefined && REPLY_STYLE_SEPARATOR.test(separator)
+    ? undefined
+    : result;
 }
 
 /**
