@@ -115,7 +115,7 @@ describe("GET /api/v1/export", () => {
     expect(response.headers["content-type"]).toMatch(/^text\/csv/);
     const rows = parseCsv(response.body, { columns: true }) as Record<string, string>[];
     expect(response.body.split("\r\n")[0]).toBe(
-      "id,title,description,status,priority,due_date,tags,source_type,source_origin,source_filename,created_at,updated_at,completed_at",
+      "id,title,description,status,priority,due_date,tags,source_type,source_origin,source_filename,created_at,updated_at,completed_at,recurrence",
     );
     expect(rows.map((row) => row.title).sort()).toEqual([
       'Call the dentist, "Dr. Who"',
@@ -192,11 +192,19 @@ describe("POST /api/v1/import", () => {
     expect(await alice.imported(TODOIST_CSV, "todoist.csv")).toEqual({ created: 3, skipped: 0, errors: [] });
     const tasks = (await alice.tasks()).sort(byTitle);
     expect(
-      tasks.map((task) => [task.title, task.priority, task.tags, task.due_date, task.description]),
+      tasks.map((task) => [
+        task.title,
+        task.priority,
+        task.tags,
+        task.due_date,
+        task.description,
+        task.recurrence,
+      ]),
     ).toEqual([
-      ["Book flights", "high", ["travel", "family"], "2026-12-03T22:00:00.000Z", null],
-      ["Buy milk", "urgent", ["shopping"], "2026-11-22T22:59:59.000Z", "From the corner shop"],
-      ["Pay rent, flat 2", "low", [], null, null],
+      ["Book flights", "high", ["travel", "family"], "2026-12-03T22:00:00.000Z", null, null],
+      ["Buy milk", "urgent", ["shopping"], "2026-11-22T22:59:59.000Z", "From the corner shop", null],
+      // A repeating date is due on the rule's first day (today, 21 November, in the user's zone).
+      ["Pay rent, flat 2", "low", [], "2026-11-21T22:59:59.000Z", null, "FREQ=MONTHLY;INTERVAL=1"],
     ]);
     expect(tasks[0]?.source).toEqual({ type: "Document", origin: "import", filename: "todoist.csv" });
   });
