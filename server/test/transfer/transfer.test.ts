@@ -359,3 +359,59 @@ describe("POST /api/v1/import", () => {
     expect(result.skipped).toBeGreaterThan(200_000);
   });
 });
+
+describe("repeating tasks in export and import", () => {
+  const repeating = {
+    title: "Water the plants",
+    due_date: "2026-11-23T08:00:00.000Z",
+    recurrence: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO",
+  } satisfies CreateTaskRequest;
+
+  it.each(["json", "csv"])("keeps the rule through a %s export and import", async (format) => {
+    const alice = await newUser();
+    await alice.create(repeating);
+    await alice.create({ title: "Once" });
+    const file = await alice.exportAs(format);
+    const bob = await newUser();
+    expect(await bob.imported(file.body)).toMatchObject({ created: 2, errors: [] });
+    const rules = (await bob.tasks()).map((task) => [task.title, task.recurrence]).sort();
+    expect(rules).toEqual([
+      ["Once", null],
+      ["Water the plants", "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO"],
+    ]);
+  });
+
+  it("writes the rule into todo.txt as rrule: and reads it back, and reads rec: of todo.txt apps", async () => {
+    const alice = await newUser();
+    await alice.create(repeating);
+    const file = await alice.exportAs("todotxt");
+    expect(file.body).toContain("due:2026-11-23 rrule:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO");
+    const bob = await newUser();
+    const todo = `${file.body}(B) Pay the bills due:2026-12-01 rec:+1m\nStretch due:2026-11-22 rec:1b\n`;
+    expect(await bob.imported(todo)).toMatchObject({ created: 3, errors: [] });
+    expect(
+      (await bob.tasks())
+        .map((task) => [task.title, task.recurrence])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual([
+      ["Pay the bills", "FREQ=MONTHLY;INTERVAL=1"],
+      ["Stretch", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"],
+      ["Water the plants", "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO"],
+    ]);
+  });
+
+  it("reports a line with a bad rule or a rule without a due date, and imports the rest", async () => {
+    const alice = await newUser();
+    const json = JSON.stringify([
+      { title: "Fine", due_date: "2026-11-23T08:00:00.000Z", recurrence: "FREQ=DAILY" },
+      { title: "Bad rule", due_date: "2026-11-23T08:00:00.000Z", recurrence: "FREQ=SOMETIMES" },
+      { title: "No date", recurrence: "FREQ=DAILY" },
+    ]);
+    const result = await alice.imported(json);
+    expect(result.created).toBe(1);
+    expect(result.errors).toEqual([
+      { line: 2, message: "recurrence: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY" },
+      { line: 3, message: "recurrence: A repeating task needs a due date" },
+    ]);
+  });
+});
