@@ -335,6 +335,18 @@ describe("repeating tasks through the API", () => {
     expect(await user.list()).toHaveLength(2);
   });
 
+  it("documents the field in the OpenAPI description of the task and its create and update bodies", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/docs/json" })).json<{
+      paths: Record<string, Record<string, { requestBody?: unknown; responses?: unknown }>>;
+    }>();
+    const createCall = JSON.stringify(doc.paths["/api/v1/tasks"]?.post);
+    const updateCall = JSON.stringify(doc.paths["/api/v1/tasks/{id}"]?.put);
+    for (const call of [createCall, updateCall]) {
+      expect(call).toContain('"recurrence"');
+      expect(call).toContain("RFC 5545 RRULE");
+    }
+  });
+
   it("makes exactly one next occurrence when the same task is completed by many requests at once", async () => {
     const user = await newUser();
     const task = await user.create(weekly);
