@@ -43,7 +43,7 @@ const PART_NAMES: Partial<Record<Part, string>> = {
 };
 const INTERVAL_MAX = 99;
 
-export const RECURRENCE_NEEDS_DUE_DATE = "recurrence: A repeating task needs a due date";
+const RECURRENCE_NEEDS_DUE_DATE = "recurrence: A repeating task needs a due date";
 
 export class RecurrenceError extends Error {}
 

@@ -25,8 +25,7 @@ import {
   followingRecurrence,
   nextOccurrence,
   normaliseRecurrence,
-  RECURRENCE_NEEDS_DUE_DATE,
-  RecurrenceError,
+  recurrenceProblem,
 } from "../../lib/recurrence";
 import { userTimeZone } from "../../lib/time-zone";
 import {
@@ -102,16 +101,9 @@ function normaliseDueDate(value: string | null | undefined): string | null {
  * repeating task without a due date, since the rule's dates count from it.
  */
 function checkedRecurrence(rule: string | null | undefined, dueDate: string | null): string | null {
-  if (rule === null || rule === undefined) return null;
-  let normalised: string;
-  try {
-    normalised = normaliseRecurrence(rule);
-  } catch (error) {
-    if (error instanceof RecurrenceError) throw new Validation(`recurrence: ${error.message}`);
-    throw error;
-  }
-  if (dueDate === null) throw new Validation(RECURRENCE_NEEDS_DUE_DATE);
-  return normalised;
+  const problem = recurrenceProblem(rule, dueDate);
+  if (problem) throw new Validation(problem);
+  return rule === null || rule === undefined ? null : normaliseRecurrence(rule);
 }
 
 // ---------------------------------------------------------------------------------------------
