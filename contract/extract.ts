@@ -32,6 +32,8 @@ export const extractedTaskJsonSchema = z.object({
   due_date: isoTimestampSchema.nullable(),
   tags: z.array(z.string()),
   source: taskSourceSchema,
+  /** "every Monday", "daily"…: the RRULE value proposed for the task (its due date is the first date), or null */
+  recurrence: z.string().nullable(),
 });
 export type ExtractedTaskJson = z.infer<typeof extractedTaskJsonSchema>;
 export const extractResponseSchema = z.array(extractedTaskJsonSchema);
@@ -49,6 +51,7 @@ export function extractedTaskFromWire(value: unknown): ExtractedTask {
     due_date: typeof raw.due_date === "string" ? raw.due_date : null,
     tags: Array.isArray(raw.tags) ? raw.tags.filter((tag): tag is string => typeof tag === "string") : [],
     source: normaliseSource(raw.source),
+    recurrence: typeof raw.recurrence === "string" ? raw.recurrence : null,
   };
 }
 

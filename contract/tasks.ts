@@ -109,6 +109,17 @@ export const TASK_LIMITS = {
   tagMax: 50,
 } as const;
 
+/** A repeating task's rule: an RFC 5545 RRULE value without the "RRULE:" name; null: no repeat. */
+const recurrenceJsonSchema = z
+  .string()
+  .nullable()
+  .meta({
+    description:
+      "RFC 5545 RRULE value (FREQ=WEEKLY;BYDAY=MO), or null when the task does not repeat. Completing a " +
+      "repeating task creates the next one, due at the rule's next date after this one's due date.",
+    example: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO",
+  });
+
 /** The task exactly as our server sends it. */
 export const taskJsonSchema = z.object({
   id: z.string(),
@@ -122,6 +133,7 @@ export const taskJsonSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   completed_at: z.string().nullable(),
+  recurrence: recurrenceJsonSchema,
 });
 export type TaskJson = z.infer<typeof taskJsonSchema>;
 
@@ -138,6 +150,7 @@ export interface Task {
   created_at?: string;
   updated_at?: string;
   completed_at?: string | null;
+  recurrence: string | null;
 }
 
 /** Reads any server's task JSON tolerantly; ids may be numbers elsewhere. */
@@ -154,6 +167,7 @@ export const taskFromWireSchema = z
     created_at: z.string().optional().catch(undefined),
     updated_at: z.string().optional().catch(undefined),
     completed_at: z.string().nullish().catch(null),
+    recurrence: z.string().nullish().catch(null),
   })
   .transform((raw): Task => ({
     id: raw.id,
@@ -167,6 +181,7 @@ export const taskFromWireSchema = z
     created_at: raw.created_at,
     updated_at: raw.updated_at,
     completed_at: raw.completed_at ?? null,
+    recurrence: raw.recurrence ?? null,
   }));
 
 export function taskFromWire(value: unknown): Task {
@@ -211,6 +226,27 @@ export const tagsSchema = z
       .max(TASK_LIMITS.tagsMax, { error: `At most ${TASK_LIMITS.tagsMax} tags are allowed` }),
   );
 
+export const RECURRENCE_MAX = 500;
+
+/**
+ * A rule on input: its form only; the server reads it with an RRULE library and answers 400
+ * naming the field when it is not one a task can carry. null clears it.
+ */
+export const recurrenceInputSchema = withoutNul(
+  z
+    .string()
+    .trim()
+    .max(RECURRENCE_MAX, { error: `recurrence must be at most ${RECURRENCE_MAX} characters` }),
+  "recurrence",
+)
+  .nullable()
+  .meta({
+    description:
+      "RFC 5545 RRULE value such as FREQ=WEEKLY;BYDAY=MO (DAILY, WEEKLY, MONTHLY or YEARLY; no DTSTART " +
+      "or time-of-day parts: the rule starts at the due date and keeps its time), or null for no repeat. " +
+      "A repeating task needs a due date.",
+  });
+
 /** Either spelling of in-progress on input. */
 export const statusInputSchema = z
   .string()
@@ -240,11 +276,12 @@ export const createTaskRequestSchema = z.object({
   due_date: dueDateSchema.nullable().optional(),
   tags: tagsSchema.default([]),
   source: taskSourceSchema.optional(),
+  recurrence: recurrenceInputSchema.optional(),
 });
 export type CreateTaskRequest = z.input<typeof createTaskRequestSchema>;
 export type CreateTaskInput = z.output<typeof createTaskRequestSchema>;
 
-/** PUT is partial; null clears a due date or description. */
+/** PUT is partial; null clears a due date, description or recurrence. */
 export const updateTaskRequestSchema = z.object({
   title: titleSchema.optional(),
   description: descriptionSchema.optional(),
@@ -252,6 +289,7 @@ export const updateTaskRequestSchema = z.object({
   status: statusInputSchema.optional(),
   due_date: dueDateSchema.nullable().optional(),
   tags: tagsSchema.optional(),
+  recurrence: recurrenceInputSchema.optional(),
 });
 export type UpdateTaskRequest = z.input<typeof updateTaskRequestSchema>;
 export type UpdateTaskInput = z.output<typeof updateTaskRequestSchema>;

@@ -13,6 +13,7 @@ export function buildExtractedTask(overrides: Partial<ExtractedTaskJson> = {}): 
     due_date: null,
     tags: [],
     source: { type: "Manual" },
+    recurrence: null,
     ...overrides,
   };
 }

@@ -141,6 +141,7 @@ export const taskHandlers = [
         created_at: now,
         updated_at: now,
         completed_at: null,
+        recurrence: input.recurrence ?? null,
       },
       input.status ?? "pending",
       now,
@@ -176,6 +177,7 @@ export const taskHandlers = [
     if (changes.priority !== undefined) updated.priority = changes.priority;
     if (changes.due_date !== undefined) updated.due_date = changes.due_date;
     if (changes.tags !== undefined) updated.tags = changes.tags;
+    if (changes.recurrence !== undefined) updated.recurrence = changes.recurrence;
     if (status !== undefined) updated = withStatus(updated, status, now);
     tasks[index] = updated;
     return HttpResponse.json(updated);

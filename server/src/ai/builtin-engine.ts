@@ -8,6 +8,8 @@ import {
 } from "../../../contract";
 import { createDateReader, type DateContext, type DateReader } from "../modules/extract/date-phrases";
 import { fitTitle, scanPatternTasks, takeHashtags, tidyTitle } from "../modules/extract/pattern-extractor";
+import { takeRecurrencePhrase } from "../modules/extract/recurrence-phrases";
+import { firstOccurrence } from "../lib/recurrence";
 import { intentModel, requestProbability } from "./intent/model";
 import { invitationTo, isBoilerplate, isSendersOwnPlan, signedName } from "./intent/rules";
 import { splitSentences } from "./intent/sentences";
@@ -464,13 +466,19 @@ function taskFromSentence(
   if (!request) return undefined;
   // Deadlines are read (slowly, by chrono-node) only in sentences that ask for something.
   const priority = hashtags.priority ?? priorityOf(hashtags.text);
-  const deadline = takeDeadline(hashtags.text, dates);
+  // "Water the plants every Monday": how often, not by when; the phrase leaves the title too.
+  const repeat = takeRecurrencePhrase(hashtags.text);
+  const deadline = takeDeadline(repeat ? repeat.rest : hashtags.text, dates);
   let title: string;
   if (request.invitation) {
     const who = reading.signer ?? unit.speaker;
     title = `Reply${who ? ` to ${who}` : ""} about ${request.invitation}`;
   } else {
-    const rest = deadline ? withoutUrgencyFillers(deadline.rest) : undated;
+    const rest = deadline
+      ? withoutUrgencyFillers(deadline.rest)
+      : repeat
+        ? withoutUrgencyFillers(repeat.rest)
+        : undated;
     const action = actionOf(tidyTitle(rest), unit.forced);
     title = action ? titleFrom(action) : titleOfRequest(tidyTitle(rest));
   }
@@ -487,9 +495,10 @@ function taskFromSentence(
     description: fittedDescription,
     priority: priority ?? DEFAULT_TASK_PRIORITY,
     status: "pending",
-    due_date: deadline?.dueDate ?? null,
+    due_date: deadline?.dueDate ?? (repeat ? firstOccurrence(repeat.rule, dates.context) : null),
     tags: hashtags.tags,
     source: BUILTIN_SOURCE,
+    recurrence: repeat?.rule ?? null,
   };
 }
 

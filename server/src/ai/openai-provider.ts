@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { ExtractedTaskJson } from "@contract/extract";
 import { DEFAULT_TASK_PRIORITY, TASK_LIMITS, TASK_PRIORITIES, type TaskSource } from "@contract/tasks";
 import type { Config } from "../config";
+import { normaliseRecurrence, RecurrenceError } from "../lib/recurrence";
 import { dueDateFromInstant, zonedWallTimeToUtc } from "../modules/extract/date-phrases";
 import { PLAN_PICKS_MAX } from "./plan-scoring";
 import { AiProviderError, type AiProvider, type PlanCandidate, type PlanPick } from "./provider";
@@ -71,6 +72,7 @@ const modelTaskSchema = z.object({
     )
     .catch("pending"),
   due_date: z.string().nullish(),
+  recurrence: z.string().nullish().catch(null),
   tags: z
     .array(z.string())
     .nullish()
@@ -107,6 +109,17 @@ function parseJson(content: string): Result<unknown> {
   }
 }
 
+/** A rule the model proposed, if it is one a task can carry; anything else is dropped, not fatal. */
+function modelRecurrence(rule: string | null | undefined): string | null {
+  if (!rule) return null;
+  try {
+    return normaliseRecurrence(rule);
+  } catch (error) {
+    if (error instanceof RecurrenceError) return null;
+    throw error;
+  }
+}
+
 function readExtraction(content: string, timeZone: string): Result<ExtractedTaskJson[]> {
   const json = parseJson(content);
   if (!json.ok) return json;
@@ -129,6 +142,7 @@ function readExtraction(content: string, timeZone: string): Result<ExtractedTask
       due_date: dueDate,
       tags: task.tags,
       source: OPENAI_SOURCE,
+      recurrence: dueDate ? modelRecurrence(task.recurrence) : null,
     });
   }
   return { ok: true, value: tasks };
@@ -172,7 +186,7 @@ function extractionPrompt(timeZone: string, now: Date): string {
   return [
     "You extract actionable tasks from text for a personal task manager.",
     `The user's time zone is ${timeZone}; it is now ${localNow(now, timeZone)} there.`,
-    'Answer with one JSON object only: {"tasks": [{"title": string, "description": string | null, "priority": "low" | "medium" | "high" | "urgent", "status": "pending" | "completed", "due_date": string | null, "tags": string[]}]}.',
+    'Answer with one JSON object only: {"tasks": [{"title": string, "description": string | null, "priority": "low" | "medium" | "high" | "urgent", "status": "pending" | "completed", "due_date": string | null, "recurrence": string | null, "tags": string[]}]}.',
     "Rules:",
     "- One task per distinct action the text asks for or commits to; ignore greetings, signatures and information that asks for nothing.",
     "- title: a short imperative phrase (at most 120 characters) without dates, hashtags, checkbox or TODO markers.",
@@ -181,6 +195,7 @@ function extractionPrompt(timeZone: string, now: Date): string {
     '- priority: "urgent" for urgent/ASAP/immediately/critical, "high" for important/soon, "low" for no rush/eventually, otherwise "medium".',
     '- status: "completed" only for items marked done ([x], DONE:), otherwise "pending".',
     "- tags: the #hashtags of the task without '#', except #urgent/#high/#medium/#low which set the priority.",
+    '- recurrence: only when the text says the task repeats ("every Monday", "daily", "each month on the 1st"), as an RFC 5545 RRULE value such as "FREQ=WEEKLY;BYDAY=MO" (DAILY, WEEKLY, MONTHLY or YEARLY, no DTSTART, no BYHOUR), with due_date its first date; otherwise null.',
     'If the text contains no tasks, answer {"tasks": []}.',
   ].join("\n");
 }

@@ -67,8 +67,17 @@ export function createDatabase(options: DatabaseOptions): Db {
   return new Kysely<Database>({ dialect });
 }
 
+/**
+ * Migration numbers are handed out to work done in parallel, so a database may already have run a
+ * later number (0009) when an earlier one (0007) lands: it is run then, not refused.
+ */
 function migratorOf(db: Db, options: { disableTransactions?: boolean } = {}): Migrator {
-  return new Migrator({ db, provider: { getMigrations: async () => migrations }, ...options });
+  return new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+    ...options,
+  });
 }
 
 async function runMigrator(migrator: Migrator): Promise<void> {

@@ -74,6 +74,10 @@ export interface TasksTable {
   created_at: string;
   updated_at: string;
   completed_at: string | null;
+  /** RFC 5545 RRULE value of a repeating task (migration 0007) */
+  recurrence: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The task whose completion created this one; unique, so each task has one next occurrence */
+  follows_task_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface GenerationRequestsTable {

@@ -70,6 +70,7 @@ describe("the OpenAI-compatible provider", () => {
         due_date: "2026-11-21T04:59:59.000Z",
         tags: ["billing", "finance"],
         source: { type: "Llm", origin: "openai" },
+        recurrence: null,
       },
     ]);
     const [request] = fake.requests;

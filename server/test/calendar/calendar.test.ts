@@ -116,6 +116,47 @@ describe("calendar feed", () => {
     }
   });
 
+  it("gives repeating tasks their RRULE: all day as dates, timed ones at the same local time across DST", async () => {
+    const alice = await newUser();
+    // Monday 23 March 2026, 09:00 in Berlin (CET): the next Mondays are in summer time (CEST).
+    await alice.create({
+      title: "Standup",
+      due_date: "2026-03-23T08:00:00.000Z",
+      recurrence: "FREQ=WEEKLY;BYDAY=MO",
+    });
+    await alice.create({
+      title: "Rent",
+      due_date: "2026-11-30T22:59:59.999Z",
+      recurrence: "FREQ=MONTHLY;BYMONTHDAY=-1",
+    });
+    await alice.create({ title: "Once", due_date: "2026-11-25T08:00:00.000Z" });
+    const { calendar } = parseCalendar((await fetchFeed(await alice.feedUrl())).body);
+    expect(calendar.getFirstSubcomponent("vtimezone")?.getFirstPropertyValue("tzid")).toBe("Europe/Berlin");
+    const events = new Map(
+      calendar.getAllSubcomponents("vevent").map((component) => {
+        const event = new ICAL.Event(component);
+        return [event.summary, event] as const;
+      }),
+    );
+    const dates = (summary: string, count: number) => {
+      const iterator = events.get(summary)?.iterator();
+      return Array.from({ length: count }, () => iterator?.next()?.toJSDate().toISOString());
+    };
+    expect(dates("Standup", 3)).toEqual([
+      "2026-03-23T08:00:00.000Z",
+      "2026-03-30T07:00:00.000Z",
+      "2026-04-06T07:00:00.000Z",
+    ]);
+    expect(events.get("Rent")?.startDate.isDate).toBe(true);
+    const rent = events.get("Rent")?.iterator();
+    expect([rent?.next()?.toString(), rent?.next()?.toString(), rent?.next()?.toString()]).toEqual([
+      "2026-11-30",
+      "2026-12-31",
+      "2027-01-31",
+    ]);
+    expect(events.get("Once")?.isRecurring()).toBe(false);
+  });
+
   it("makes the old address answer 404 once rotated", async () => {
     const alice = await newUser();
     await alice.create({ title: "Something", due_date: "2026-11-25T08:00:00.000Z" });

@@ -98,3 +98,75 @@ describe("time on hostile input", () => {
     expect(performance.now() - started).toBeLessThan(3_000);
   });
 });
+
+describe("repeat phrases, read by the pattern method and the built-in engine", () => {
+  // Saturday 21 November 2026 in New York
+  const context = newYork("2026-11-21T15:00:00.000Z");
+
+  it.each([
+    [
+      "- [ ] Water the plants every Monday",
+      "Water the plants",
+      "FREQ=WEEKLY;BYDAY=MO",
+      "2026-11-24T04:59:59.000Z",
+    ],
+    [
+      "- [ ] Clean the gutters every other week",
+      "Clean the gutters",
+      "FREQ=WEEKLY;INTERVAL=2",
+      "2026-11-22T04:59:59.000Z",
+    ],
+    [
+      "TODO: Check the backups daily",
+      "Check the backups",
+      "FREQ=DAILY;INTERVAL=1",
+      "2026-11-22T04:59:59.000Z",
+    ],
+    [
+      "- [ ] Pay rent each month on the 1st",
+      "Pay rent",
+      "FREQ=MONTHLY;BYMONTHDAY=1",
+      "2026-12-02T04:59:59.000Z",
+    ],
+    [
+      "- [ ] Pay rent on the 1st of every month",
+      "Pay rent",
+      "FREQ=MONTHLY;BYMONTHDAY=1",
+      "2026-12-02T04:59:59.000Z",
+    ],
+  ])("reads '%s' as %j repeating %s, first due on its first day", (line, title, rule, dueDate) => {
+    const [task] = extractWithPatterns(line, context);
+    expect(task).toMatchObject({ title, recurrence: rule, due_date: dueDate });
+  });
+
+  it("keeps a date the line names as the first due date", () => {
+    const [task] = extractWithPatterns("- [ ] Send the report every Monday starting tomorrow", context);
+    expect(task).toMatchObject({ recurrence: "FREQ=WEEKLY;BYDAY=MO", due_date: "2026-11-23T04:59:59.000Z" });
+  });
+
+  it("leaves 'daily' or 'weekly' opening a line in the title: there it names the thing", () => {
+    const [task] = extractWithPatterns("- [ ] Weekly report for Dana", context);
+    expect(task).toMatchObject({ title: "Weekly report for Dana", recurrence: null, due_date: null });
+  });
+
+  it("proposes the rule from the built-in engine's sentences too", () => {
+    const tasks = analyseText(
+      "Hi Sam,\n\nCould you please water the plants every Monday?\n\nThanks, Ana",
+      context,
+    );
+    expect(tasks).toHaveLength(1);
+    expect(tasks[0]).toMatchObject({
+      recurrence: "FREQ=WEEKLY;BYDAY=MO",
+      due_date: "2026-11-24T04:59:59.000Z",
+    });
+    expect(tasks[0]?.title).not.toMatch(/monday/i);
+  });
+
+  it("gives a rule only with a due date, so each task it proposes can be created", () => {
+    const text =
+      "- [ ] Stretch daily\n- [ ] Call mum every other Sunday\nPlease back up the server each week.";
+    for (const task of [...extractWithPatterns(text, context), ...analyseText(text, context)]) {
+      if (task.recurrence) expect(task.due_date).not.toBeNull();
+    }
+  });
+});

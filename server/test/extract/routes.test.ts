@@ -152,6 +152,7 @@ describe("POST /api/v1/extract/text — the pattern method", () => {
         due_date: null,
         tags: ["finance"],
         source: { type: "Manual", origin: "pattern" },
+        recurrence: null,
       },
       {
         title: "Plan May Day party",
@@ -161,6 +162,7 @@ describe("POST /api/v1/extract/text — the pattern method", () => {
         due_date: null,
         tags: [],
         source: { type: "Manual", origin: "pattern" },
+        recurrence: null,
       },
       {
         title: "Call 3 suppliers",
@@ -170,6 +172,7 @@ describe("POST /api/v1/extract/text — the pattern method", () => {
         due_date: null,
         tags: [],
         source: { type: "Manual", origin: "pattern" },
+        recurrence: null,
       },
     ]);
     expect(await user.usage()).toBe(0);
@@ -283,6 +286,7 @@ describe("POST /api/v1/extract/text — the AI method with an OpenAI-compatible 
         due_date: null,
         tags: [],
         source: { type: "Llm", origin: "openai" },
+        recurrence: null,
       },
     ]);
     expect(await user.usage()).toBe(1);

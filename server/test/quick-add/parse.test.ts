@@ -139,6 +139,21 @@ describe("POST /api/v1/tasks/parse", () => {
     expect(result.title).toBe("Water the plants");
   });
 
+  it.each([
+    ["every monday", "FREQ=WEEKLY;BYDAY=MO", "2026-11-23T22:59:59.000Z"],
+    ["every other week", "FREQ=WEEKLY;INTERVAL=2", "2026-11-21T22:59:59.000Z"],
+    ["each month on the 1st", "FREQ=MONTHLY;BYMONTHDAY=1", "2026-12-01T22:59:59.000Z"],
+  ])("gives '%s' (%s) without a date its first day as the due date", async (phrase, rule, dueDate) => {
+    const result = await parse(`Water the plants ${phrase}`);
+    expect(result).toMatchObject({ title: "Water the plants", recurrence: rule, due_date: dueDate });
+  });
+
+  it("keeps the date typed as the first due date of a repeating task", async () => {
+    const result = await parse("Standup notes every monday starting dec 7 9am");
+    expect(result.recurrence).toBe("FREQ=WEEKLY;BYDAY=MO");
+    expect(result.due_date).toBe("2026-12-07T08:00:00.000Z");
+  });
+
   it.each(["Treffen am 5. Mai", "Fiesta el 3 de marzo", "Rapport du 12 janvier", "Termin 3. März"])(
     "leaves the non-English month name in '%s' alone",
     async (text) => {

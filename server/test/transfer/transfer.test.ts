@@ -115,7 +115,7 @@ describe("GET /api/v1/export", () => {
     expect(response.headers["content-type"]).toMatch(/^text\/csv/);
     const rows = parseCsv(response.body, { columns: true }) as Record<string, string>[];
     expect(response.body.split("\r\n")[0]).toBe(
-      "id,title,description,status,priority,due_date,tags,source_type,source_origin,source_filename,created_at,updated_at,completed_at",
+      "id,title,description,status,priority,due_date,tags,source_type,source_origin,source_filename,created_at,updated_at,completed_at,recurrence",
     );
     expect(rows.map((row) => row.title).sort()).toEqual([
       'Call the dentist, "Dr. Who"',
@@ -192,11 +192,19 @@ describe("POST /api/v1/import", () => {
     expect(await alice.imported(TODOIST_CSV, "todoist.csv")).toEqual({ created: 3, skipped: 0, errors: [] });
     const tasks = (await alice.tasks()).sort(byTitle);
     expect(
-      tasks.map((task) => [task.title, task.priority, task.tags, task.due_date, task.description]),
+      tasks.map((task) => [
+        task.title,
+        task.priority,
+        task.tags,
+        task.due_date,
+        task.description,
+        task.recurrence,
+      ]),
     ).toEqual([
-      ["Book flights", "high", ["travel", "family"], "2026-12-03T22:00:00.000Z", null],
-      ["Buy milk", "urgent", ["shopping"], "2026-11-22T22:59:59.000Z", "From the corner shop"],
-      ["Pay rent, flat 2", "low", [], null, null],
+      ["Book flights", "high", ["travel", "family"], "2026-12-03T22:00:00.000Z", null, null],
+      ["Buy milk", "urgent", ["shopping"], "2026-11-22T22:59:59.000Z", "From the corner shop", null],
+      // A repeating date is due on the rule's first day (today, 21 November, in the user's zone).
+      ["Pay rent, flat 2", "low", [], "2026-11-21T22:59:59.000Z", null, "FREQ=MONTHLY;INTERVAL=1"],
     ]);
     expect(tasks[0]?.source).toEqual({ type: "Document", origin: "import", filename: "todoist.csv" });
   });
@@ -349,5 +357,61 @@ describe("POST /api/v1/import", () => {
     const result = await alice.imported(content);
     expect(result).toMatchObject({ created: 1, errors: [] });
     expect(result.skipped).toBeGreaterThan(200_000);
+  });
+});
+
+describe("repeating tasks in export and import", () => {
+  const repeating = {
+    title: "Water the plants",
+    due_date: "2026-11-23T08:00:00.000Z",
+    recurrence: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO",
+  } satisfies CreateTaskRequest;
+
+  it.each(["json", "csv"])("keeps the rule through a %s export and import", async (format) => {
+    const alice = await newUser();
+    await alice.create(repeating);
+    await alice.create({ title: "Once" });
+    const file = await alice.exportAs(format);
+    const bob = await newUser();
+    expect(await bob.imported(file.body)).toMatchObject({ created: 2, errors: [] });
+    const rules = (await bob.tasks()).map((task) => [task.title, task.recurrence]).sort();
+    expect(rules).toEqual([
+      ["Once", null],
+      ["Water the plants", "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO"],
+    ]);
+  });
+
+  it("writes the rule into todo.txt as rrule: and reads it back, and reads rec: of todo.txt apps", async () => {
+    const alice = await newUser();
+    await alice.create(repeating);
+    const file = await alice.exportAs("todotxt");
+    expect(file.body).toContain("due:2026-11-23 rrule:FREQ=WEEKLY;INTERVAL=2;BYDAY=MO");
+    const bob = await newUser();
+    const todo = `${file.body}(B) Pay the bills due:2026-12-01 rec:+1m\nStretch due:2026-11-22 rec:1b\n`;
+    expect(await bob.imported(todo)).toMatchObject({ created: 3, errors: [] });
+    expect(
+      (await bob.tasks())
+        .map((task) => [task.title, task.recurrence])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual([
+      ["Pay the bills", "FREQ=MONTHLY;INTERVAL=1"],
+      ["Stretch", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"],
+      ["Water the plants", "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO"],
+    ]);
+  });
+
+  it("reports a line with a bad rule or a rule without a due date, and imports the rest", async () => {
+    const alice = await newUser();
+    const json = JSON.stringify([
+      { title: "Fine", due_date: "2026-11-23T08:00:00.000Z", recurrence: "FREQ=DAILY" },
+      { title: "Bad rule", due_date: "2026-11-23T08:00:00.000Z", recurrence: "FREQ=SOMETIMES" },
+      { title: "No date", recurrence: "FREQ=DAILY" },
+    ]);
+    const result = await alice.imported(json);
+    expect(result.created).toBe(1);
+    expect(result.errors).toEqual([
+      { line: 2, message: "recurrence: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY" },
+      { line: 3, message: "recurrence: A repeating task needs a due date" },
+    ]);
   });
 });

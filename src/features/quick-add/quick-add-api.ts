@@ -16,6 +16,7 @@ export function taskFromReading(reading: ParseTaskResponse): CreateTaskRequest {
     due_date: reading.due_date,
     tags: reading.tags,
     ...(reading.priority ? { priority: reading.priority } : {}),
+    ...(reading.recurrence && reading.due_date ? { recurrence: reading.recurrence } : {}),
   };
 }
 

@@ -14,6 +14,7 @@ function fakeReading(text: string): ParseTaskResponse {
   for (const [word, kind] of [
     ["tomorrow", "date"],
     ["!high", "priority"],
+    ["every monday", "recurrence"],
   ] as const) {
     const start = text.indexOf(word);
     if (start >= 0 && text[start - 1] !== '"') spans.push({ start, end: start + word.length, kind });
@@ -23,9 +24,11 @@ function fakeReading(text: string): ParseTaskResponse {
   return {
     title: title.replaceAll('"', "").replace(/\s+/g, " ").trim(),
     priority: spans.some((span) => span.kind === "priority") ? "high" : null,
-    due_date: spans.some((span) => span.kind === "date") ? "2026-11-22T22:59:59.000Z" : null,
+    due_date: spans.some((span) => span.kind === "date" || span.kind === "recurrence")
+      ? "2026-11-22T22:59:59.000Z"
+      : null,
     tags: [],
-    recurrence: null,
+    recurrence: spans.some((span) => span.kind === "recurrence") ? "FREQ=WEEKLY;BYDAY=MO" : null,
     spans,
   };
 }
@@ -63,6 +66,27 @@ describe("Quick add", () => {
       ]),
     );
     await waitFor(() => expect(field).toHaveValue(""));
+  });
+
+  it("creates a repeating task with the rule it read", async () => {
+    const created = serveQuickAdd();
+    const { user } = renderWithProviders(<QuickAdd />, { user: buildUser() });
+    const field = screen.getByRole("textbox", { name: "Quick add" });
+    await user.type(field, "Water the plants every monday");
+    expect(
+      await screen.findByRole("button", { name: "every monday: repeats. Keep as text" }),
+    ).toBeInTheDocument();
+    await user.type(field, "{Enter}");
+    await waitFor(() =>
+      expect(created).toEqual([
+        {
+          title: "Water the plants",
+          due_date: "2026-11-22T22:59:59.000Z",
+          tags: [],
+          recurrence: "FREQ=WEEKLY;BYDAY=MO",
+        },
+      ]),
+    );
   });
 
   it("keeps a clicked highlight as title text by quoting it", async () => {

@@ -12,25 +12,55 @@ import {
 import { z } from "zod";
 import { allDayDueDate, isAllDay, localDay } from "@/lib/due-dates";
 import { fromZonedInputValue, toZonedInputValue } from "@/lib/time-zones";
+import {
+  NO_REPEAT,
+  REPEAT_CHOICES,
+  REPEAT_INTERVAL_MAX,
+  REPEAT_UNITS,
+  recurrenceFrom,
+  repeatValuesFrom,
+} from "./repeat-options";
+
+export const repeatMessages = {
+  needsDueDate: "A repeating task needs a due date",
+  interval: `Enter a whole number from 1 to ${REPEAT_INTERVAL_MAX}`,
+} as const;
 
 /** The Create and Edit dialogs' fields with their validation messages. */
-export const taskFormSchema = z.object({
-  title: z
-    .string()
-    .trim()
-    .min(1, { error: taskMessages.titleRequired })
-    .max(TASK_LIMITS.titleMax, { error: `Title must be at most ${TASK_LIMITS.titleMax} characters` }),
-  description: z.string().max(TASK_LIMITS.descriptionMax, {
-    error: `Description must be at most ${TASK_LIMITS.descriptionMax} characters`,
-  }),
-  priority: taskPrioritySchema,
-  status: taskStatusSchema,
-  /** "2026-12-01" (all day) or "2026-12-01T10:00", in the user's time zone; "" for none. */
-  dueDate: z.string(),
-  tags: z
-    .array(z.string())
-    .max(TASK_LIMITS.tagsMax, { error: `At most ${TASK_LIMITS.tagsMax} tags are allowed` }),
-});
+export const taskFormSchema = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(1, { error: taskMessages.titleRequired })
+      .max(TASK_LIMITS.titleMax, { error: `Title must be at most ${TASK_LIMITS.titleMax} characters` }),
+    description: z.string().max(TASK_LIMITS.descriptionMax, {
+      error: `Description must be at most ${TASK_LIMITS.descriptionMax} characters`,
+    }),
+    priority: taskPrioritySchema,
+    status: taskStatusSchema,
+    /** "2026-12-01" (all day) or "2026-12-01T10:00", in the user's time zone; "" for none. */
+    dueDate: z.string(),
+    tags: z
+      .array(z.string())
+      .max(TASK_LIMITS.tagsMax, { error: `At most ${TASK_LIMITS.tagsMax} tags are allowed` }),
+    repeat: z.enum(REPEAT_CHOICES),
+    repeatInterval: z.string(),
+    repeatUnit: z.enum(REPEAT_UNITS),
+    keptRecurrence: z.string(),
+  })
+  .superRefine((values, context) => {
+    if (values.repeat === "never") return;
+    if (!values.dueDate)
+      context.addIssue({ code: "custom", path: ["repeat"], message: repeatMessages.needsDueDate });
+    const interval = Number(values.repeatInterval);
+    if (
+      values.repeat === "custom" &&
+      !(Number.isInteger(interval) && interval >= 1 && interval <= REPEAT_INTERVAL_MAX)
+    ) {
+      context.addIssue({ code: "custom", path: ["repeatInterval"], message: repeatMessages.interval });
+    }
+  });
 export type TaskFormValues = z.output<typeof taskFormSchema>;
 
 export const emptyTaskForm: TaskFormValues = {
@@ -40,20 +70,23 @@ export const emptyTaskForm: TaskFormValues = {
   status: "pending",
   dueDate: "",
   tags: [],
+  ...NO_REPEAT,
 };
 
 /** The Edit dialog's starting values: the due date shown in the user's time zone. */
 export function taskFormValuesFrom(task: Task, timeZone: string | null | undefined): TaskFormValues {
+  const dueDate =
+    task.due_date && isAllDay(task.due_date, timeZone)
+      ? localDay(task.due_date, timeZone)
+      : toZonedInputValue(task.due_date, timeZone);
   return {
     title: task.title,
     description: task.description ?? "",
     priority: task.priority,
     status: task.status,
-    dueDate:
-      task.due_date && isAllDay(task.due_date, timeZone)
-        ? localDay(task.due_date, timeZone)
-        : toZonedInputValue(task.due_date, timeZone),
+    dueDate,
     tags: task.tags,
+    ...repeatValuesFrom(task.recurrence, dueDate),
   };
 }
 
@@ -82,12 +115,14 @@ export function createTaskPayload(
   values: TaskFormValues,
   timeZone: string | null | undefined,
 ): CreateTaskRequest {
+  const recurrence = recurrenceFrom(values, values.dueDate);
   return {
     title: values.title,
     description: descriptionOrNull(values.description),
     priority: values.priority,
     due_date: dueDateOrNull(values.dueDate, timeZone),
     tags: values.tags,
+    ...(recurrence ? { recurrence } : {}),
   };
 }
 
@@ -107,5 +142,7 @@ export function updateTaskPayload(
   if (values.status !== initial.status) changes.status = toWireStatus(values.status);
   if (values.dueDate !== initial.dueDate) changes.due_date = dueDateOrNull(values.dueDate, timeZone);
   if (values.tags.join("\n") !== initial.tags.join("\n")) changes.tags = values.tags;
+  const recurrence = recurrenceFrom(values, values.dueDate);
+  if (recurrence !== recurrenceFrom(initial, initial.dueDate)) changes.recurrence = recurrence;
   return changes;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { formatInTimeZone } from "date-fns-tz";
 import ical from "ical-generator";
+import { tzlib_get_ical_block } from "timezones-ical-library";
 import type { CalendarFeed, TaskJson } from "@contract/index";
 import type { Db } from "../../db/database";
 import { isoNow, type Clock } from "../../lib/clock";
@@ -61,9 +62,23 @@ function localAllDay(dueDate: string, timeZone: string): string | undefined {
   return time === "23:59:59" ? date : undefined;
 }
 
+/** The zone's VTIMEZONE component, which an event whose times are local to it must come with. */
+function vtimezone(timeZone: string): string | null {
+  const [block] = tzlib_get_ical_block(timeZone);
+  return block?.startsWith("BEGIN:VTIMEZONE") ? block : null;
+}
+
+/** The local wall-clock time of an instant, as ical-generator takes times for an event with a zone. */
+function wallTime(instant: string, timeZone: string): Date {
+  return new Date(`${formatInTimeZone(new Date(instant), timeZone, "yyyy-MM-dd'T'HH:mm:ss")}Z`);
+}
+
 /**
  * The feed (RFC 5545): each open task with a due date as an event, times in UTC and the user's
- * zone named (X-WR-TIMEZONE), so every client shows them at the right local time.
+ * zone named (X-WR-TIMEZONE), so every client shows them at the right local time. A repeating
+ * task carries its RRULE; when it is due at a time of day, its times are local to the user's zone
+ * (TZID, with the zone's VTIMEZONE), so its later dates keep that local time across
+ * daylight-saving changes, as the next tasks will.
  */
 export function renderCalendar(tasks: readonly TaskJson[], timeZone: string, now: Date): string {
   const calendar = ical({
@@ -71,10 +86,19 @@ export function renderCalendar(tasks: readonly TaskJson[], timeZone: string, now
     prodId: { company: "Tasklane", product: "Tasklane tasks", language: "EN" },
   });
   calendar.x("X-WR-TIMEZONE", timeZone);
+  const zoned = tasks.some(
+    (task) => task.recurrence && task.due_date && !localAllDay(task.due_date, timeZone),
+  );
+  if (zoned) calendar.timezone({ name: null, generator: vtimezone });
   for (const task of tasks) {
     if (!task.due_date) continue;
     const day = localAllDay(task.due_date, timeZone);
-    const start = day ? new Date(`${day}T00:00:00.000Z`) : new Date(task.due_date);
+    const local = task.recurrence !== null && !day;
+    const start = day
+      ? new Date(`${day}T00:00:00.000Z`)
+      : local
+        ? wallTime(task.due_date, timeZone)
+        : new Date(task.due_date);
     calendar.createEvent({
       id: `${task.id}@tasklane`,
       summary: task.title,
@@ -84,6 +108,8 @@ export function renderCalendar(tasks: readonly TaskJson[], timeZone: string, now
       stamp: now,
       lastModified: new Date(task.updated_at),
       categories: task.tags.map((name) => ({ name })),
+      ...(task.recurrence ? { repeating: task.recurrence } : {}),
+      ...(local ? { timezone: timeZone } : {}),
     });
   }
   return calendar.toString();

@@ -6,7 +6,9 @@ import {
   type TaskPriority,
   type TaskSource,
 } from "@contract/tasks";
+import { firstOccurrence } from "../../lib/recurrence";
 import { createDateReader, takeDatePhrase, type DateContext, type DateReader } from "./date-phrases";
+import { takeRecurrencePhrase } from "./recurrence-phrases";
 
 /** A source type other than "Llm" reads as the pattern method. */
 export const PATTERN_SOURCE: TaskSource = { type: "Manual", origin: "pattern" };
@@ -173,9 +175,11 @@ export function scanPatternTasks(content: string, dates: DateReader): PatternSca
       const word = (boxKeyword ?? keyword ?? "").toLowerCase();
       const completed = (box !== undefined && CHECKED_BOXES.has(box)) || word === "done";
       const hashtags = takeHashtags(rest);
-      const date = takeDatePhrase(hashtags.text, dates);
+      const repeat = takeRecurrencePhrase(hashtags.text);
+      const undated = repeat ? repeat.rest : hashtags.text;
+      const date = takeDatePhrase(undated, dates);
       const [title, description] = fitTitle(
-        tidyTitle(date ? date.rest : hashtags.text),
+        tidyTitle(date ? date.rest : undated),
         null,
         TASK_LIMITS.titleMax,
       );
@@ -185,9 +189,10 @@ export function scanPatternTasks(content: string, dates: DateReader): PatternSca
         description,
         priority: hashtags.priority ?? DEFAULT_TASK_PRIORITY,
         status: completed ? "completed" : "pending",
-        due_date: date?.dueDate ?? null,
+        due_date: date?.dueDate ?? (repeat ? firstOccurrence(repeat.rule, dates.context) : null),
         tags: hashtags.tags,
         source: PATTERN_SOURCE,
+        recurrence: repeat?.rule ?? null,
       };
       tasks.push(task);
       usedLines.add(index);

@@ -76,6 +76,8 @@ function toCreateInput(task: ExtractedTaskJson, source: TaskSource): CreateTaskI
     due_date: task.due_date,
     tags: tags.slice(-TASK_LIMITS.tagsMax),
     source,
+    // A repeating task needs its due date; extraction proposes the first one with the rule.
+    recurrence: task.due_date ? task.recurrence : null,
   });
   return parsed.success ? parsed.data : undefined;
 }
@@ -125,6 +127,7 @@ async function extractFromMail(
         due_date: null,
         tags: [],
         source: { type: "Manual" },
+        recurrence: null,
       },
     ],
   };

@@ -1,18 +1,18 @@
-import { createRequire } from "node:module";
-import type * as rrule from "rrule";
-import type { Options, Weekday } from "rrule";
 import type { ParseTaskResponse, QuickAddSpan, QuickAddSpanKind, TaskPriority } from "@contract/index";
-import { createDateReader, tidyTitle, type DateContext } from "../extract";
+import { firstOccurrence } from "../../lib/recurrence";
+import {
+  createDateReader,
+  RECURRENCE_PHRASES,
+  recurrenceRule,
+  tidyTitle,
+  type DateContext,
+} from "../extract";
 
 // ---------------------------------------------------------------------------------------------
 // Quick add: one line read into title, due date, tags, priority and recurrence. Every recognised
 // part is reported as a span of the original text so a client can highlight it; a phrase in
 // "quotes" is never read, so wrapping a wrongly read date in quotes keeps it as title words.
 // ---------------------------------------------------------------------------------------------
-
-// rrule's package points Node's ES module loader at a UMD bundle without named exports: load it
-// the CommonJS way, typed by its own declarations.
-const { RRule } = createRequire(import.meta.url)("rrule") as typeof rrule;
 
 const PRIORITY_RANK: Record<TaskPriority, number> = { low: 0, medium: 1, high: 2, urgent: 3 };
 
@@ -24,88 +24,6 @@ const PRIORITY_TOKEN = /(?<!\S)(?:!(low|medium|high|urgent)|[pP]([1-4]))(?!\S)/g
 const TAG_TOKEN = /(?<![^\s([{,;])#(\p{L}[\p{L}\p{N}_/-]*)/gu;
 /** "…" or “…”: kept as text, the marks themselves dropped from the title. */
 const QUOTED = /"([^"]*)"|“([^”]*)”/gu;
-
-const WEEKDAYS: Record<string, Weekday> = {
-  monday: RRule.MO,
-  tuesday: RRule.TU,
-  wednesday: RRule.WE,
-  thursday: RRule.TH,
-  friday: RRule.FR,
-  saturday: RRule.SA,
-  sunday: RRule.SU,
-};
-const WEEKDAY_NAMES = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?";
-const NUMBER_WORDS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-};
-const COUNT = `(?:\\d{1,3}|${Object.keys(NUMBER_WORDS).join("|")})`;
-const UNIT = "(?:day|week|month|year)s?";
-
-const RECURRENCE = new RegExp(
-  [
-    `every\\s+${WEEKDAY_NAMES}(?:\\s*(?:,|and|,\\s*and)\\s*${WEEKDAY_NAMES})*`,
-    `every\\s+(?:other\\s+)?(?:weekday|workday|${UNIT})`,
-    `every\\s+${COUNT}\\s+${UNIT}`,
-    "daily|weekly|fortnightly|biweekly|monthly|yearly|annually",
-  ]
-    .map((alternative) => `(?<![\\p{L}\\p{N}])(?:${alternative})(?![\\p{L}\\p{N}])`)
-    .join("|"),
-  "giu",
-);
-
-const FREQUENCIES = {
-  day: RRule.DAILY,
-  week: RRule.WEEKLY,
-  month: RRule.MONTHLY,
-  year: RRule.YEARLY,
-} as const;
-
-const SINGLE_WORD_RULES: Record<string, { freq: number; interval: number }> = {
-  daily: { freq: RRule.DAILY, interval: 1 },
-  weekly: { freq: RRule.WEEKLY, interval: 1 },
-  fortnightly: { freq: RRule.WEEKLY, interval: 2 },
-  biweekly: { freq: RRule.WEEKLY, interval: 2 },
-  monthly: { freq: RRule.MONTHLY, interval: 1 },
-  yearly: { freq: RRule.YEARLY, interval: 1 },
-  annually: { freq: RRule.YEARLY, interval: 1 },
-};
-
-/** The RRULE value (RFC 5545, without the "RRULE:" name) of a recurrence phrase. */
-export function recurrenceRule(phrase: string): string {
-  const text = phrase.toLowerCase().replace(/\s+/g, " ").trim();
-  const single = SINGLE_WORD_RULES[text];
-  let rule: Partial<Options>;
-  if (single) {
-    rule = single;
-  } else if (/^every (?:other )?(?:weekday|workday)$/.test(text)) {
-    rule = {
-      freq: RRule.WEEKLY,
-      interval: text.includes("other") ? 2 : 1,
-      byweekday: [RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR],
-    };
-  } else {
-    const days = Object.keys(WEEKDAYS).filter((day) => text.includes(day));
-    if (days.length > 0) {
-      rule = { freq: RRule.WEEKLY, byweekday: days.map((day) => WEEKDAYS[day] as Weekday) };
-    } else {
-      const match = /^every (?:(other) |(\S+) )?(day|week|month|year)s?$/.exec(text);
-      const unit = (match?.[3] ?? "day") as keyof typeof FREQUENCIES;
-      const count = match?.[1] ? 2 : match?.[2] ? (NUMBER_WORDS[match[2]] ?? Number(match[2])) : 1;
-      rule = { freq: FREQUENCIES[unit], interval: Math.max(1, count) };
-    }
-  }
-  return new RRule(rule).toString().replace(/^RRULE:/, "");
-}
 
 /** Date words the date reader leaves out of its phrase but that belong to it ("by", "due"). */
 const CONNECTOR_BEFORE = /(?:^|\s)(?:due(?:\s+(?:on|by))?|by|on|at|before|until)\s+$/i;
@@ -133,7 +51,7 @@ export function parseQuickAdd(text: string, context: DateContext): ParseTaskResp
   };
 
   let recurrence: string | null = null;
-  for (const match of text.matchAll(RECURRENCE)) {
+  for (const match of text.matchAll(RECURRENCE_PHRASES)) {
     if (recurrence === null && add(match.index, match.index + match[0].length, "recurrence")) {
       recurrence = recurrenceRule(match[0]);
     }
@@ -170,6 +88,8 @@ export function parseQuickAdd(text: string, context: DateContext): ParseTaskResp
     const start = connector ? first.index - connector[0].trimStart().length : first.index;
     if (add(start, first.index + first.text.length, "date")) dueDate = reader.dueDateOf(first) ?? null;
   }
+  // "Water the plants every monday": a repeating task needs a due date, the rule's first day.
+  if (recurrence !== null && dueDate === null) dueDate = firstOccurrence(recurrence, context);
 
   spans.sort((a, b) => a.start - b.start);
   return { title: titleOf(text, spans, quoted), priority, due_date: dueDate, tags, recurrence, spans };

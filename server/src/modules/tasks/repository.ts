@@ -16,8 +16,8 @@ export interface TaskQueryFilters {
 /** Statuses that count as finished for the list order (open tasks come before finished ones). */
 const FINISHED_STATUSES: readonly TaskStatus[] = ["completed", "cancelled"];
 
-/** A listed task: every column but the owner's id, which the caller already knows. */
-export type TaskListRow = Omit<TaskRow, "user_id">;
+/** A listed task: every column but the owner's id and the task it follows, kept for the database. */
+export type TaskListRow = Omit<TaskRow, "user_id" | "follows_task_id">;
 /** Every stored field of a task but its owner, in the order lists and exports give them. */
 export const LIST_COLUMNS = [
   "id",
@@ -33,6 +33,7 @@ export const LIST_COLUMNS = [
   "created_at",
   "updated_at",
   "completed_at",
+  "recurrence",
 ] as const satisfies ReadonlyArray<keyof TaskListRow>;
 
 /** Rows per INSERT: well below SQLite's and PostgreSQL's bound-parameter limits. */
@@ -141,6 +142,28 @@ export async function insertTasks(db: Db, rows: readonly NewTask[]): Promise<voi
       .values(rows.slice(start, start + INSERT_CHUNK))
       .execute();
   }
+}
+
+/**
+ * The next occurrence of a repeating task, unless the task it follows already has one (the unique
+ * follows_task_id): of two completions at once, in any process, one inserts and the other finds
+ * nothing to do. true when this call inserted it.
+ */
+export async function insertNextOccurrence(
+  db: Db,
+  row: NewTask & { follows_task_id: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto("tasks")
+    .values(row)
+    .onConflict((conflict) => conflict.column("follows_task_id").doNothing())
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+/** The user's stored timezone (the zone a repeating task's dates are counted in). */
+export async function selectUserTimeZone(db: Db, userId: string): Promise<{ timezone: string } | undefined> {
+  return db.selectFrom("users").select("timezone").where("id", "=", userId).executeTakeFirst();
 }
 
 export async function updateTaskRow(db: Db, userId: string, id: string, changes: TaskUpdate): Promise<void> {

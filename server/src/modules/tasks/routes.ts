@@ -81,7 +81,8 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
         description:
           "Title trimmed, 1–500 characters; description up to 10,000; tags trimmed and de-duplicated, " +
           "at most 20 of at most 50 characters; priority defaults to medium; due_date an ISO-8601 " +
-          'timestamp (stored as UTC). `source` defaults to `{ "type": "Manual" }`.',
+          'timestamp (stored as UTC). `source` defaults to `{ "type": "Manual" }`. `recurrence`: an RFC 5545 ' +
+          "RRULE value for a repeating task (it needs a due date), or null.",
         tags,
         security,
         body: apiRoutes.createTask.body,
@@ -138,7 +139,9 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
         summary: apiRoutes.updateTask.summary,
         description:
           "Partial: only the fields sent change; `due_date: null` clears the due date. Setting status " +
-          "completed records completed_at; leaving completed clears it.",
+          "completed records completed_at; leaving completed clears it. Completing a repeating task " +
+          "(`recurrence` set) also creates its next occurrence, once: same fields, pending, due at the " +
+          "rule's next date after this one's, in the user's timezone. `recurrence: null` stops the repeat.",
         tags,
         security,
         params: taskIdParamsSchema,

@@ -22,13 +22,22 @@ import { isoNow, type Clock } from "../../lib/clock";
 import { NotFound, Validation } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
 import {
+  followingRecurrence,
+  nextOccurrence,
+  normaliseRecurrence,
+  recurrenceProblem,
+} from "../../lib/recurrence";
+import { userTimeZone } from "../../lib/time-zone";
+import {
   countTasks,
   deleteTaskRow,
+  insertNextOccurrence,
   insertTasks,
   selectTask,
   selectTasks,
   selectTasksByIds,
   selectTasksChangedAt,
+  selectUserTimeZone,
   touchTasksChangedAt,
   updateTaskRow,
   type TaskListRow,
@@ -75,6 +84,7 @@ export function toTaskJson(row: TaskListRow): TaskJson {
     created_at: row.created_at,
     updated_at: row.updated_at,
     completed_at: row.completed_at,
+    recurrence: row.recurrence ?? null,
   };
 }
 
@@ -84,6 +94,16 @@ function normaliseDueDate(value: string | null | undefined): string | null {
   const time = new Date(value).getTime();
   if (Number.isNaN(time)) throw new Validation("due_date: Invalid ISO datetime");
   return new Date(time).toISOString();
+}
+
+/**
+ * A rule as stored (rrule's spelling), or a 400 naming the field: a rule no task can carry, or a
+ * repeating task without a due date, since the rule's dates count from it.
+ */
+function checkedRecurrence(rule: string | null | undefined, dueDate: string | null): string | null {
+  const problem = recurrenceProblem(rule, dueDate);
+  if (problem) throw new Validation(problem);
+  return rule === null || rule === undefined ? null : normaliseRecurrence(rule);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -209,6 +229,7 @@ export async function getTask(db: Db, userId: string, id: string): Promise<TaskJ
 function newTaskRow(userId: string, input: CreateTaskInput, nowIso: string): TaskRow {
   const status = input.status ?? "pending";
   const source = input.source ?? MANUAL_SOURCE;
+  const dueDate = normaliseDueDate(input.due_date);
   return {
     id: newId(),
     user_id: userId,
@@ -216,7 +237,7 @@ function newTaskRow(userId: string, input: CreateTaskInput, nowIso: string): Tas
     description: input.description ?? null,
     status,
     priority: input.priority,
-    due_date: normaliseDueDate(input.due_date),
+    due_date: dueDate,
     tags: JSON.stringify(input.tags),
     source_type: source.type,
     source_origin: source.origin ?? null,
@@ -224,6 +245,8 @@ function newTaskRow(userId: string, input: CreateTaskInput, nowIso: string): Tas
     created_at: nowIso,
     updated_at: nowIso,
     completed_at: status === "completed" ? nowIso : null,
+    recurrence: checkedRecurrence(input.recurrence, dueDate),
+    follows_task_id: null,
   };
 }
 
@@ -280,7 +303,49 @@ function changesOf(current: TaskRow, input: UpdateTaskInput, nowIso: string): Pa
     if (input.status === "completed") changes.completed_at = nowIso;
     else if (current.status === "completed") changes.completed_at = null;
   }
+  if (input.recurrence !== undefined || input.due_date !== undefined) {
+    const rule = input.recurrence === undefined ? current.recurrence : input.recurrence;
+    const recurrence = checkedRecurrence(
+      rule,
+      changes.due_date === undefined ? current.due_date : changes.due_date,
+    );
+    if (recurrence !== current.recurrence) changes.recurrence = recurrence;
+  }
   return changes;
+}
+
+/**
+ * Completing a repeating task keeps it as history and creates the next one: the same title,
+ * description, priority, tags and rule, pending, due at the rule's next date after this one's due
+ * date, counted in the user's timezone. At most one per completed task, enforced by the database
+ * (insertNextOccurrence), so a double click, two tabs or two server instances make one; completing
+ * it again after un-completing it makes none, and un-completing leaves the next one alone.
+ */
+async function createNextOccurrence(
+  trx: Db,
+  userId: string,
+  completed: TaskRow,
+  nowIso: string,
+): Promise<void> {
+  if (!completed.recurrence || !completed.due_date) return;
+  const user = await selectUserTimeZone(trx, userId);
+  const dueDate = nextOccurrence(
+    completed.recurrence,
+    completed.due_date,
+    userTimeZone(user ?? { timezone: "UTC" }),
+  );
+  if (!dueDate) return;
+  await insertNextOccurrence(trx, {
+    ...completed,
+    id: newId(),
+    status: "pending",
+    due_date: dueDate,
+    recurrence: followingRecurrence(completed.recurrence),
+    created_at: nowIso,
+    updated_at: nowIso,
+    completed_at: null,
+    follows_task_id: completed.id,
+  });
 }
 
 /** PUT is partial; a request that changes nothing leaves updated_at alone. */
@@ -299,8 +364,10 @@ export async function updateTask(
     if (Object.keys(changes).length === 0) return current;
     const updated = { ...changes, updated_at: nowIso };
     await updateTaskRow(trx, userId, id, updated);
+    const row = { ...current, ...updated };
+    if (changes.status === "completed") await createNextOccurrence(trx, userId, row, nowIso);
     await touchTasksChangedAt(trx, userId, nowIso);
-    return { ...current, ...updated };
+    return row;
   });
   return toTaskJson(row);
 }

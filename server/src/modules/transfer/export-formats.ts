@@ -32,6 +32,7 @@ export function toCsv(tasks: readonly TaskJson[]): string {
     task.created_at,
     task.updated_at,
     task.completed_at ?? "",
+    task.recurrence ?? "",
   ]);
   return stringify([[...CSV_COLUMNS], ...rows], { record_delimiter: "\r\n" });
 }
@@ -53,8 +54,9 @@ function todoTxtTag(tag: string): string {
 /**
  * One todo.txt line per task: `x` and the completion date first for completed tasks (their
  * priority moves to a `pri:` tag, as the format asks), else `(A)`…`(D)`; then the creation date,
- * the title (lines joined), `due:` as the user's calendar date, tags as +project / @context, and
- * `status:` for the states todo.txt has no mark for.
+ * the title (lines joined), `due:` as the user's calendar date, tags as +project / @context,
+ * `status:` for the states todo.txt has no mark for, and `rrule:` with a repeating task's rule (an
+ * RRULE value has no spaces, so it stays one key:value word).
  */
 export function toTodoTxt(tasks: readonly TaskJson[], timeZone: string): string {
   const localDate = (iso: string) => formatInTimeZone(new Date(iso), timeZone, "yyyy-MM-dd");
@@ -71,6 +73,7 @@ export function toTodoTxt(tasks: readonly TaskJson[], timeZone: string): string 
     parts.push(...task.tags.map(todoTxtTag));
     if (task.status === "completed") parts.push(`pri:${letter}`);
     if (task.status === "in_progress" || task.status === "cancelled") parts.push(`status:${task.status}`);
+    if (task.recurrence) parts.push(`rrule:${task.recurrence}`);
     return parts.join(" ");
   });
   return lines.length > 0 ? `${lines.join("\n")}\n` : "";

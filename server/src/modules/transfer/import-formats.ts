@@ -7,6 +7,7 @@ import {
   type TaskPriority,
   type TaskSource,
 } from "@contract/index";
+import { RRule } from "../../lib/recurrence";
 import { zonedWallTimeToUtc } from "../extract";
 import { parseQuickAdd } from "../quick-add";
 import { TODO_TXT_PRIORITIES } from "./export-formats";
@@ -65,6 +66,7 @@ function readJson(text: string): ImportRow[] {
         due_date: (item.due_date ?? null) as string | null,
         tags: (item.tags ?? []) as string[],
         source: item.source === undefined ? MANUAL_SOURCE : normaliseSource(item.source),
+        recurrence: (item.recurrence ?? null) as string | null,
       },
     };
   });
@@ -162,6 +164,7 @@ function readTasklaneCsv(text: string, context: ImportContext): ImportRow[] {
               filename: emptyToNull(fields.source_filename) ?? undefined,
             })
           : context.source,
+        recurrence: emptyToNull(fields.recurrence),
       },
     };
   });
@@ -193,6 +196,7 @@ function readTodoistCsv(text: string, context: ImportContext): ImportRow[] {
       continue;
     }
     let dueDate: string | null = null;
+    let recurrence: string | null = null;
     const dateText = (fields.date ?? "").trim();
     if (dateText !== "") {
       const zone = (fields.timezone ?? "").trim();
@@ -200,12 +204,13 @@ function readTodoistCsv(text: string, context: ImportContext): ImportRow[] {
         timeZone: zone && isValidTimeZone(zone) ? zone : context.timeZone,
         now: context.now,
       });
-      // A repeating date ("every monday") names no first day of its own: it has no due date.
-      if (!reading.due_date && !reading.recurrence) {
+      if (!reading.due_date) {
         rows.push({ line, error: `date: cannot read '${dateText.slice(0, 60)}'` });
         continue;
       }
+      // A repeating date ("every monday") is due on the rule's first day and keeps the rule.
       dueDate = reading.due_date;
+      recurrence = reading.recurrence;
     }
     rows.push({
       line,
@@ -216,6 +221,7 @@ function readTodoistCsv(text: string, context: ImportContext): ImportRow[] {
         due_date: dueDate,
         tags,
         source: context.source,
+        recurrence,
       },
     });
   }
@@ -231,6 +237,27 @@ const LETTER_PRIORITIES = Object.fromEntries(
   Object.entries(TODO_TXT_PRIORITIES).map(([priority, letter]) => [letter, priority as TaskPriority]),
 );
 const TODO_TXT_STATUSES = ["pending", "in_progress", "completed", "cancelled"];
+
+/** `rec:` of todo.txt apps: every N days, weeks, months, years or business days (`+` is ignored). */
+const REC_UNITS: Record<string, number> = {
+  d: RRule.DAILY,
+  w: RRule.WEEKLY,
+  m: RRule.MONTHLY,
+  y: RRule.YEARLY,
+};
+
+function recRule(value: string): string | undefined {
+  const match = /^\+?(\d{1,2})([dwmyb])$/i.exec(value);
+  if (!match?.[1] || !match[2]) return undefined;
+  const interval = Number(match[1]);
+  const unit = match[2].toLowerCase();
+  if (interval < 1 || (unit === "b" && interval !== 1)) return undefined;
+  const options =
+    unit === "b"
+      ? { freq: RRule.WEEKLY, byweekday: [RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR] }
+      : { freq: REC_UNITS[unit], interval };
+  return new RRule(options).toString().replace(/^RRULE:/, "");
+}
 
 function isRealDate(text: string): boolean {
   if (!DATE.test(text)) return false;
@@ -262,8 +289,9 @@ function readTodoTxtLine(text: string, line: number, context: ImportContext): Im
   const titleWords: string[] = [];
   const tags: string[] = [];
   let dueDate: string | null = null;
+  let recurrence: string | null = null;
   for (const word of words) {
-    const keyValue = /^(due|pri|status):(.*)$/i.exec(word);
+    const keyValue = /^(due|pri|status|rrule|rec):(.*)$/i.exec(word);
     if (keyValue) {
       const key = (keyValue[1] ?? "").toLowerCase();
       const value = keyValue[2] ?? "";
@@ -274,6 +302,11 @@ function readTodoTxtLine(text: string, line: number, context: ImportContext): Im
           { year, month, day, hour: 23, minute: 59, second: 59 },
           context.timeZone,
         ).toISOString();
+      } else if (key === "rrule") {
+        recurrence = value;
+      } else if (key === "rec") {
+        recurrence = recRule(value) ?? null;
+        if (!recurrence) return { line, error: `rec: '${value}' is not N followed by d, w, m, y (or 1b)` };
       } else if (key === "pri") {
         if (!/^[A-Z]$/.test(value)) return { line, error: `pri: '${value}' is not a letter A–Z` };
         priority = letterPriority(value);
@@ -293,7 +326,15 @@ function readTodoTxtLine(text: string, line: number, context: ImportContext): Im
   }
   return {
     line,
-    task: { title: titleWords.join(" "), status, priority, due_date: dueDate, tags, source: context.source },
+    task: {
+      title: titleWords.join(" "),
+      status,
+      priority,
+      due_date: dueDate,
+      tags,
+      source: context.source,
+      recurrence,
+    },
   };
 }
 

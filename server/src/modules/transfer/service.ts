@@ -10,6 +10,7 @@ import {
 import type { Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
 import { isoNow, type Clock } from "../../lib/clock";
+import { recurrenceProblem } from "../../lib/recurrence";
 import { createTasks, listTasks } from "../tasks/service";
 import { toCsv, toTasklaneJson, toTodoTxt } from "./export-formats";
 import { readImportFile } from "./import-formats";
@@ -73,6 +74,8 @@ function fingerprintOf(task: CreateTaskInput): string {
     task.due_date ? new Date(task.due_date).toISOString() : null,
     task.tags,
     task.source ?? null,
+    // Only a repeating task names its rule, so files imported before rules existed match still.
+    ...(task.recurrence ? [task.recurrence] : []),
   ];
   return createHash("sha256").update(JSON.stringify(identity)).digest("hex");
 }
@@ -105,6 +108,11 @@ export async function importTasks(
     const parsed = createTaskRequestSchema.safeParse(row.task);
     if (!parsed.success) {
       errors.push({ line: row.line, message: issueMessage(parsed.error) });
+      continue;
+    }
+    const problem = recurrenceProblem(parsed.data.recurrence, parsed.data.due_date);
+    if (problem) {
+      errors.push({ line: row.line, message: problem });
       continue;
     }
     const fingerprint = fingerprintOf(parsed.data);

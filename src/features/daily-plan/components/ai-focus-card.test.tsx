@@ -58,6 +58,24 @@ describe("Today's AI Focus", () => {
     expect(screen.queryByRole("button", { name: /AI Tasks/ })).not.toBeInTheDocument();
   });
 
+  it("shows a repeating task's rule in words, as its card does", async () => {
+    const report = buildDailyReport(1, 1);
+    report.llm_prioritized_tasks[0] = {
+      ...report.llm_prioritized_tasks[0]!,
+      due_date: "2026-11-23T09:00:00.000Z",
+      recurrence: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO",
+    };
+    server.use(
+      dailyStatusHandler(
+        buildDailyStatus({ cached_report: report, cache_age_hours: 1, cache_is_valid: true }),
+      ),
+    );
+    renderCard();
+    const words = await screen.findByText("every 2 weeks on Monday");
+    expect(words.closest("span")).toHaveTextContent("Repeats every 2 weeks on Monday");
+    expect(screen.getAllByText(/^Repeats/)).toHaveLength(1);
+  });
+
   it("shows 'No tasks scheduled for today' when there is no AI access and no plan", async () => {
     server.use(dailyStatusHandler(buildDailyStatus({ can_use_llm: false })));
     renderCard();

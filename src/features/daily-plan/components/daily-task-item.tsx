@@ -3,6 +3,7 @@ import type { Task } from "@contract/tasks";
 import { CalendarDays } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { PriorityBadge } from "@/components/ui/priority-badge";
+import { RepeatBadge } from "@/components/ui/repeat-badge";
 import { TaskToggle } from "@/components/ui/task-toggle";
 import { cn } from "@/lib/cn";
 import { formatLocalDate } from "@/lib/time-zones";
@@ -55,6 +56,7 @@ export function DailyTaskItem({
               {formatLocalDate(task.due_date, timeZone, "PP")}
             </Badge>
           )}
+          {task.recurrence && <RepeatBadge rule={task.recurrence} />}
         </div>
       </div>
     </li>

@@ -71,5 +71,7 @@ export function createTaskBody(task: ExtractedTask): CreateTaskRequest {
     ...(task.due_date ? { due_date: task.due_date } : {}),
     tags: task.tags,
     source: task.source,
+    // A proposed rule comes with its first due date; a rule without one could not be created.
+    ...(task.recurrence && task.due_date ? { recurrence: task.recurrence } : {}),
   };
 }

@@ -342,6 +342,28 @@ describe("Extract screen", { timeout: 20_000 }, () => {
     expect(await screen.findByText("Tasks extracted")).toBeInTheDocument();
   });
 
+  it("shows a proposed repeat in words and creates the task with its rule and first due date", async () => {
+    extractAnswers([
+      buildExtractedTask({
+        title: "Water the plants",
+        due_date: "2026-11-23T22:59:59.000Z",
+        recurrence: "FREQ=WEEKLY;BYDAY=MO",
+      }),
+    ]);
+    const created = createTaskAnswers();
+    const { user } = renderPage();
+    await enterText(user, "- [ ] Water the plants every Monday");
+    await user.click(extractButton());
+    expect(await within(resultsPanel()).findByText("every week on Monday")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Add All Tasks to My List" }));
+    await waitFor(() => expect(created).toHaveLength(1));
+    expect(created[0]).toMatchObject({
+      title: "Water the plants",
+      due_date: "2026-11-23T22:59:59.000Z",
+      recurrence: "FREQ=WEEKLY;BYDAY=MO",
+    });
+  });
+
   it("adds every task with 'Add All Tasks to My List', then clears the results and refreshes the task lists", async () => {
     extractAnswers([
       buildExtractedTask({

@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PriorityBadge, TASK_PRIORITY_LABELS } from "@/components/ui/priority-badge";
+import { RepeatBadge } from "@/components/ui/repeat-badge";
 import { formatLocalDate } from "@/lib/time-zones";
 import { useExtractionStore } from "@/stores/extraction-store";
 import { useAddAll } from "./use-add-all";
@@ -186,6 +187,7 @@ function ExtractedTaskItem({ task, timeZone, onUpdate, onRemove, disabled }: Ext
             {dueDateLabel(task.due_date, timeZone)}
           </Badge>
         )}
+        {task.recurrence && <RepeatBadge rule={task.recurrence} />}
         {task.tags.map((tag, index) => (
           <Badge key={`${index}-${tag}`} variant="outline" className="font-normal">
             #{tag}

@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PriorityBadge } from "@/components/ui/priority-badge";
+import { RepeatBadge } from "@/components/ui/repeat-badge";
 import { TaskToggle } from "@/components/ui/task-toggle";
 import { cn } from "@/lib/cn";
 import { isAllDay } from "@/lib/due-dates";
@@ -77,6 +78,7 @@ export const TaskCard = memo(function TaskCard({
               {!isAllDay(task.due_date, timeZone) && `, ${formatLocalDate(task.due_date, timeZone, "p")}`}
             </Badge>
           )}
+          {task.recurrence && <RepeatBadge rule={task.recurrence} />}
         </div>
 
         <div className="flex min-w-0 flex-wrap items-center gap-1.5">

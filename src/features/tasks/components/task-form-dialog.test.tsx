@@ -249,3 +249,105 @@ describe("Edit Task dialog", () => {
     expect(await screen.findByText("title: too long")).toBeInTheDocument();
   });
 });
+
+describe("Repeat control", () => {
+  async function openCreateDialog() {
+    const view = await renderTasks(buildTask({ title: "Existing" }));
+    await view.user.click(screen.getByRole("button", { name: "Create Task" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create New Task" });
+    return { ...view, dialog };
+  }
+
+  it("offers Never, Daily, Weekdays, Weekly and Monthly on the due date's day, and Custom…", async () => {
+    const { user: actor, dialog } = await openCreateDialog();
+    const repeat = within(dialog).getByLabelText("Repeat");
+    expect(repeat).toHaveDisplayValue("Never");
+    // Tuesday 1 December 2026
+    await actor.type(within(dialog).getByLabelText("Due Date"), "2026-12-01");
+    expect(
+      within(repeat)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual([
+      "Never",
+      "Daily",
+      "Weekdays (Monday to Friday)",
+      "Weekly on Tuesday",
+      "Monthly on the 1st",
+      "Custom…",
+    ]);
+  });
+
+  it("creates a task repeating weekly on its due date's day, and shows the rule in words on its card", async () => {
+    const bodies = recordBodies("post", apiRoutes.createTask.path);
+    const { user: actor, dialog } = await openCreateDialog();
+    await actor.type(within(dialog).getByLabelText("Title"), "Team standup notes");
+    await actor.type(within(dialog).getByLabelText("Due Date"), "2026-11-30");
+    await actor.selectOptions(within(dialog).getByLabelText("Repeat"), "Weekly on Monday");
+    await actor.click(within(dialog).getByRole("button", { name: "Create Task" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(bodies).toEqual([expect.objectContaining({ recurrence: "FREQ=WEEKLY;BYDAY=MO" })]);
+    const card = screen.getByRole("heading", { name: "Team standup notes" }).closest("li")!;
+    expect(await within(card).findByText("every week on Monday")).toBeInTheDocument();
+  });
+
+  it("builds a custom rule from the interval and unit typed with the keyboard", async () => {
+    const bodies = recordBodies("post", apiRoutes.createTask.path);
+    const { user: actor, dialog } = await openCreateDialog();
+    await actor.type(within(dialog).getByLabelText("Title"), "Change the filter");
+    await actor.type(within(dialog).getByLabelText("Due Date"), "2026-12-01");
+    await actor.selectOptions(within(dialog).getByLabelText("Repeat"), "Custom…");
+    const every = within(dialog).getByLabelText("Repeat every");
+    await actor.clear(every);
+    await actor.type(every, "3");
+    await actor.selectOptions(within(dialog).getByLabelText("Unit"), "months");
+    await actor.click(within(dialog).getByRole("button", { name: "Create Task" }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ recurrence: "FREQ=MONTHLY;INTERVAL=3" });
+  });
+
+  it("says 'A repeating task needs a due date' and sends nothing without one", async () => {
+    const bodies = recordBodies("post", apiRoutes.createTask.path);
+    const { user: actor, dialog } = await openCreateDialog();
+    await actor.type(within(dialog).getByLabelText("Title"), "Water the plants");
+    await actor.selectOptions(within(dialog).getByLabelText("Repeat"), "Daily");
+    await actor.click(within(dialog).getByRole("button", { name: "Create Task" }));
+    expect(await within(dialog).findByText("A repeating task needs a due date")).toBeInTheDocument();
+    expect(within(dialog).getByLabelText("Repeat")).toHaveAttribute("aria-invalid", "true");
+    expect(bodies).toEqual([]);
+  });
+
+  it("shows a task's rule in the Edit dialog, keeps a rule it cannot show, and sends null for Never", async () => {
+    const bodies = recordBodies("put", apiRoutes.updateTask.path);
+    const weekly = buildTask({
+      title: "Standup",
+      due_date: "2026-11-30T00:00:00.000Z", // Monday 09:00 in Tokyo
+      recurrence: "FREQ=WEEKLY;INTERVAL=2",
+    });
+    const lastFriday = buildTask({
+      title: "Timesheet",
+      due_date: "2026-11-27T08:00:00.000Z",
+      recurrence: "FREQ=MONTHLY;BYDAY=-1FR",
+    });
+    const view = await renderTasks(weekly, lastFriday);
+    await view.user.click(screen.getByRole("button", { name: 'Edit "Standup"' }));
+    let dialog = await screen.findByRole("dialog", { name: "Edit Task" });
+    expect(within(dialog).getByLabelText("Repeat")).toHaveDisplayValue("Custom…");
+    expect(within(dialog).getByLabelText("Repeat every")).toHaveValue(2);
+    expect(within(dialog).getByLabelText("Unit")).toHaveDisplayValue("weeks");
+    await view.user.selectOptions(within(dialog).getByLabelText("Repeat"), "Never");
+    await view.user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(bodies).toEqual([{ recurrence: null }]);
+
+    await view.user.click(screen.getByRole("button", { name: 'Edit "Timesheet"' }));
+    dialog = await screen.findByRole("dialog", { name: "Edit Task" });
+    expect(within(dialog).getByLabelText("Repeat")).toHaveDisplayValue(
+      "As before: every month on the last Friday",
+    );
+    await view.user.type(within(dialog).getByLabelText("Title"), "s");
+    await view.user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toEqual({ title: "Timesheets" });
+  });
+});

@@ -1,7 +1,7 @@
 import { TASK_PRIORITIES, TASK_STATUSES, TASK_STATUS_LABELS, type Task } from "@contract/tasks";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, FormProvider, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -28,6 +28,7 @@ import {
   type TaskFormValues,
 } from "../task-form";
 import { LabelledOptions } from "./labelled-options";
+import { RepeatField } from "./repeat-field";
 import { TagInput } from "./tag-input";
 
 interface TaskFormDialogProps {
@@ -158,12 +159,16 @@ function TaskForm({
   onCancel,
   onSubmit,
 }: TaskFormProps) {
+  const form = useForm<TaskFormValues>({
+    resolver: zodResolver(taskFormSchema),
+    defaultValues: initialValues,
+  });
   const {
     register,
     control: formControl,
     handleSubmit,
     formState: { errors, isDirty },
-  } = useForm<TaskFormValues>({ resolver: zodResolver(taskFormSchema), defaultValues: initialValues });
+  } = form;
   useEffect(() => {
     unsavedInputRef.current = isDirty;
   }, [unsavedInputRef, isDirty]);
@@ -171,70 +176,74 @@ function TaskForm({
   const inputZone = isValidTimeZone(timeZone) ? timeZone : detectBrowserTimeZone();
 
   return (
-    <form className="grid gap-4" noValidate onSubmit={handleSubmit(onSubmit)}>
-      <Field label="Title" error={errors.title?.message}>
-        {(control) => <Input {...control} autoFocus {...register("title")} />}
-      </Field>
-
-      <Field label="Description" error={errors.description?.message}>
-        {(control) => <Textarea {...control} rows={3} {...register("description")} />}
-      </Field>
-
-      <div className={showStatus ? "grid grid-cols-2 gap-4" : "grid gap-4"}>
-        <Field label="Priority">
-          {(control) => (
-            <NativeSelect {...control} {...register("priority")}>
-              <LabelledOptions values={TASK_PRIORITIES} labels={TASK_PRIORITY_LABELS} />
-            </NativeSelect>
-          )}
+    <FormProvider {...form}>
+      <form className="grid gap-4" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <Field label="Title" error={errors.title?.message}>
+          {(control) => <Input {...control} autoFocus {...register("title")} />}
         </Field>
-        {showStatus && (
-          <Field label="Status">
+
+        <Field label="Description" error={errors.description?.message}>
+          {(control) => <Textarea {...control} rows={3} {...register("description")} />}
+        </Field>
+
+        <div className={showStatus ? "grid grid-cols-2 gap-4" : "grid gap-4"}>
+          <Field label="Priority">
             {(control) => (
-              <NativeSelect {...control} {...register("status")}>
-                <LabelledOptions values={TASK_STATUSES} labels={TASK_STATUS_LABELS} />
+              <NativeSelect {...control} {...register("priority")}>
+                <LabelledOptions values={TASK_PRIORITIES} labels={TASK_PRIORITY_LABELS} />
               </NativeSelect>
             )}
           </Field>
-        )}
-      </div>
+          {showStatus && (
+            <Field label="Status">
+              {(control) => (
+                <NativeSelect {...control} {...register("status")}>
+                  <LabelledOptions values={TASK_STATUSES} labels={TASK_STATUS_LABELS} />
+                </NativeSelect>
+              )}
+            </Field>
+          )}
+        </div>
 
-      <Field label="Due Date" description={`Time zone: ${inputZone}`}>
-        {(control) => (
-          <Controller
-            control={formControl}
-            name="dueDate"
-            render={({ field }) => (
-              <DueDateField
-                id={control.id}
-                aria-describedby={control["aria-describedby"]}
-                value={field.value}
-                onChange={field.onChange}
-                timeZone={inputZone}
-              />
-            )}
-          />
-        )}
-      </Field>
+        <Field label="Due Date" description={`Time zone: ${inputZone}`}>
+          {(control) => (
+            <Controller
+              control={formControl}
+              name="dueDate"
+              render={({ field }) => (
+                <DueDateField
+                  id={control.id}
+                  aria-describedby={control["aria-describedby"]}
+                  value={field.value}
+                  onChange={field.onChange}
+                  timeZone={inputZone}
+                />
+              )}
+            />
+          )}
+        </Field>
 
-      <Field label="Tags" error={errors.tags?.message}>
-        {(control) => (
-          <Controller
-            control={formControl}
-            name="tags"
-            render={({ field }) => <TagInput {...control} value={field.value} onChange={field.onChange} />}
-          />
-        )}
-      </Field>
+        <RepeatField />
 
-      <DialogFooter>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={isPending}>
-          {isPending ? pendingLabel : submitLabel}
-        </Button>
-      </DialogFooter>
-    </form>
+        <Field label="Tags" error={errors.tags?.message}>
+          {(control) => (
+            <Controller
+              control={formControl}
+              name="tags"
+              render={({ field }) => <TagInput {...control} value={field.value} onChange={field.onChange} />}
+            />
+          )}
+        </Field>
+
+        <DialogFooter>
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isPending}>
+            {isPending ? pendingLabel : submitLabel}
+          </Button>
+        </DialogFooter>
+      </form>
+    </FormProvider>
   );
 }

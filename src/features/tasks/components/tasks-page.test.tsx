@@ -163,6 +163,21 @@ describe("Task cards", () => {
     expect(within(slides).getByRole("button", { name: 'Delete "Prepare slides"' })).toBeInTheDocument();
   });
 
+  it("shows a repeat icon and the rule in words on a repeating task's card, and nothing on the others", async () => {
+    renderTasks(
+      buildTask({
+        title: "Standup",
+        due_date: "2026-11-30T00:00:00.000Z",
+        recurrence: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO",
+      }),
+      buildTask({ title: "Once", due_date: "2026-11-30T00:00:00.000Z" }),
+    );
+    await screen.findByRole("heading", { name: "Standup" });
+    const words = await within(card("Standup")).findByText("every 2 weeks on Monday");
+    expect(words.closest("span")).toHaveTextContent("Repeats every 2 weeks on Monday");
+    expect(within(card("Once")).queryByText(/Repeats/)).not.toBeInTheDocument();
+  });
+
   it("offers the four statuses and shows an unknown priority as Medium", async () => {
     renderTasks({ ...buildTask({ title: "Odd" }), priority: "critical" as never });
     await screen.findByRole("heading", { name: "Odd" });

@@ -1,0 +1,6 @@
+import { recurrenceInWords } from "@/lib/recurrence";
+
+/** A rule in words; loaded lazily by RepeatBadge, so rrule comes only with a repeating task. */
+export default function RecurrenceWords({ rule }: { rule: string }) {
+  return <>{recurrenceInWords(rule)}</>;
+}
