@@ -53,6 +53,9 @@ async function openTaskDialog(page: Page, trigger: string, title: string) {
 }
 
 test("signed-in screens, dialogs and menus, empty and with data", async ({ page, account }) => {
+  // One journey through every signed-in screen, dialog and menu, with an axe scan of each: it takes
+  // longer than a single flow.
+  test.slow();
   await test.step("empty: dashboard, tasks, the Create dialog with its validation error", async () => {
     await expect(
       page.getByText("Click 'Generate AI Tasks' to get your daily AI-prioritized tasks"),
