@@ -1,9 +1,7 @@
-import type { TaskPriority, TaskStatus } from "../../contract/tasks";
 import { apiRoutes, pathFor } from "../../contract/routes";
-import type { AddressInfo } from "node:net";
-import Fastify, { type HTTPMethods } from "fastify";
-import { createTasks } from "../../server/src/modules/tasks/service";
-import { startBenchApp, seedUser, type BenchApp } from "../lib/bench-app";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { loadTest, sequentialLatency, type LoadFigures } from "../lib/measure";
 import {
   formatBytes,
@@ -13,12 +11,16 @@ import {
   type BenchSection,
   type BenchTable,
 } from "../lib/report";
+import { freePort } from "../support/bounded";
+import { startApiServer, type SeededUser } from "../support/api-server";
+import { startServerProcess, type ServerProcess } from "../support/server-process";
 
 /**
  * The tasks API at scale: list and stats latency with 1,000 and 10,000 tasks, the server's
  * resident memory after the 10,000-task list, and the throughput of the task calls against the
  * framework's own ceiling — a bare Fastify (same version, no plugins, no hooks) started here,
- * answering the very bodies the real calls answered, from memory. SQLite always; PostgreSQL too
+ * answering the very bodies the real calls answered, from memory. The server and the ceiling each
+ * run in a process of their own; autocannon loads them from a worker thread of this one. SQLite always; PostgreSQL too
  * when BENCH_DATABASE_URL (or DATABASE_URL) names one, side by side.
  */
 
@@ -28,88 +30,6 @@ const CONNECTIONS = 10;
 const LARGE_LIST_BUDGET_MS = 40;
 /** The server's resident memory after answering the 10,000-task list. */
 const RSS_BUDGET_MB = 200;
-
-const WORDS = [
-  "report",
-  "invoice",
-  "call",
-  "review",
-  "plan",
-  "email",
-  "draft",
-  "book",
-  "fix",
-  "order",
-  "pay",
-  "clean",
-];
-const OBJECTS = [
-  "the client",
-  "Q3 numbers",
-  "dentist",
-  "flights",
-  "the roof",
-  "team sync",
-  "budget",
-  "slides",
-];
-const TAGS = [
-  "work",
-  "home",
-  "urgent",
-  "finance",
-  "health",
-  "travel",
-  "errands",
-  "family",
-  "reading",
-  "code",
-];
-const STATUSES: TaskStatus[] = [
-  "pending",
-  "pending",
-  "pending",
-  "pending",
-  "inprogress",
-  "inprogress",
-  "completed",
-  "completed",
-  "completed",
-  "cancelled",
-];
-const PRIORITIES: TaskPriority[] = ["low", "medium", "medium", "high", "urgent"];
-
-/** A small deterministic generator, so every run seeds the same tasks. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
-    return state / 2 ** 32;
-  };
-  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
-  return { next, pick };
-}
-
-function taskInputs(count: number, seed: number) {
-  const random = generator(seed);
-  const now = Date.now();
-  return Array.from({ length: count }, (_, index) => {
-    const tags = [...new Set(Array.from({ length: Math.floor(random.next() * 4) }, () => random.pick(TAGS)))];
-    const due =
-      random.next() < 0.6 ? new Date(now + (random.next() - 0.4) * 60 * 86_400_000).toISOString() : null;
-    return {
-      title: `${random.pick(WORDS)} ${random.pick(OBJECTS)} #${index}`,
-      description:
-        random.next() < 0.7
-          ? `Notes for task ${index}: ${random.pick(WORDS)} ${random.pick(OBJECTS)} before the deadline.`
-          : null,
-      status: random.pick(STATUSES),
-      priority: random.pick(PRIORITIES),
-      tags,
-      due_date: due,
-    };
-  });
-}
 
 /** Bodies the ceiling returns: captured from the real calls in this run. */
 interface Bodies {
@@ -144,26 +64,29 @@ const CEILING_PATHS: Record<CallName, string> = {
 };
 
 /**
- * The framework's own limit: a bare Fastify of the same version, no plugins, no hooks, each route
- * sending a captured body from memory (POST and PUT bodies are parsed as the real server does).
+ * The framework's own limit: a bare Fastify of the same version, no plugins, no hooks, in its own
+ * process like the real server, each route sending a captured body from memory (POST and PUT
+ * bodies are parsed as the real server does).
  */
-async function startCeiling(bodies: Bodies): Promise<{ baseUrl: string; close(): Promise<void> }> {
-  const app = Fastify({ logger: false });
-  for (const call of LOAD_CALLS) {
-    app.route({
-      method: call.method as HTTPMethods,
-      url: CEILING_PATHS[call.name],
-      handler: async (_request, reply) =>
-        reply.type("application/json; charset=utf-8").send(bodies[call.name]),
-    });
-  }
-  await app.listen({ host: "127.0.0.1", port: 0 });
-  const { port } = app.server.address() as AddressInfo;
-  return { baseUrl: `http://127.0.0.1:${port}`, close: () => app.close() };
+async function startCeiling(bodies: Bodies, dataDir: string): Promise<ServerProcess> {
+  const routesFile = path.join(dataDir, "bare-fastify-routes.json");
+  const routes = LOAD_CALLS.map((call) => ({
+    method: call.method,
+    url: CEILING_PATHS[call.name],
+    body: bodies[call.name],
+  }));
+  writeFileSync(routesFile, JSON.stringify(routes));
+  const port = await freePort();
+  return startServerProcess({
+    script: "bench/support/bare-fastify.ts",
+    baseUrl: `http://127.0.0.1:${port}`,
+    env: { PORT: String(port), BARE_FASTIFY_ROUTES: routesFile },
+    readyPath: CEILING_PATHS.stats,
+  });
 }
 
 async function call(
-  bench: BenchApp,
+  bench: { baseUrl: string },
   token: string,
   method: string,
   path: string,
@@ -213,25 +136,22 @@ function bodiesFor(name: CallName): unknown[] {
   return [];
 }
 
-/** Seeds, times and loads the real app on one database. */
+/** Seeds, times and loads the real server on one database. */
 async function runEngine(databaseUrl: string | undefined): Promise<EngineRun> {
-  const bench = await startBenchApp({ databaseUrl });
+  const api = await startApiServer({
+    databaseUrl,
+    users: [
+      { label: "1k", tasks: 1_000 },
+      { label: "10k", tasks: 10_000 },
+      { label: "writes", tasks: 0 },
+    ],
+  });
   try {
-    const { db, clock } = bench.deps;
-    const seeding: string[][] = [];
-    const seeded = async (label: string, count: number) => {
-      const user = await seedUser(bench.deps, label);
-      const start = performance.now();
-      const tasks = await createTasks(db, clock, user.id, taskInputs(count, count));
-      seeding.push([
-        `createTasks, ${formatCount(count)} tasks in one transaction`,
-        formatMs(performance.now() - start),
-      ]);
-      return { ...user, firstTaskId: tasks[0]?.id ?? "" };
-    };
-    const small = await seeded("1k", 1_000);
-    const large = await seeded("10k", 10_000);
-    const writer = await seedUser(bench.deps, "writes");
+    const [small, large, writer] = api.users as [SeededUser, SeededUser, SeededUser];
+    const running = api.server;
+    const seeding = api.seeding
+      .filter(({ tasks }) => tasks > 0)
+      .map(({ tasks, ms }) => [`createTasks, ${formatCount(tasks)} tasks in one transaction`, formatMs(ms)]);
 
     // Sequential latency: one request at a time, the whole round trip over loopback.
     const latency: string[][] = [];
@@ -245,7 +165,7 @@ async function runEngine(databaseUrl: string | undefined): Promise<EngineRun> {
       let bytes = 0;
       const figures = await sequentialLatency(
         async () => {
-          bytes = (await call(bench, token, "GET", path, { encoding })).length;
+          bytes = (await call(running, token, "GET", path, { encoding })).length;
         },
         { iterations, maxMs: 5_000 },
       );
@@ -262,7 +182,7 @@ async function runEngine(databaseUrl: string | undefined): Promise<EngineRun> {
     const stats = apiRoutes.taskStats.path;
     await timeCall("GET /api/v1/tasks — 1,000 tasks", small.token, list, 200, "identity");
     const largeList = await timeCall("GET /api/v1/tasks — 10,000 tasks", large.token, list, 40, "identity");
-    const rssMb = process.memoryUsage().rss / 1024 ** 2;
+    const rssMb = running.residentBytes() / 1024 ** 2;
     await timeCall(
       "GET /api/v1/tasks — 10,000 tasks, gzip (as a browser asks)",
       large.token,
@@ -289,10 +209,10 @@ async function runEngine(databaseUrl: string | undefined): Promise<EngineRun> {
 
     const taskPath = pathFor(apiRoutes.updateTask.path, { id: small.firstTaskId });
     const bodies: Bodies = {
-      list: await call(bench, small.token, "GET", list),
-      stats: await call(bench, small.token, "GET", stats),
-      created: await call(bench, writer.token, "POST", list, { body: CREATE_BODY }),
-      updated: await call(bench, small.token, "PUT", taskPath, { body: UPDATE_BODIES[0] }),
+      list: await call(running, small.token, "GET", list),
+      stats: await call(running, small.token, "GET", stats),
+      created: await call(running, writer.token, "POST", list, { body: CREATE_BODY }),
+      updated: await call(running, small.token, "PUT", taskPath, { body: UPDATE_BODIES[0] }),
     };
 
     const paths: Record<CallName, { token: string; path: string }> = {
@@ -303,7 +223,7 @@ async function runEngine(databaseUrl: string | undefined): Promise<EngineRun> {
     };
     // A short warm-up so the first measured run does not pay for JIT compilation.
     await loadTest({
-      url: `${bench.baseUrl}${list}`,
+      url: `${running.baseUrl}${list}`,
       duration: 1,
       headers: { authorization: `Bearer ${small.token}` },
     });
@@ -311,7 +231,7 @@ async function runEngine(databaseUrl: string | undefined): Promise<EngineRun> {
     for (const { name, method } of LOAD_CALLS) {
       const { token, path } = paths[name];
       load[name] = await loadTest({
-        url: bench.baseUrl,
+        url: running.baseUrl,
         duration: LOAD_SECONDS,
         connections: CONNECTIONS,
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -320,12 +240,13 @@ async function runEngine(databaseUrl: string | undefined): Promise<EngineRun> {
     }
     return { seeding, latency, largeListP50: largeList.p50, rssMb, bodies, load };
   } finally {
-    await bench.close();
+    await api.close();
   }
 }
 
 async function runCeiling(bodies: Bodies, firstTaskId: string): Promise<Record<CallName, LoadFigures>> {
-  const ceiling = await startCeiling(bodies);
+  const dataDir = mkdtempSync(path.join(tmpdir(), "tasklane-bench-ceiling-"));
+  const ceiling = await startCeiling(bodies, dataDir);
   try {
     await loadTest({ url: `${ceiling.baseUrl}/tasks`, duration: 1 });
     const load = {} as Record<CallName, LoadFigures>;
@@ -341,6 +262,7 @@ async function runCeiling(bodies: Bodies, firstTaskId: string): Promise<Record<C
     return load;
   } finally {
     await ceiling.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -432,7 +354,7 @@ const tasksApi: BenchSection = async () => {
       "SQLite runs as `npm start` runs it: WAL with synchronous=FULL, every acknowledged write is on disk.",
       "bare Fastify = the same Fastify version with no plugins and no hooks, started by this section, sending the body the real call answered (captured from the SQLite run) from memory: the framework's own ceiling on this machine, in this run.",
       "ratio = the call's req/s divided by the ceiling's; autocannon asks for no compression and sends no If-None-Match, so every list answer is the whole body.",
-      "Resident memory is the bench process's (the server runs in it) right after the 10,000-task list calls.",
+      "The server is server/src/main.ts in its own process (LOG_LEVEL=warn, NODE_ENV=production), the bare Fastify too; resident memory is the server process's (VmRSS) right after the 10,000-task list calls.",
       "POST creates real tasks (for a separate user); PUT alternates completed/pending so every request writes.",
       ...failures,
     ],

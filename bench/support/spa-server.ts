@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,8 +8,9 @@ import { parseConfig } from "../../server/src/config";
 import { openDatabase } from "../../server/src/db/database";
 import { systemClock } from "../../server/src/lib/clock";
 import { createTasks } from "../../server/src/modules/tasks/service";
-import { seedUser } from "../lib/bench-app";
-import { freePort, repoRoot, withDeadline } from "./bounded";
+import { seedUser } from "../lib/seed-user";
+import { freePort } from "./bounded";
+import { startServerProcess, type ServerProcess } from "./server-process";
 import { spaBuild } from "./spa-build";
 
 /**
@@ -19,9 +19,6 @@ import { spaBuild } from "./spa-build";
  * from a fresh SQLite file in a temporary directory, on loopback only. One user is seeded with a
  * live session, and optionally N tasks, directly in the database before the server starts.
  */
-
-const START_MS = 60_000;
-const STOP_MS = 5_000;
 
 export interface SpaServer {
   baseUrl: string;
@@ -76,30 +73,6 @@ export function benchTasks(count: number): CreateTaskInput[] {
   }));
 }
 
-async function waitUntilUp(baseUrl: string, child: ChildProcess, log: () => string): Promise<void> {
-  const deadline = Date.now() + START_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with ${child.exitCode}:\n${log()}`);
-    try {
-      const response = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`The server did not answer /health within ${START_MS / 1000} s:\n${log()}`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), STOP_MS);
-  await exited;
-  clearTimeout(timer);
-}
-
 export async function startSpaServer(options: { tasks?: number } = {}): Promise<SpaServer> {
   const build = await spaBuild();
   const dataDir = mkdtempSync(path.join(tmpdir(), "tasklane-bench-spa-"));
@@ -122,8 +95,7 @@ export async function startSpaServer(options: { tasks?: number } = {}): Promise<
     LOG_LEVEL: "warn",
   };
 
-  let child: ChildProcess | undefined;
-  const killOnExit = () => child?.kill("SIGKILL");
+  let server: ServerProcess | undefined;
   try {
     const config = parseConfig(env);
     const db = await openDatabase(config);
@@ -144,29 +116,7 @@ export async function startSpaServer(options: { tasks?: number } = {}): Promise<
       await db.destroy();
     }
 
-    const output: string[] = [];
-    child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
-      cwd: repoRoot,
-      env: { ...process.env, ...env, TSX_TSCONFIG_PATH: "tsconfig.node.json", NODE_ENV: "production" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    process.once("exit", killOnExit);
-    const keep = (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (output.length > 50) output.shift();
-    };
-    child.stdout?.on("data", keep);
-    child.stderr?.on("data", keep);
-    const log = () => output.join("").slice(-4_000);
-    await waitUntilUp(baseUrl, child, log);
-    let closing = false;
-    // A server that dies mid-section makes every later figure meaningless: say so, with its last words.
-    child.once("exit", (code, signal) => {
-      if (!closing)
-        console.error(
-          `bench: the server on ${baseUrl} exited (${signal ?? code}) during the section:\n${log()}`,
-        );
-    });
+    server = await startServerProcess({ script: "server/src/main.ts", baseUrl, env });
 
     const me = await fetch(`${baseUrl}/auth/me`, {
       headers: { authorization: `Bearer ${token}` },
@@ -175,23 +125,18 @@ export async function startSpaServer(options: { tasks?: number } = {}): Promise<
     if (!me.ok) throw new Error(`GET /auth/me answered ${me.status}: ${(await me.text()).slice(0, 200)}`);
     const user = userSchema.parse(await me.json());
 
-    const running = child;
+    const running = server;
     return {
       baseUrl,
       token,
       user,
       async close() {
-        closing = true;
-        await withDeadline(stop(running), STOP_MS + 2_000, "stopping the server").catch(() =>
-          running.kill("SIGKILL"),
-        );
-        process.off("exit", killOnExit);
+        await running.close();
         rmSync(dataDir, { recursive: true, force: true });
       },
     };
   } catch (error) {
-    if (child) await stop(child).catch(() => child?.kill("SIGKILL"));
-    process.off("exit", killOnExit);
+    await server?.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }

@@ -1,0 +1,185 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TaskPriority, TaskStatus } from "../../contract/tasks";
+import { createAiProvider } from "../../server/src/ai";
+import { parseConfig } from "../../server/src/config";
+import { engineOf, openDatabase } from "../../server/src/db/database";
+import { systemClock } from "../../server/src/lib/clock";
+import { createTasks } from "../../server/src/modules/tasks/service";
+import { seedUser } from "../lib/seed-user";
+import { freePort } from "./bounded";
+import { startServerProcess, type ServerProcess } from "./server-process";
+
+/**
+ * The real API server as `npm start` runs it (server/src/main.ts in its own process, so its CPU
+ * and resident memory are its own), on a fresh SQLite file in a temporary directory or on the
+ * PostgreSQL database of `databaseUrl` (migrated; the bench's users are new each run). Users, their
+ * live sessions and their tasks are written directly into the database before it starts.
+ */
+
+const WORDS = [
+  "report",
+  "invoice",
+  "call",
+  "review",
+  "plan",
+  "email",
+  "draft",
+  "book",
+  "fix",
+  "order",
+  "pay",
+  "clean",
+];
+const OBJECTS = [
+  "the client",
+  "Q3 numbers",
+  "dentist",
+  "flights",
+  "the roof",
+  "team sync",
+  "budget",
+  "slides",
+];
+const TAGS = [
+  "work",
+  "home",
+  "urgent",
+  "finance",
+  "health",
+  "travel",
+  "errands",
+  "family",
+  "reading",
+  "code",
+];
+const STATUSES: TaskStatus[] = [
+  "pending",
+  "pending",
+  "pending",
+  "pending",
+  "inprogress",
+  "inprogress",
+  "completed",
+  "completed",
+  "completed",
+  "cancelled",
+];
+const PRIORITIES: TaskPriority[] = ["low", "medium", "medium", "high", "urgent"];
+
+/** A small deterministic generator, so every run seeds the same tasks. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
+    return state / 2 ** 32;
+  };
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)] as T;
+  return { next, pick };
+}
+
+function taskInputs(count: number, seed: number) {
+  const random = generator(seed);
+  const now = Date.now();
+  return Array.from({ length: count }, (_, index) => {
+    const tags = [...new Set(Array.from({ length: Math.floor(random.next() * 4) }, () => random.pick(TAGS)))];
+    const due =
+      random.next() < 0.6 ? new Date(now + (random.next() - 0.4) * 60 * 86_400_000).toISOString() : null;
+    return {
+      title: `${random.pick(WORDS)} ${random.pick(OBJECTS)} #${index}`,
+      description:
+        random.next() < 0.7
+          ? `Notes for task ${index}: ${random.pick(WORDS)} ${random.pick(OBJECTS)} before the deadline.`
+          : null,
+      status: random.pick(STATUSES),
+      priority: random.pick(PRIORITIES),
+      tags,
+      due_date: due,
+    };
+  });
+}
+
+export interface SeededUser {
+  id: string;
+  token: string;
+  /** The id of the user's first seeded task ("" without tasks). */
+  firstTaskId: string;
+}
+
+export interface ApiServer {
+  server: ServerProcess;
+  users: SeededUser[];
+  /** How long createTasks took for each user, in one transaction. */
+  seeding: Array<{ tasks: number; ms: number }>;
+  close(): Promise<void>;
+}
+
+export async function startApiServer(options: {
+  databaseUrl: string | undefined;
+  users: Array<{ label: string; tasks: number }>;
+  cpuProfileDir?: string;
+}): Promise<ApiServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "tasklane-bench-api-"));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // Everything the server reads, set explicitly: the developer's shell must not change the figures.
+  const env = {
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    DATABASE_URL: options.databaseUrl ?? "",
+    STATIC_DIR: path.join(dataDir, "no-spa"),
+    SMTP_URL: "",
+    INBOUND_SMTP_PORT: "0",
+    INBOUND_WEBHOOK_SECRET: "",
+    AI_BASE_URL: "",
+    CORS_ORIGINS: "",
+    TRUST_PROXY: "false",
+    LOG_LEVEL: "warn",
+  };
+  try {
+    const config = parseConfig(env);
+    const db = await openDatabase(config);
+    const users: SeededUser[] = [];
+    const seeding: ApiServer["seeding"] = [];
+    try {
+      const deps = {
+        config,
+        db,
+        engine: engineOf(config),
+        clock: systemClock,
+        mailer: { send: async () => undefined },
+        ai: createAiProvider(config.ai),
+      };
+      for (const { label, tasks: count } of options.users) {
+        const user = await seedUser(deps, label);
+        const start = performance.now();
+        const tasks = await createTasks(db, systemClock, user.id, taskInputs(count, count));
+        if (count > 0) seeding.push({ tasks: count, ms: performance.now() - start });
+        users.push({ ...user, firstTaskId: tasks[0]?.id ?? "" });
+      }
+    } finally {
+      await db.destroy();
+    }
+    const server = await startServerProcess({
+      script: "server/src/main.ts",
+      baseUrl,
+      env,
+      cpuProfileDir: options.cpuProfileDir,
+    });
+    return {
+      server,
+      users,
+      seeding,
+      async close() {
+        await server.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
