@@ -3,6 +3,7 @@ import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Dialect } from "kysely";
 import pg from "pg";
+import { GroupCommit } from "./group-commit";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 
@@ -141,10 +142,20 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+const groupCommits = new WeakMap<Db, GroupCommit<Database>>();
+
 /**
  * Runs `work` in a transaction: inside the caller's when `db` already is one (so a service can
- * make another module's writes part of its own unit of work), else in a new one.
+ * make another module's writes part of its own unit of work), else in a new one — committed
+ * together with the other writes waiting at that moment (group commit, see GroupCommit), and
+ * settled only once that commit has returned.
  */
 export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
+  if (db.isTransaction) return work(db);
+  let group = groupCommits.get(db);
+  if (!group) {
+    group = new GroupCommit(db);
+    groupCommits.set(db, group);
+  }
+  return group.run(work);
 }

@@ -7,7 +7,7 @@ import {
   type ImportError,
   type ImportResult,
 } from "@contract/index";
-import type { Db } from "../../db/database";
+import { inTransaction, type Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
 import { isoNow, type Clock } from "../../lib/clock";
 import { recurrenceProblem } from "../../lib/recurrence";
@@ -119,7 +119,7 @@ export async function importTasks(
     if (candidates.has(fingerprint)) skipped += 1;
     else candidates.set(fingerprint, parsed.data);
   }
-  const created = await db.transaction().execute(async (trx) => {
+  const created = await inTransaction(db, async (trx) => {
     const claimed = await claimFingerprints(trx, user.id, [...candidates.keys()], isoNow(clock));
     const inputs = [...candidates]
       .filter(([fingerprint]) => claimed.has(fingerprint))

@@ -1,0 +1,114 @@
+import { sql, type Kysely, type Transaction } from "kysely";
+
+/** More writes than this are left for the next commit, so one commit never grows without bound. */
+const MAX_BATCH = 64;
+
+type Work<DB, T> = (trx: Transaction<DB>) => Promise<T>;
+
+interface Pending<DB> {
+  work: Work<DB, unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
+
+/**
+ * Group commit: the write transactions that arrive while the database is busy committing (or
+ * within one turn of the event loop) are run one after another inside ONE database transaction and
+ * committed together — one fsync on SQLite (WAL, synchronous=FULL), one WAL flush on PostgreSQL —
+ * instead of one each. Every write keeps its own savepoint, so one that fails is rolled back alone
+ * and only its caller sees the error, exactly as with a transaction of its own. Nobody is answered
+ * before the shared COMMIT has returned: an acknowledged write is as durable as before.
+ *
+ * The writes of one batch run in order, never interleaved, so each sees the database as if it ran
+ * alone after the previous ones. A write must use the transaction it is given (as with
+ * `db.transaction()`), never the root database, which it would wait for.
+ */
+export class GroupCommit<DB> {
+  readonly #db: Kysely<DB>;
+  #queue: Array<Pending<DB>> = [];
+  #scheduled = false;
+  #running = false;
+
+  constructor(db: Kysely<DB>) {
+    this.#db = db;
+  }
+
+  run<T>(work: Work<DB, T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.#schedule();
+    });
+  }
+
+  /**
+   * The next batch starts on the next turn of the event loop, after every request whose data
+   * arrived in this one has queued its write (SQLite answers synchronously, so without this each
+   * write would commit before the next request was even read).
+   */
+  #schedule(): void {
+    if (this.#scheduled || this.#running) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      void this.#flush();
+    });
+  }
+
+  async #flush(): Promise<void> {
+    const batch = this.#queue.splice(0, MAX_BATCH);
+    if (batch.length === 0) return;
+    this.#running = true;
+    try {
+      if (batch.length === 1) {
+        // Alone: its own transaction, as without group commit (no savepoint needed).
+        const [only] = batch as [Pending<DB>];
+        await this.#db.transaction().execute(only.work).then(only.resolve, only.reject);
+        return;
+      }
+      await this.#commitTogether(batch);
+    } finally {
+      this.#running = false;
+      if (this.#queue.length > 0) this.#schedule();
+    }
+  }
+
+  async #commitTogether(batch: Array<Pending<DB>>): Promise<void> {
+    const outcomes: Outcome[] = [];
+    try {
+      const trx = await this.#db.startTransaction().execute();
+      try {
+        for (const [index, { work }] of batch.entries()) {
+          const savepoint = sql.raw(`w${index}`);
+          await sql`savepoint ${savepoint}`.execute(trx);
+          try {
+            const value = await work(trx);
+            await sql`release savepoint ${savepoint}`.execute(trx);
+            outcomes.push({ ok: true, value });
+          } catch (error) {
+            await sql`rollback to savepoint ${savepoint}`.execute(trx);
+            await sql`release savepoint ${savepoint}`.execute(trx);
+            outcomes.push({ ok: false, error });
+          }
+        }
+        await trx.commit().execute();
+      } catch (error) {
+        await trx
+          .rollback()
+          .execute()
+          .catch(() => undefined);
+        throw error;
+      }
+    } catch (error) {
+      // BEGIN, a savepoint or COMMIT failed: nothing of the batch was written.
+      for (const pending of batch) pending.reject(error);
+      return;
+    }
+    batch.forEach((pending, index) => {
+      const outcome = outcomes[index] as Outcome;
+      if (outcome.ok) pending.resolve(outcome.value);
+      else pending.reject(outcome.error);
+    });
+  }
+}
