@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "../../db/database";
+import { preparedQuery } from "../../db/prepared-query";
 import type { UserRow } from "../../db/schema";
 import { newId } from "../../lib/ids";
 
@@ -34,21 +35,25 @@ export async function createSession(
   return { token, sessionId };
 }
 
+// Every signed-in request runs it: prepared once.
+const sessionUserQuery = preparedQuery((db: Db, tokenHash: string, nowIso: string) =>
+  db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .selectAll("users")
+    .select("sessions.id as session_id")
+    .where("sessions.token_hash", "=", tokenHash)
+    .where("sessions.revoked_at", "is", null)
+    .where("sessions.expires_at", ">", nowIso),
+);
+
 /** The user behind a live token: unknown, revoked and expired tokens find nobody. */
 export async function findSessionUser(
   db: Db,
   token: string,
   now: Date,
 ): Promise<{ sessionId: string; user: UserRow } | undefined> {
-  const row = await db
-    .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.user_id")
-    .selectAll("users")
-    .select("sessions.id as session_id")
-    .where("sessions.token_hash", "=", hashToken(token))
-    .where("sessions.revoked_at", "is", null)
-    .where("sessions.expires_at", ">", now.toISOString())
-    .executeTakeFirst();
+  const [row] = await sessionUserQuery(db, hashToken(token), now.toISOString());
   if (!row) return undefined;
   const { session_id: sessionId, ...user } = row;
   return { sessionId, user };

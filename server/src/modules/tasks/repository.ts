@@ -1,6 +1,7 @@
 import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { TaskPriority, TaskStatus } from "@contract/tasks";
 import type { Db } from "../../db/database";
+import { preparedQuery } from "../../db/prepared-query";
 import type { Database, NewTask, TaskRow, TaskUpdate } from "../../db/schema";
 
 /** What the list query narrows in SQL; the service re-checks tags and search exactly. */
@@ -115,13 +116,13 @@ export async function selectTasks(
     .execute();
 }
 
+const taskQuery = preparedQuery((db: Db, userId: string, id: string) =>
+  db.selectFrom("tasks").selectAll().where("user_id", "=", userId).where("id", "=", id),
+);
+
 export async function selectTask(db: Db, userId: string, id: string): Promise<TaskRow | undefined> {
-  return db
-    .selectFrom("tasks")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where("id", "=", id)
-    .executeTakeFirst();
+  const [row] = await taskQuery(db, userId, id);
+  return row;
 }
 
 /** The user's tasks among `ids` (ids of other users' tasks find nothing), in no particular order. */
@@ -228,14 +229,17 @@ export async function countTasks(db: Db, userId: string, nowIso: string): Promis
   };
 }
 
-/** Records that the user's task list changed (deletions leave no row to look at). */
-export async function touchTasksChangedAt(db: Db, userId: string, nowIso: string): Promise<void> {
-  await db
+const touchQuery = preparedQuery((db: Db, userId: string, nowIso: string) =>
+  db
     .updateTable("users")
     // The version counts every change, so two changes in one millisecond still differ (ETag).
     .set((eb) => ({ tasks_changed_at: nowIso, tasks_version: eb("tasks_version", "+", 1) }))
-    .where("id", "=", userId)
-    .execute();
+    .where("id", "=", userId),
+);
+
+/** Records that the user's task list changed (deletions leave no row to look at). */
+export async function touchTasksChangedAt(db: Db, userId: string, nowIso: string): Promise<void> {
+  await touchQuery(db, userId, nowIso);
 }
 
 export async function selectTasksChangedAt(db: Db, userId: string): Promise<string | null> {

@@ -1,0 +1,71 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "../../src/db/database";
+import { preparedQuery } from "../../src/db/prepared-query";
+import { newId } from "../../src/lib/ids";
+import { testDatabase } from "../helpers";
+
+describe("preparedQuery", () => {
+  let db: Db;
+  const ids = [newId(), newId()];
+  beforeAll(async () => {
+    db = await testDatabase();
+    const now = new Date().toISOString();
+    for (const [index, id] of ids.entries()) {
+      await db
+        .insertInto("users")
+        .values({
+          id,
+          email: `prepared-${index}-${id}@example.com`,
+          email_lower: `prepared-${index}-${id}@example.com`,
+          username: `prepared-${id}-${index}`,
+          username_lower: `prepared-${id}-${index}`,
+          password_hash: "not a hash",
+          first_name: index === 0 ? "Ada" : null,
+          last_name: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+  });
+  afterAll(async () => {
+    await db.destroy();
+  });
+
+  it("answers as the query built each time does, with new values on every call", async () => {
+    const byId = preparedQuery((db: Db, id: string) =>
+      db.selectFrom("users").select(["id", "first_name"]).where("id", "=", id).where("is_premium", "=", 0),
+    );
+    for (const id of [...ids, ids[0] as string, "nobody"]) {
+      const expected = await db
+        .selectFrom("users")
+        .select(["id", "first_name"])
+        .where("id", "=", id)
+        .where("is_premium", "=", 0)
+        .execute();
+      expect(await byId(db, id)).toEqual(expected);
+    }
+  });
+
+  it("runs inside a transaction on the transaction's connection", async () => {
+    const firstName = preparedQuery((db: Db, id: string) =>
+      db.selectFrom("users").select("first_name").where("id", "=", id),
+    );
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("users")
+        .set({ first_name: "Grace" })
+        .where("id", "=", ids[1] as string)
+        .execute();
+      expect(await firstName(trx, ids[1] as string)).toEqual([{ first_name: "Grace" }]);
+    });
+  });
+
+  it("refuses a query that splices an argument into its SQL instead of binding it", async () => {
+    const spliced = preparedQuery((db: Db, column: string) =>
+      db.selectFrom("users").select(sql.ref(column).as("value")),
+    );
+    await expect(spliced(db, "email")).rejects.toThrow(/not passed on as a value/);
+  });
+});
