@@ -8,15 +8,16 @@ import { summariseCpuProfile } from "./summarise-cpu-profile";
 
 /**
  * Where the server's time goes, per call: `npx tsx --tsconfig tsconfig.node.json
- * bench/profile/tasks-api.ts [list|stats|create|update]… [--postgres]`. For each call, the real
+ * bench/profile/tasks-api.ts [list|stats|create|update|health]… [--postgres]`. For each call, the real
  * server (as in the tasks-api bench section, 1,000 tasks) runs in its own process under
  * `node --cpu-prof` while autocannon loads only that call; the profile is then summarised: self
  * time by package or server file, the busiest functions, and the inclusive time of hooks and
- * handlers. --postgres uses BENCH_DATABASE_URL (or DATABASE_URL).
+ * handlers. --postgres uses BENCH_DATABASE_URL (or DATABASE_URL); --no-profile prints only the
+ * throughput and the server's CPU time per request, for A/B comparisons on a busy machine.
  */
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8);
-const CALLS = ["list", "stats", "create", "update"] as const;
+const CALLS = ["list", "stats", "create", "update", "health"] as const;
 type Call = (typeof CALLS)[number];
 
 /** Server functions whose inclusive time is worth seeing: hooks, handlers, serialisers. */
@@ -33,7 +34,7 @@ async function profileCall(call: Call, databaseUrl: string | undefined): Promise
       { label: "1k", tasks: 1_000 },
       { label: "writes", tasks: 0 },
     ],
-    cpuProfileDir: dir,
+    cpuProfileDir: profiling ? dir : undefined,
   });
   let requests = 0;
   let window: [number, number] = [0, 0];
@@ -50,6 +51,8 @@ async function profileCall(call: Call, databaseUrl: string | undefined): Promise
           { method: "POST", path: list, body: JSON.stringify({ title: "Profiled", tags: ["bench"] }) },
         ],
       },
+      // No authentication, no database: what every request pays to Fastify and the plugins.
+      health: { token: reader.token, requests: [{ method: "GET", path: "/health" }] },
       update: {
         token: reader.token,
         requests: ["completed", "pending"].map((status) => ({
@@ -69,6 +72,7 @@ async function profileCall(call: Call, databaseUrl: string | undefined): Promise
       requests: sequence,
     });
     const from = Number(process.hrtime.bigint() / 1000n);
+    const cpuBefore = api.server.cpuMs();
     const figures = await loadTest({
       url: api.server.baseUrl,
       duration: SECONDS,
@@ -78,11 +82,16 @@ async function profileCall(call: Call, databaseUrl: string | undefined): Promise
     });
     requests = figures.total;
     window = [from, Number(process.hrtime.bigint() / 1000n)];
+    const cpuPerRequest = (1000 * (api.server.cpuMs() - cpuBefore)) / Math.max(1, figures.total);
     console.log(
-      `\n=== ${call}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50} ms, ${figures.failures} failures`,
+      `\n=== ${call}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50} ms, ${figures.failures} failures, server CPU ${cpuPerRequest.toFixed(0)} µs/request`,
     );
   } finally {
     await api.close();
+  }
+  if (!profiling) {
+    rmSync(dir, { recursive: true, force: true });
+    return;
   }
   const file = readdirSync(dir).find((name) => name.endsWith(".cpuprofile"));
   if (!file) throw new Error(`no profile in ${dir}`);
@@ -105,9 +114,12 @@ async function profileCall(call: Call, databaseUrl: string | undefined): Promise
 }
 
 const args = process.argv.slice(2);
+/** --no-profile: only the throughput and the server's CPU time per request (A/B comparisons). */
+const profiling = !args.includes("--no-profile");
 const databaseUrl = args.includes("--postgres")
   ? (process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL)
   : undefined;
 if (args.includes("--postgres") && !databaseUrl) throw new Error("--postgres needs BENCH_DATABASE_URL");
 const wanted = CALLS.filter((call) => args.includes(call));
-for (const call of wanted.length > 0 ? wanted : CALLS) await profileCall(call, databaseUrl);
+for (const call of wanted.length > 0 ? wanted : CALLS.filter((call) => call !== "health"))
+  await profileCall(call, databaseUrl);

@@ -79,7 +79,7 @@ function generator(seed: number) {
   return { next, pick };
 }
 
-function taskInputs(count: number, seed: number) {
+export function taskInputs(count: number, seed: number) {
   const random = generator(seed);
   const now = Date.now();
   return Array.from({ length: count }, (_, index) => {

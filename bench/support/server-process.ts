@@ -17,6 +17,8 @@ export interface ServerProcess {
   pid: number;
   /** The process's resident set size now, in bytes (Linux: /proc; elsewhere NaN). */
   residentBytes(): number;
+  /** CPU time the process has used so far (user + system), in ms (Linux: /proc; elsewhere NaN). */
+  cpuMs(): number;
   /** The process's last lines of output, for error messages. */
   log(): string;
   close(): Promise<void>;
@@ -51,6 +53,18 @@ function residentBytesOf(pid: number): number {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     const kib = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1];
     return kib ? Number(kib) * 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** utime + stime from /proc/<pid>/stat, in clock ticks of 10 ms (USER_HZ is 100 on Linux). */
+function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name (field 2) is in parentheses and may hold spaces: count from after it.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return Number.NaN;
   }
@@ -110,6 +124,7 @@ export async function startServerProcess(options: {
     baseUrl,
     pid: child.pid ?? -1,
     residentBytes: () => residentBytesOf(child.pid ?? -1),
+    cpuMs: () => cpuMsOf(child.pid ?? -1),
     log,
     async close() {
       closing = true;
