@@ -190,43 +190,48 @@ export interface TaskCounts {
   overdue: number;
 }
 
-/**
- * All counts in one pass: COUNT over CASE (portable to SQLite and PostgreSQL). Overdue means,
- * literally: a due date before `nowIso` and a status other than completed — so a
- * cancelled task past its date counts (the SPA's computeTaskStats does the same).
- */
-export async function countTasks(db: Db, userId: string, nowIso: string): Promise<TaskCounts> {
-  const row = await db
+// One row per status, read from the (user_id, status, due_date) index alone.
+const countsByStatusQuery = preparedQuery((db: Db, userId: string, nowIso: string) =>
+  db
     .selectFrom("tasks")
     .where("user_id", "=", userId)
-    .select((eb) => {
-      const countWhere = (condition: ReturnType<typeof eb.and>) =>
-        eb.fn.count(eb.case().when(condition).then(eb.lit(1)).end());
-      const statusIs = (status: TaskStatus) => countWhere(eb.and([eb("status", "=", status)]));
-      return [
-        eb.fn.countAll().as("total"),
-        statusIs("pending").as("pending"),
-        statusIs("inprogress").as("in_progress"),
-        statusIs("completed").as("completed"),
-        statusIs("cancelled").as("cancelled"),
-        countWhere(
-          eb.and([
-            eb("due_date", "is not", null),
-            eb("due_date", "<", nowIso),
-            eb("status", "!=", "completed"),
-          ]),
-        ).as("overdue"),
-      ];
-    })
-    .executeTakeFirstOrThrow();
-  return {
-    total: Number(row.total),
-    pending: Number(row.pending),
-    in_progress: Number(row.in_progress),
-    completed: Number(row.completed),
-    cancelled: Number(row.cancelled),
-    overdue: Number(row.overdue),
-  };
+    .select((eb) => [
+      "status",
+      eb.fn.countAll<number>().as("count"),
+      eb.fn.count<number>(eb.case().when("due_date", "<", nowIso).then(eb.lit(1)).end()).as("past_due"),
+      eb.fn
+        .min<string | null>(eb.case().when("due_date", ">=", nowIso).then(eb.ref("due_date")).end())
+        .as("next_due"),
+    ])
+    .groupBy("status"),
+);
+
+/**
+ * All counts in one pass, per status. Overdue means, literally: a due date before `nowIso` and a
+ * status other than completed — so a cancelled task past its date counts (the SPA's
+ * computeTaskStats does the same). `nextDue`: the earliest due date at or after `nowIso` of a task
+ * that is not completed — until then the counts stay as they are (null: they never change by time
+ * alone).
+ */
+export async function countTasks(
+  db: Db,
+  userId: string,
+  nowIso: string,
+): Promise<{ counts: TaskCounts; nextDue: string | null }> {
+  const counts: TaskCounts = { total: 0, pending: 0, in_progress: 0, completed: 0, cancelled: 0, overdue: 0 };
+  let nextDue: string | null = null;
+  for (const row of await countsByStatusQuery(db, userId, nowIso)) {
+    const count = Number(row.count);
+    counts.total += count;
+    if (row.status === "pending") counts.pending = count;
+    else if (row.status === "inprogress") counts.in_progress = count;
+    else if (row.status === "completed") counts.completed = count;
+    else if (row.status === "cancelled") counts.cancelled = count;
+    if (row.status === "completed") continue;
+    counts.overdue += Number(row.past_due);
+    if (row.next_due !== null && (nextDue === null || row.next_due < nextDue)) nextDue = row.next_due;
+  }
+  return { counts, nextDue };
 }
 
 const touchQuery = preparedQuery((db: Db, userId: string, nowIso: string) =>

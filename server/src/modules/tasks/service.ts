@@ -382,8 +382,26 @@ export async function deleteTask(db: Db, clock: Clock, userId: string, id: strin
 
 /** GET /api/v1/tasks/stats: total, per-status, overdue and completion-rate counts, computed by the database. */
 export async function taskStats(db: Db, clock: Clock, userId: string): Promise<TaskStats> {
-  const counts = await countTasks(db, userId, isoNow(clock));
-  return { ...counts, completion_rate: completionRate(counts.completed, counts.total) };
+  return (await taskStatsAndExpiry(db, clock, userId)).stats;
+}
+
+/**
+ * The statistics as of `madeAt`, and the instant until which they hold as long as the tasks do
+ * not change: the next due date still to come of a task that is not completed, after which
+ * "overdue" grows (null: time alone never changes them).
+ */
+export async function taskStatsAndExpiry(
+  db: Db,
+  clock: Clock,
+  userId: string,
+): Promise<{ stats: TaskStats; madeAt: string; holdsUntil: string | null }> {
+  const madeAt = isoNow(clock);
+  const { counts, nextDue } = await countTasks(db, userId, madeAt);
+  return {
+    stats: { ...counts, completion_rate: completionRate(counts.completed, counts.total) },
+    madeAt,
+    holdsUntil: nextDue,
+  };
 }
 
 /**
