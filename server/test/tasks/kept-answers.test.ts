@@ -118,23 +118,23 @@ describe("kept answers", () => {
 describe("AnswerCache", () => {
   it("keeps one version per user and drops the older one when a newer is kept", () => {
     const cache = new AnswerCache();
-    cache.set("u1", 1, "list", { body: "[1]" });
-    cache.set("u1", 1, "stats", { body: "{1}" });
-    cache.set("u2", 7, "list", { body: "[7]" });
-    expect(cache.get("u1", 1, "list")?.body).toBe("[1]");
-    cache.set("u1", 2, "list", { body: "[2]" });
+    cache.set("u1", 1, "list", { body: Buffer.from("[1]") });
+    cache.set("u1", 1, "stats", { body: Buffer.from("{1}") });
+    cache.set("u2", 7, "list", { body: Buffer.from("[7]") });
+    expect(cache.get("u1", 1, "list")?.body.toString()).toBe("[1]");
+    cache.set("u1", 2, "list", { body: Buffer.from("[2]") });
     expect(cache.get("u1", 1, "list")).toBeUndefined();
     expect(cache.get("u1", 1, "stats")).toBeUndefined();
-    expect(cache.get("u1", 2, "list")?.body).toBe("[2]");
+    expect(cache.get("u1", 2, "list")?.body.toString()).toBe("[2]");
     // An answer made from an older version than the one kept is not kept.
-    cache.set("u1", 1, "list", { body: "[old]" });
+    cache.set("u1", 1, "list", { body: Buffer.from("[old]") });
     expect(cache.get("u1", 1, "list")).toBeUndefined();
-    expect(cache.get("u2", 7, "list")?.body).toBe("[7]");
+    expect(cache.get("u2", 7, "list")?.body.toString()).toBe("[7]");
   });
 
   it("lets the least recently used answers go when it is full", () => {
     const cache = new AnswerCache();
-    const big = "x".repeat(3 * 1024 * 1024);
+    const big = Buffer.alloc(3 * 1024 * 1024, "x");
     for (let user = 0; user < 8; user += 1) cache.set(`u${user}`, 1, "list", { body: big });
     expect(cache.get("u0", 1, "list")).toBeUndefined();
     expect(cache.get("u7", 1, "list")?.body).toBe(big);

@@ -12,15 +12,16 @@
  * version are dropped as soon as a newer one is kept.
  */
 
-/** Characters kept at most (a 10,000-task list is about 3.5 million). */
-const MAX_CHARS = 16 * 1024 * 1024;
+/** Bytes kept at most (a 10,000-task list is about 3.5 MB). */
+const MAX_BYTES = 16 * 1024 * 1024;
 /** Answers kept at most (most are small: the statistics, filtered lists). */
 const MAX_ENTRIES = 20_000;
-/** An answer bigger than this is never kept: it would push out everyone else's. */
-const MAX_ANSWER_CHARS = MAX_CHARS / 4;
+/** An answer bigger than this (bytes) is never kept: it would push out everyone else's. */
+const MAX_ANSWER_BYTES = MAX_BYTES / 4;
 
 export interface CachedAnswer {
-  body: string;
+  /** UTF-8, ready to send: no encoding of the same text on every request. */
+  body: Buffer;
   /** For answers that also change with the clock (the statistics): when it was made (ISO). */
   madeAt?: string;
   /** …and until when it holds (ISO; null: as long as the version does). */
@@ -38,7 +39,7 @@ export class AnswerCache {
   readonly #entries = new Map<string, Entry>();
   /** Per user: the version of the answers kept, and their keys. */
   readonly #users = new Map<string, { version: number; keys: Set<string> }>();
-  #chars = 0;
+  #bytes = 0;
 
   get(userId: string, version: number, variant: string): CachedAnswer | undefined {
     const key = keyOf(userId, version, variant);
@@ -50,7 +51,7 @@ export class AnswerCache {
   }
 
   set(userId: string, version: number, variant: string, answer: CachedAnswer): void {
-    if (answer.body.length > MAX_ANSWER_CHARS) return;
+    if (answer.body.length > MAX_ANSWER_BYTES) return;
     let user = this.#users.get(userId);
     if (user && user.version > version) return;
     if (user && user.version < version) {
@@ -65,9 +66,9 @@ export class AnswerCache {
     this.#remove(key);
     this.#entries.set(key, { ...answer, userId });
     user.keys.add(key);
-    this.#chars += answer.body.length;
+    this.#bytes += answer.body.length;
     for (const [oldest] of this.#entries) {
-      if (this.#chars <= MAX_CHARS && this.#entries.size <= MAX_ENTRIES) break;
+      if (this.#bytes <= MAX_BYTES && this.#entries.size <= MAX_ENTRIES) break;
       this.#remove(oldest);
     }
   }
@@ -76,7 +77,7 @@ export class AnswerCache {
     const entry = this.#entries.get(key);
     if (!entry) return;
     this.#entries.delete(key);
-    this.#chars -= entry.body.length;
+    this.#bytes -= entry.body.length;
     const user = this.#users.get(entry.userId);
     user?.keys.delete(key);
     if (user?.keys.size === 0) this.#users.delete(entry.userId);
