@@ -154,7 +154,7 @@ export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): P
   if (db.isTransaction) return work(db);
   let group = groupCommits.get(db);
   if (!group) {
-    group = new GroupCommit(db);
+    group = new GroupCommit(db, { savepoints: !(db.getExecutor().adapter instanceof PostgresAdapter) });
     groupCommits.set(db, group);
   }
   return group.run(work);

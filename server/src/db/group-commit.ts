@@ -17,9 +17,17 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  * Group commit: the write transactions that arrive while the database is busy committing (or
  * within one turn of the event loop) are run one after another inside ONE database transaction and
  * committed together — one fsync on SQLite (WAL, synchronous=FULL), one WAL flush on PostgreSQL —
- * instead of one each. Every write keeps its own savepoint, so one that fails is rolled back alone
- * and only its caller sees the error, exactly as with a transaction of its own. Nobody is answered
- * before the shared COMMIT has returned: an acknowledged write is as durable as before.
+ * instead of one each. One that fails is undone alone and only its caller sees the error, exactly
+ * as with a transaction of its own. Nobody is answered before the shared COMMIT has returned: an
+ * acknowledged write is as durable as before.
+ *
+ * How a failure is undone:
+ * - `savepoints: true` (SQLite, where a statement costs microseconds): every write runs in its own
+ *   savepoint, rolled back to when it fails.
+ * - `savepoints: false` (PostgreSQL, where every statement is a round trip to the server): no
+ *   savepoints; when a write fails, the whole batch is rolled back and each of its writes runs
+ *   again alone, in a transaction of its own. A write may therefore run twice, so it must only
+ *   touch the database, through the transaction it is given (which every write here does).
  *
  * The writes of one batch run in order, never interleaved, so each sees the database as if it ran
  * alone after the previous ones. A write must use the transaction it is given (as with
@@ -27,12 +35,14 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  */
 export class GroupCommit<DB> {
   readonly #db: Kysely<DB>;
+  readonly #savepoints: boolean;
   #queue: Array<Pending<DB>> = [];
   #scheduled = false;
   #running = false;
 
-  constructor(db: Kysely<DB>) {
+  constructor(db: Kysely<DB>, options: { savepoints: boolean }) {
     this.#db = db;
+    this.#savepoints = options.savepoints;
   }
 
   run<T>(work: Work<DB, T>): Promise<T> {
@@ -61,20 +71,41 @@ export class GroupCommit<DB> {
     if (batch.length === 0) return;
     this.#running = true;
     try {
-      if (batch.length === 1) {
-        // Alone: its own transaction, as without group commit (no savepoint needed).
-        const [only] = batch as [Pending<DB>];
-        await this.#db.transaction().execute(only.work).then(only.resolve, only.reject);
-        return;
+      if (batch.length === 1) await this.#commitAlone(batch[0] as Pending<DB>);
+      else if (this.#savepoints) await this.#commitWithSavepoints(batch);
+      else if (!(await this.#commitAllOrNothing(batch))) {
+        for (const pending of batch) await this.#commitAlone(pending);
       }
-      await this.#commitTogether(batch);
     } finally {
       this.#running = false;
       if (this.#queue.length > 0) this.#schedule();
     }
   }
 
-  async #commitTogether(batch: Array<Pending<DB>>): Promise<void> {
+  /** Its own transaction, as without group commit. */
+  async #commitAlone(pending: Pending<DB>): Promise<void> {
+    await this.#db.transaction().execute(pending.work).then(pending.resolve, pending.reject);
+  }
+
+  /** false when one write failed: then nothing of the batch was written and nobody was answered. */
+  async #commitAllOrNothing(batch: Array<Pending<DB>>): Promise<boolean> {
+    const values: unknown[] = [];
+    const trx = await this.#db.startTransaction().execute();
+    try {
+      for (const { work } of batch) values.push(await work(trx));
+      await trx.commit().execute();
+    } catch {
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
+      return false;
+    }
+    batch.forEach((pending, index) => pending.resolve(values[index]));
+    return true;
+  }
+
+  async #commitWithSavepoints(batch: Array<Pending<DB>>): Promise<void> {
     const outcomes: Outcome[] = [];
     try {
       const trx = await this.#db.startTransaction().execute();

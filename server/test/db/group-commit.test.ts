@@ -22,11 +22,14 @@ function loggedDatabase() {
   return { db, events };
 }
 
-describe("group commit", () => {
+describe.each([
+  { savepoints: true, strategy: "with a savepoint per write" },
+  { savepoints: false, strategy: "all or nothing, each write again alone after a failure" },
+])("group commit, $strategy", ({ savepoints }) => {
   it("commits the writes that arrive together in one transaction, and answers each only after it", async () => {
     const { db, events } = loggedDatabase();
     await sql`create table notes (id text primary key, text text not null)`.execute(db);
-    const group = new GroupCommit(db);
+    const group = new GroupCommit(db, { savepoints });
     events.length = 0;
 
     const writes = Array.from({ length: 10 }, (_, index) =>
@@ -55,10 +58,10 @@ describe("group commit", () => {
     await db.destroy();
   });
 
-  it("runs a write that arrives alone in a transaction of its own, without savepoints", async () => {
+  it("runs a write that arrives alone in a transaction of its own, without a savepoint", async () => {
     const { db, events } = loggedDatabase();
     await sql`create table notes (id text primary key, text text not null)`.execute(db);
-    const group = new GroupCommit(db);
+    const group = new GroupCommit(db, { savepoints });
     events.length = 0;
     await group.run((trx) => trx.insertInto("notes").values({ id: "a", text: "alone" }).execute());
     expect(events.filter((event) => !event.startsWith("insert"))).toEqual(["begin", "commit"]);
@@ -68,7 +71,7 @@ describe("group commit", () => {
   it("rolls back a write that fails alone: its caller gets its error, the others are committed", async () => {
     const { db } = loggedDatabase();
     await sql`create table notes (id text primary key, text text not null)`.execute(db);
-    const group = new GroupCommit(db);
+    const group = new GroupCommit(db, { savepoints });
     const failure = new Error("the second write changed its mind");
     const results = await Promise.allSettled([
       group.run((trx) => trx.insertInto("notes").values({ id: "a", text: "first" }).execute()),
@@ -88,7 +91,7 @@ describe("group commit", () => {
   it("lets each write of a batch see the ones committed before it in the same batch", async () => {
     const { db } = loggedDatabase();
     await sql`create table notes (id text primary key, text text not null)`.execute(db);
-    const group = new GroupCommit(db);
+    const group = new GroupCommit(db, { savepoints });
     const counts = await Promise.all(
       Array.from({ length: 5 }, (_, index) =>
         group.run(async (trx) => {
