@@ -51,13 +51,25 @@ export const dueDateSchema = isoTimestampSchema
  */
 export function isValidTimeZone(value: string): boolean {
   if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
+  const known = checkedTimeZones.get(value);
+  if (known !== undefined) return known;
+  let valid: boolean;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
+    valid = true;
   } catch {
-    return false;
+    valid = false;
   }
+  if (checkedTimeZones.size < CHECKED_TIME_ZONES_MAX) checkedTimeZones.set(value, valid);
+  return valid;
 }
+
+/**
+ * Names already checked: building an Intl.DateTimeFormat costs far more than formatting a date,
+ * and every due date shown asks about the same zone. Bounded, since names can come from input.
+ */
+const checkedTimeZones = new Map<string, boolean>();
+const CHECKED_TIME_ZONES_MAX = 1_000;
 
 export const DEFAULT_TIME_ZONE = "UTC";
 

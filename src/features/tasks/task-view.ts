@@ -49,20 +49,32 @@ export function filterTasks(tasks: readonly Task[], choice: TaskFilterChoice): T
 const PRIORITY_RANK: Record<TaskPriority, number> = { urgent: 0, high: 1, medium: 2, low: 3 };
 const time = (iso: string | null | undefined) => (iso ? Date.parse(iso) : Number.NaN);
 
-/** By due date (soonest first, undated last), by priority (urgent first) or newest first; stable. */
+interface SortKeys {
+  task: Task;
+  due: number;
+  created: number;
+}
+
+const byDue = (a: SortKeys, b: SortKeys) => {
+  if (Number.isNaN(a.due) || Number.isNaN(b.due))
+    return Number(Number.isNaN(a.due)) - Number(Number.isNaN(b.due));
+  return a.due - b.due;
+};
+const COMPARE: Record<TaskSort, (a: SortKeys, b: SortKeys) => number> = {
+  due: byDue,
+  priority: (a, b) => PRIORITY_RANK[a.task.priority] - PRIORITY_RANK[b.task.priority] || byDue(a, b),
+  created: (a, b) => (b.created || 0) - (a.created || 0),
+};
+
+/**
+ * By due date (soonest first, undated last), by priority (urgent first) or newest first; stable.
+ * Each date is read once, not in every comparison (5,000 tasks take some 60,000 comparisons).
+ */
 export function sortTasks(tasks: readonly Task[], sort: TaskSort): Task[] {
-  const byDue = (a: Task, b: Task) => {
-    const [left, right] = [time(a.due_date), time(b.due_date)];
-    if (Number.isNaN(left) || Number.isNaN(right))
-      return Number(Number.isNaN(left)) - Number(Number.isNaN(right));
-    return left - right;
-  };
-  const compare: Record<TaskSort, (a: Task, b: Task) => number> = {
-    due: byDue,
-    priority: (a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || byDue(a, b),
-    created: (a, b) => (time(b.created_at) || 0) - (time(a.created_at) || 0),
-  };
-  return [...tasks].sort(compare[sort]);
+  return tasks
+    .map((task) => ({ task, due: time(task.due_date), created: time(task.created_at) }))
+    .sort(COMPARE[sort])
+    .map((keys) => keys.task);
 }
 
 /** Due today in the user's zone. */

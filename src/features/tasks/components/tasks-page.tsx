@@ -68,29 +68,40 @@ export function TasksPage({ quickAdd }: { quickAdd?: ReactNode } = {}) {
   }, []);
 
   const loadedTasks = tasksQuery.data;
-  const searchIndex = useMemo(
-    () => buildTaskSearchIndex((loadedTasks ?? []).filter((task) => !pendingDeletion.has(task.id))),
-    [loadedTasks, pendingDeletion],
-  );
   const viewControls = useTaskViewState();
   const { view, sort, statuses, priorities, tags, hideCompleted } = viewControls.state;
+  // The order depends only on the list and the sort, so it is worked out once for them, not on
+  // every keystroke; the search and the chips then keep the tasks they match in that order (the
+  // sort is stable, so this is the same as sorting what they keep).
+  const searchIndex = useMemo(
+    () =>
+      buildTaskSearchIndex(
+        sortTasks(
+          (loadedTasks ?? []).filter((task) => !pendingDeletion.has(task.id)),
+          sort,
+        ),
+      ),
+    [loadedTasks, pendingDeletion, sort],
+  );
   const allTags = useMemo(
     () => [...new Set((loadedTasks ?? []).flatMap((task) => task.tags))].sort((a, b) => a.localeCompare(b)),
     [loadedTasks],
   );
-  // Search, then the chips, then the order, then the view (Today, Upcoming by day).
+  // In order: the search, then the chips, then the view (Today, Upcoming by day).
   const { visibleTasks, dayGroups } = useMemo(() => {
-    const chosen = sortTasks(
-      filterTasks(searchTasks(searchIndex, search), { statuses, priorities, tags, hideCompleted }),
-      sort,
-    );
+    const chosen = filterTasks(searchTasks(searchIndex, search), {
+      statuses,
+      priorities,
+      tags,
+      hideCompleted,
+    });
     if (view === "today") return { visibleTasks: todayTasks(chosen, timeZone), dayGroups: null };
     if (view === "upcoming") {
       const groups = upcomingGroups(chosen, timeZone);
       return { visibleTasks: groups.flatMap((group) => group.tasks), dayGroups: groups };
     }
     return { visibleTasks: chosen, dayGroups: null };
-  }, [searchIndex, search, statuses, priorities, tags, hideCompleted, sort, view, timeZone]);
+  }, [searchIndex, search, statuses, priorities, tags, hideCompleted, view, timeZone]);
   const narrowed = view !== "all" || hideCompleted || statuses.length + priorities.length + tags.length > 0;
 
   const changeStatus = useChangeTaskStatus();
