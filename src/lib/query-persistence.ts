@@ -21,7 +21,9 @@ export function persistQueries(queryClient: QueryClient): void {
   const persister = createAsyncStoragePersister({
     storage: { getItem: get<string>, setItem: set, removeItem: del },
     key: CACHE_KEY,
-    throttleTime: 1000,
+    // Soon after a load or a change (a second before, a screen left quickly was never kept, and
+    // the next visit waited for the network), but not for every one of a quick series of changes.
+    throttleTime: 200,
   });
   // Queries wait for the connection instead of failing: the cached data stays on screen.
   onlineManager.setOnline(navigator.onLine);
