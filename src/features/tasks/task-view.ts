@@ -36,7 +36,10 @@ function isOpen(task: Task): boolean {
  * The tasks matching every chosen chip: within a group (say two statuses) any may match, across
  * groups all must. No chip in a group means no restriction; "Hide completed" drops completed ones.
  */
-export function filterTasks(tasks: readonly Task[], choice: TaskFilterChoice): Task[] {
+export function filterTasks(tasks: readonly Task[], choice: TaskFilterChoice): readonly Task[] {
+  const chosen =
+    choice.statuses.length + choice.priorities.length + choice.tags.length > 0 || choice.hideCompleted;
+  if (!chosen) return tasks;
   return tasks.filter(
     (task) =>
       (choice.statuses.length === 0 || choice.statuses.includes(task.status)) &&

@@ -1,12 +1,12 @@
 import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from "@contract/tasks";
-import { useCallback, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { TASK_SORTS, TASK_VIEWS, type TaskFilterChoice, type TaskSort, type TaskView } from "./task-view";
 
 const HIDE_COMPLETED_KEY = "tasklane.tasks.hide-completed";
 
-function readList<Value extends string>(params: URLSearchParams, name: string, allowed?: readonly Value[]) {
-  const values = (params.get(name) ?? "").split(",").filter(Boolean);
+function readList<Value extends string>(raw: string, allowed?: readonly Value[]) {
+  const values = raw.split(",").filter(Boolean);
   return (
     allowed ? values.filter((value) => (allowed as readonly string[]).includes(value)) : values
   ) as Value[];
@@ -33,14 +33,24 @@ export function useTaskViewState() {
   const [params, setParams] = useSearchParams();
   const [hideCompleted, setHideCompletedState] = useState(readHideCompleted);
 
-  const state: TaskViewState = {
-    view: readList(params, "view", TASK_VIEWS)[0] ?? "all",
-    sort: readList(params, "sort", TASK_SORTS)[0] ?? "due",
-    statuses: readList<TaskStatus>(params, "status", TASK_STATUSES),
-    priorities: readList<TaskPriority>(params, "priority", TASK_PRIORITIES),
-    tags: readList(params, "tag"),
-    hideCompleted,
-  };
+  // Read again only when one of its parameters changes, not on every change of the URL (the
+  // search box rewrites ?q= as the user types): the screen's filtering keeps its memo.
+  const view = params.get("view") ?? "";
+  const sort = params.get("sort") ?? "";
+  const status = params.get("status") ?? "";
+  const priority = params.get("priority") ?? "";
+  const tag = params.get("tag") ?? "";
+  const choice = useMemo(
+    () => ({
+      view: readList(view, TASK_VIEWS)[0] ?? "all",
+      sort: readList(sort, TASK_SORTS)[0] ?? "due",
+      statuses: readList<TaskStatus>(status, TASK_STATUSES),
+      priorities: readList<TaskPriority>(priority, TASK_PRIORITIES),
+      tags: readList(tag),
+    }),
+    [view, sort, status, priority, tag],
+  );
+  const state: TaskViewState = { ...choice, hideCompleted };
 
   const setParam = useCallback(
     (changes: Record<string, string | readonly string[]>) =>

@@ -35,7 +35,7 @@ export function TaskList({ tasks, timeZone, ...actions }: TaskListProps) {
     estimateSize: () => ESTIMATED_CARD_HEIGHT,
     getItemKey: (index) => tasks[index]?.id ?? index,
     gap: CARD_GAP,
-    overscan: 6,
+    overscan: 3,
     scrollMargin,
   });
 
