@@ -1,6 +1,6 @@
 import { addDays, format } from "date-fns";
 import { formatInTimeZone } from "date-fns-tz";
-import { fromZonedInputValue, isValidTimeZone } from "./time-zones";
+import { formatInZoneOnce, fromZonedInputValue, isValidTimeZone } from "./time-zones";
 
 /**
  * An all-day due date is stored as the last millisecond of that day in the user's zone: it stays
@@ -14,16 +14,22 @@ function zoneOrBrowser(timeZone: string | null | undefined): string | undefined 
 
 /** The calendar day ("2026-11-23") of an instant in the user's zone (else the browser's). */
 export function localDay(instant: Date | string, timeZone: string | null | undefined): string {
-  const date = typeof instant === "string" ? new Date(instant) : instant;
   const zone = zoneOrBrowser(timeZone);
+  if (zone && typeof instant === "string") {
+    return formatInZoneOnce(instant, zone, "yyyy-MM-dd", () =>
+      formatInTimeZone(new Date(instant), zone, "yyyy-MM-dd"),
+    );
+  }
+  const date = typeof instant === "string" ? new Date(instant) : instant;
   return zone ? formatInTimeZone(date, zone, "yyyy-MM-dd") : format(date, "yyyy-MM-dd");
 }
 
 /** A due date with no time of day: its local time is the end of the day. */
 export function isAllDay(iso: string, timeZone: string | null | undefined): boolean {
-  const date = new Date(iso);
   const zone = zoneOrBrowser(timeZone);
-  const time = zone ? formatInTimeZone(date, zone, "HH:mm:ss.SSS") : format(date, "HH:mm:ss.SSS");
+  const time = zone
+    ? formatInZoneOnce(iso, zone, "HH:mm:ss.SSS", () => formatInTimeZone(new Date(iso), zone, "HH:mm:ss.SSS"))
+    : format(new Date(iso), "HH:mm:ss.SSS");
   return time === END_OF_DAY;
 }
 

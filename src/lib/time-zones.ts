@@ -129,8 +129,33 @@ export function formatLocalDate(
   timeZone: string | null | undefined,
   pattern = "PPp",
 ): string {
-  const date = parseInstant(iso);
-  if (!date) return "";
   const zone = usableZone(timeZone);
-  return zone ? formatInTimeZone(date, zone, pattern) : format(date, pattern);
+  if (!iso) return "";
+  if (!zone) {
+    const date = parseInstant(iso);
+    return date ? format(date, pattern) : "";
+  }
+  return formatInZoneOnce(iso, zone, pattern, () => {
+    const date = parseInstant(iso);
+    return date ? formatInTimeZone(date, zone, pattern) : "";
+  });
+}
+
+const formattedInZone = new Map<string, string>();
+const FORMATTED_IN_ZONE_MAX = 5_000;
+
+/**
+ * A timestamp formatted in a named zone, remembered: formatting in a zone goes through
+ * Intl.DateTimeFormat#formatToParts, and a list shows the same due dates again and again (a card
+ * that scrolls or is filtered back into view). The answer depends only on the three strings.
+ */
+export function formatInZoneOnce(iso: string, zone: string, pattern: string, compute: () => string): string {
+  const key = `${iso}|${zone}|${pattern}`;
+  let text = formattedInZone.get(key);
+  if (text === undefined) {
+    text = compute();
+    if (formattedInZone.size >= FORMATTED_IN_ZONE_MAX) formattedInZone.clear();
+    formattedInZone.set(key, text);
+  }
+  return text;
 }
