@@ -72,6 +72,9 @@ function trimTrailingSeparators(text: string): string {
 const EMPTY_BRACKETS = /\(\s*\)|\[\s*\]|\{\s*\}/g;
 /** Same result as replacing every /\s+/ with one space, without rewriting every lone space. */
 const WHITESPACE_RUN = /\s{2,}|[^\S ]/g;
+/** Any character the punctuation clean-ups below look at (most titles have none). */
+const PUNCTUATION = /[,;:.!?)\]([]/;
+const LEADING_SEPARATOR = /^[\s,;:\-–—]/;
 const DANGLING_CONNECTORS = new Set(["by", "on", "at", "due", "before", "until"]);
 const EMPHASIS_MARKS = new Set(["*", "_", "~"]);
 const WHOLE_EMPHASIS = /^(\*\*|__|~~|\*|_)(.+)\1$/;
@@ -82,14 +85,16 @@ export function tidyTitle(text: string): string {
   // would become) one space. The guards only skip a pattern that cannot match.
   const withoutEmptyBrackets =
     text.includes("(") || text.includes("[") || text.includes("{") ? text.replace(EMPTY_BRACKETS, " ") : text;
-  let title = trimTrailingSeparators(
-    withoutEmptyBrackets
-      .replace(WHITESPACE_RUN, " ")
+  let spaced = withoutEmptyBrackets.replace(WHITESPACE_RUN, " ");
+  if (PUNCTUATION.test(spaced)) {
+    spaced = spaced
       .replace(/ ([,;:.!?)\]])/g, "$1")
       .replace(/([([]) /g, "$1")
-      .replace(/[,;:]+(?=[,;:.!?])/g, "")
-      .trim()
-      .replace(/^[\s,;:\-–—]+/, ""),
+      .replace(/[,;:]+(?=[,;:.!?])/g, "");
+  }
+  spaced = spaced.trim();
+  let title = trimTrailingSeparators(
+    LEADING_SEPARATOR.test(spaced) ? spaced.replace(/^[\s,;:\-–—]+/, "") : spaced,
   );
   // A connector left dangling at the end ("Pay rent by") goes with its date.
   const lastSpace = title.lastIndexOf(" ");
@@ -161,7 +166,7 @@ function closeTask(open: OpenTask | undefined): void {
  * these lines and reads the rest as prose).
  */
 export function scanPatternTasks(content: string, dates: DateReader): PatternScan {
-  const lines = content.replace(/\r\n?/g, "\n").split("\n");
+  const lines = (content.includes("\r") ? content.replace(/\r\n?/g, "\n") : content).split("\n");
   const tasks: ExtractedTaskJson[] = [];
   const usedLines = new Set<number>();
   let open: OpenTask | undefined;
