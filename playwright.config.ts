@@ -41,7 +41,8 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: "npx tsx --tsconfig tsconfig.node.json server/src/main.ts",
+      // What `npm start` runs: the compiled server.
+      command: "node scripts/build-server.mjs && node dist-server/main.mjs",
       url: `${e2eEnvironment.baseUrl}/health`,
       reuseExistingServer: false,
       timeout: 60_000,
