@@ -209,7 +209,7 @@ const tasksScreen: BenchSection = async () => {
       ],
       notes: [
         "Times are taken in the page: navigation start (or the keydown event's time) to the first animation frame after the first card (or the new count) is in the DOM.",
-        "The server is `server/src/main.ts` in its own process, on a fresh SQLite file, serving the production build; the browser is headless Debian Chromium, 1280×800.",
+        "The server is the compiled server (scripts/build-server.mjs, as `npm start` runs it) in its own process, on a fresh SQLite file, serving the production build; the browser is headless Debian Chromium, 1280×800.",
         "GET /api/v1/tasks: when the SPA sent it and when its whole response (all 5,000 tasks, compressed) had arrived, from navigation start.",
       ],
     };

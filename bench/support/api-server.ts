@@ -9,10 +9,11 @@ import { systemClock } from "../../server/src/lib/clock";
 import { createTasks } from "../../server/src/modules/tasks/service";
 import { seedUser } from "../lib/seed-user";
 import { freePort } from "./bounded";
+import { serverBuild } from "./server-build";
 import { startServerProcess, type ServerProcess } from "./server-process";
 
 /**
- * The real API server as `npm start` runs it (server/src/main.ts in its own process, so its CPU
+ * The real API server as `npm start` runs it (the compiled server in its own process, so its CPU
  * and resident memory are its own), on a fresh SQLite file in a temporary directory or on the
  * PostgreSQL database of `databaseUrl` (migrated; the bench's users are new each run). Users, their
  * live sessions and their tasks are written directly into the database before it starts.
@@ -164,7 +165,7 @@ export async function startApiServer(options: {
       await db.destroy();
     }
     const server = await startServerProcess({
-      script: "server/src/main.ts",
+      script: await serverBuild(),
       baseUrl,
       env,
       cpuProfileDir: options.cpuProfileDir,

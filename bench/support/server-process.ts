@@ -3,8 +3,9 @@ import { readFileSync } from "node:fs";
 import { repoRoot, withDeadline } from "./bounded";
 
 /**
- * A bench server in its own Node.js process, started as `npm start` starts the real one (tsx,
- * NODE_ENV=production), so that its CPU and its resident memory are its own and not the bench's.
+ * A bench server in its own Node.js process, started as `npm start` starts the real one (the
+ * compiled server, NODE_ENV=production), so that its CPU and its resident memory are its own and
+ * not the bench's.
  * Set BENCH_CPU_PROF=<dir> to have every such process write a V8 CPU profile there on exit
  * (`node --cpu-prof`): that is how the README's "where the time goes" was measured.
  */
@@ -71,7 +72,7 @@ function cpuMsOf(pid: number): number {
 }
 
 /**
- * Runs `script` (a TypeScript file, relative to the repository root) with `env` added to this
+ * Runs `script` (relative to the repository root; a .ts file through tsx) with `env` added to this
  * process's environment, and waits until `baseUrl + readyPath` answers 2xx. The script must stop
  * on SIGTERM (server/src/main.ts does).
  */
@@ -88,7 +89,11 @@ export async function startServerProcess(options: {
   const output: string[] = [];
   const child = spawn(
     process.execPath,
-    [...(profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []), "--import", "tsx", script],
+    [
+      ...(profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : []),
+      ...(script.endsWith(".ts") ? ["--import", "tsx"] : []),
+      script,
+    ],
     {
       cwd: repoRoot,
       env: { ...process.env, ...env, TSX_TSCONFIG_PATH: "tsconfig.node.json", NODE_ENV: "production" },

@@ -10,11 +10,12 @@ import { systemClock } from "../../server/src/lib/clock";
 import { createTasks } from "../../server/src/modules/tasks/service";
 import { seedUser } from "../lib/seed-user";
 import { freePort } from "./bounded";
+import { serverBuild } from "./server-build";
 import { startServerProcess, type ServerProcess } from "./server-process";
 import { spaBuild } from "./spa-build";
 
 /**
- * The real server as `npm start` runs it (server/src/main.ts in its own process, so the browser
+ * The real server as `npm start` runs it (the compiled server in its own process, so the browser
  * and Lighthouse work in this process does not slow it down), serving the production SPA build
  * from a fresh SQLite file in a temporary directory, on loopback only. One user is seeded with a
  * live session, and optionally N tasks, directly in the database before the server starts.
@@ -116,7 +117,7 @@ export async function startSpaServer(options: { tasks?: number } = {}): Promise<
       await db.destroy();
     }
 
-    server = await startServerProcess({ script: "server/src/main.ts", baseUrl, env });
+    server = await startServerProcess({ script: await serverBuild(), baseUrl, env });
 
     const me = await fetch(`${baseUrl}/auth/me`, {
       headers: { authorization: `Bearer ${token}` },
