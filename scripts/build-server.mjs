@@ -8,7 +8,7 @@
  * slower start. npm packages stay outside the bundle and load from node_modules as usual.
  *
  * Files the server reads next to its own code (relative to import.meta.url) are copied beside
- * the bundle: the request classifier's weights (model.json).
+ * the bundle: the request classifier's weights (model.bin).
  */
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -39,5 +39,5 @@ await build({
   sourcemap: "linked",
   logLevel: "warning",
 });
-copyFileSync(path.join(root, "server/src/ai/intent/model.json"), path.join(outdir, "model.json"));
+copyFileSync(path.join(root, "server/src/ai/intent/model.bin"), path.join(outdir, "model.bin"));
 console.log(`Server built into ${path.relative(process.cwd(), outdir) || "."}`);
