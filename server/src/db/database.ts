@@ -142,6 +142,11 @@ export function isUniqueViolation(error: unknown): boolean {
   );
 }
 
+/** The database is PostgreSQL (else SQLite), for the few queries written for one engine. */
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
 const groupCommits = new WeakMap<Db, GroupCommit<Database>>();
 
 /**
@@ -154,7 +159,7 @@ export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): P
   if (db.isTransaction) return work(db);
   let group = groupCommits.get(db);
   if (!group) {
-    group = new GroupCommit(db, { savepoints: !(db.getExecutor().adapter instanceof PostgresAdapter) });
+    group = new GroupCommit(db, { savepoints: !isPostgres(db) });
     groupCommits.set(db, group);
   }
   return group.run(work);

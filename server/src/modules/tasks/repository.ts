@@ -1,5 +1,11 @@
-import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
-import type { TaskPriority, TaskStatus } from "@contract/tasks";
+import { sql, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from "kysely";
+import {
+  DEFAULT_TASK_PRIORITY,
+  MANUAL_SOURCE,
+  TASK_PRIORITIES,
+  type TaskPriority,
+  type TaskStatus,
+} from "@contract/tasks";
 import type { Db } from "../../db/database";
 import { preparedQuery } from "../../db/prepared-query";
 import type { Database, NewTask, TaskRow, TaskUpdate } from "../../db/schema";
@@ -108,12 +114,75 @@ export async function selectTasks(
     .select(LIST_COLUMNS)
     .where("user_id", "=", userId)
     .where((eb) => applyFilters(eb, filters))
+    .$call(inListOrder)
+    .execute();
+}
+
+/** The to-do list's order (see selectTasks), for any query of the tasks table. */
+function inListOrder<Q extends SelectQueryBuilder<Database, "tasks", object>>(query: Q): Q {
+  return query
     .orderBy((eb) => eb.case().when("status", "in", FINISHED_STATUSES).then(eb.lit(1)).else(eb.lit(0)).end())
     .orderBy((eb) => eb.case().when("due_date", "is", null).then(eb.lit(1)).else(eb.lit(0)).end())
     .orderBy("due_date", "asc")
     .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .execute();
+    .orderBy("id", "desc") as Q;
+}
+
+/** A list of known words as SQL literals: `'a', 'b'` (the values are the contract's constants). */
+function literals(values: readonly string[]) {
+  return sql.join(values.map((value) => sql.lit(value)));
+}
+
+/**
+ * One task as the wire carries it (what toTaskJson makes of a row), built by SQLite's JSON
+ * functions: the same keys in the same order, in_progress spelled so, an unknown status read as
+ * pending and an unknown priority as medium, the source without its null fields (a manual one
+ * only as its type), tags as stored (the JSON array the service wrote; anything else reads as []).
+ * SQLite escapes strings exactly as JSON.stringify does.
+ */
+const TASK_JSON_SQLITE = sql<string>`json_object(
+  'id', id,
+  'title', title,
+  'description', description,
+  'status', case status
+    when 'inprogress' then 'in_progress' when 'in_progress' then 'in_progress'
+    when 'pending' then 'pending' when 'completed' then 'completed' when 'cancelled' then 'cancelled'
+    else 'pending' end,
+  'priority', case when priority in (${literals(TASK_PRIORITIES)}) then priority
+    else ${sql.lit(DEFAULT_TASK_PRIORITY)} end,
+  'due_date', due_date,
+  'tags', json(case when json_valid(tags) and json_type(tags) = 'array' then tags else '[]' end),
+  'source', json(case
+    when source_type = ${sql.lit(MANUAL_SOURCE.type)} then json_object('type', source_type)
+    when source_origin is null and source_filename is null then json_object('type', source_type)
+    when source_filename is null then json_object('type', source_type, 'origin', source_origin)
+    when source_origin is null then json_object('type', source_type, 'filename', source_filename)
+    else json_object('type', source_type, 'origin', source_origin, 'filename', source_filename) end),
+  'created_at', created_at,
+  'updated_at', updated_at,
+  'completed_at', completed_at,
+  'recurrence', recurrence
+)`;
+
+/**
+ * SQLite only: the user's tasks filtered by status, priority and due date (not by tags or
+ * search, which the service re-checks exactly), as the JSON text of the list answer, in the order
+ * of selectTasks. The database writes each task's JSON (one string per row instead of a
+ * JavaScript object per row and another per task); they are only joined here.
+ */
+export async function selectTaskListJsonSqlite(
+  db: Db,
+  userId: string,
+  filters: Omit<TaskQueryFilters, "tags" | "search">,
+): Promise<string> {
+  const rows = await inListOrder(
+    db
+      .selectFrom("tasks")
+      .select(TASK_JSON_SQLITE.as("json"))
+      .where("user_id", "=", userId)
+      .where((eb) => applyFilters(eb, filters)),
+  ).execute();
+  return `[${rows.map((row) => row.json).join(",")}]`;
 }
 
 const taskQuery = preparedQuery((db: Db, userId: string, id: string) =>

@@ -16,7 +16,7 @@ import {
   type TaskStatus,
   type UpdateTaskInput,
 } from "@contract/tasks";
-import { inTransaction, type Db } from "../../db/database";
+import { inTransaction, isPostgres, type Db } from "../../db/database";
 import type { TaskRow } from "../../db/schema";
 import { isoNow, type Clock } from "../../lib/clock";
 import { NotFound, Validation } from "../../lib/domain-errors";
@@ -34,6 +34,7 @@ import {
   insertNextOccurrence,
   insertTasks,
   selectTask,
+  selectTaskListJsonSqlite,
   selectTasks,
   selectTasksByIds,
   selectTasksChangedAt,
@@ -198,7 +199,23 @@ function matchesExactly(task: TaskJson, filters: TaskQueryFilters): boolean {
 
 /** GET /api/v1/tasks: the user's tasks, filtered, in to-do order (see selectTasks). */
 export async function listTasks(db: Db, userId: string, query: TaskFiltersQuery): Promise<TaskJson[]> {
+  return listFilteredTasks(db, userId, parseTaskFilters(query));
+}
+
+/**
+ * GET /api/v1/tasks as the JSON text sent: what JSON.stringify writes of listTasks, byte for byte.
+ * On SQLite, unless the tags or a search narrow it, the database writes it (see
+ * selectTaskListJsonSqlite): a 10,000-task list in a fraction of the time of reading the rows.
+ */
+export async function listTasksJson(db: Db, userId: string, query: TaskFiltersQuery): Promise<string> {
   const filters = parseTaskFilters(query);
+  if (!filters.tags?.length && !filters.search && !isPostgres(db)) {
+    return selectTaskListJsonSqlite(db, userId, filters);
+  }
+  return JSON.stringify(await listFilteredTasks(db, userId, filters));
+}
+
+async function listFilteredTasks(db: Db, userId: string, filters: TaskQueryFilters): Promise<TaskJson[]> {
   const tasks = (await selectTasks(db, userId, filters)).map(toTaskJson);
   return filters.tags?.length || filters.search
     ? tasks.filter((task) => matchesExactly(task, filters))

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTasks, listTasks, listTasksJson } from "../../src/modules/tasks/service";
+import { createTestApp, signUp, testClock, type SignedUp, type TestApp } from "../helpers";
+
+/**
+ * The list's JSON text as sent (listTasksJson; on SQLite written by the database) must be byte
+ * for byte what JSON.stringify writes of listTasks, whatever the tasks hold and however the list
+ * is filtered — including rows written by older versions or by hand that the service reads
+ * leniently (the other spelling of in progress, an unknown status or priority, tags that are not
+ * a JSON array).
+ */
+
+let t: TestApp;
+let me: SignedUp;
+
+beforeAll(async () => {
+  const clock = testClock();
+  t = await createTestApp({ clock });
+  me = await signUp(t);
+  const [oddOne, oddTwo, oddThree] = await createTasks(t.deps.db, clock, me.user.id, [
+    { title: "Plain", tags: [], priority: "medium" },
+    {
+      title: 'Quotes " and \\ backslashes, ünïcödé, emoji 🧾, a tab\tand a newline\n\u0001\u001f\u007f',
+      description: "Line one\nline two \u2028 separator \u2029 </script>",
+      tags: ["work", "é", 'with "quote"', "back\\slash"],
+      priority: "urgent",
+      status: "inprogress",
+      due_date: "2026-11-20T08:00:00.000Z",
+      source: { type: "Llm", origin: "mail from Ann", filename: "notes.txt" },
+    },
+    { title: "Done", tags: ["home"], priority: "low", status: "completed", source: { type: "Document" } },
+    {
+      title: "Audio",
+      tags: [],
+      status: "pending",
+      source: { type: "Audio", filename: "memo.m4a" },
+      priority: "medium",
+    },
+    { title: "Llm", tags: ["x"], source: { type: "Llm", origin: "a pasted note" }, priority: "medium" },
+    {
+      title: "Manual with origin",
+      source: { type: "Manual", origin: "ignored on the wire" },
+      priority: "medium",
+      tags: [],
+    },
+    {
+      title: "Dropped",
+      priority: "high",
+      status: "cancelled",
+      due_date: "2027-01-01T00:00:00.000Z",
+      tags: [],
+    },
+    { title: "Same due A", due_date: "2026-12-01T10:00:00.000Z", priority: "medium", tags: [] },
+    {
+      title: "Same due B",
+      due_date: "2026-12-01T10:00:00.000Z",
+      status: "completed",
+      priority: "medium",
+      tags: [],
+    },
+    {
+      title: "Repeats",
+      due_date: "2026-12-07T09:00:00.000Z",
+      recurrence: "FREQ=WEEKLY;BYDAY=MO",
+      priority: "medium",
+      tags: [],
+    },
+  ]);
+  if (!oddOne || !oddTwo || !oddThree) throw new Error("no tasks");
+  // Stored values the service reads leniently.
+  const db = t.deps.db;
+  await db
+    .updateTable("tasks")
+    .set({ status: "in_progress", tags: "not json" })
+    .where("id", "=", oddOne.id)
+    .execute();
+  await db
+    .updateTable("tasks")
+    .set({ status: "someday", priority: "critical", tags: '{"a":1}' })
+    .where("id", "=", oddTwo.id)
+    .execute();
+  await db
+    .updateTable("tasks")
+    .set({ tags: '[ "spaced" ,  "tags" ]' })
+    .where("id", "=", oddThree.id)
+    .execute();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("the list's JSON text", () => {
+  it.each([
+    {},
+    { status: "in_progress" },
+    { status: "pending,completed" },
+    { priority: "urgent,low" },
+    { has_due_date: "true" as const },
+    { has_due_date: "false" as const },
+    { status: "cancelled", priority: "low" },
+    { tags: "work" },
+    { search: "quote" },
+  ])("is what JSON.stringify writes of the list, for %o", async (query) => {
+    const text = await listTasksJson(t.deps.db, me.user.id, query);
+    expect(text).toBe(JSON.stringify(await listTasks(t.deps.db, me.user.id, query)));
+  });
+
+  it("is an empty array for a user without tasks", async () => {
+    const other = await signUp(t);
+    expect(await listTasksJson(t.deps.db, other.user.id, {})).toBe("[]");
+  });
+});
