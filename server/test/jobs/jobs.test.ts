@@ -134,6 +134,9 @@ describe("the jobs table", () => {
       .where("key", "=", "written-by-lost-job")
       .execute();
     expect(written).toEqual([]);
-    expect((await jobsOf(t, "test_lost"))[0]).toMatchObject({ status: "queued", run_at: "2026-11-21T12:00:00.000Z" });
+    expect((await jobsOf(t, "test_lost"))[0]).toMatchObject({
+      status: "queued",
+      run_at: "2026-11-21T12:00:00.000Z",
+    });
   });
 });
