@@ -1,6 +1,9 @@
+import { Migrator, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { claimNextJob, scheduleJob, type ClaimedJob } from "../../src/jobs/repository";
 import { exactlyOnce, runDueJobs, type JobKind } from "../../src/jobs/runner";
+import { createDatabase, migrateToLatest } from "../../src/db/database";
+import { migrations } from "../../src/db/migrations";
 import type { JobRow } from "../../src/db/schema";
 import { createTestApp, type TestApp } from "../helpers";
 
@@ -138,5 +141,28 @@ describe("the jobs table", () => {
       status: "queued",
       run_at: "2026-11-21T12:00:00.000Z",
     });
+  });
+});
+
+describe("the upgrade that brings the jobs table", () => {
+  it("carries the daily plan's waiting and running generations over as jobs", async () => {
+    const db = createDatabase({ sqlitePath: ":memory:" });
+    try {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo("0006-task-data-version")).error).toBeUndefined();
+      const at = "2026-11-21T09:00:00.000Z";
+      await sql`INSERT INTO users (id, email, email_lower, username, username_lower, password_hash, created_at, updated_at)
+                VALUES ('u1', 'a@example.com', 'a@example.com', 'ada', 'ada', 'x', ${at}, ${at})`.execute(db);
+      await sql`INSERT INTO generation_requests (id, user_id, status, attempts, claimed_by, created_at, started_at)
+                VALUES ('waiting', 'u1', 'queued', 0, NULL, ${at}, NULL),
+                       ('done', 'u1', 'completed', 1, 'w', ${at}, ${at})`.execute(db);
+      await migrateToLatest(db);
+      const jobs = await db.selectFrom("jobs").selectAll().execute();
+      expect(jobs).toEqual([
+        expect.objectContaining({ kind: "daily_plan", subject: "waiting", status: "queued", run_at: at }),
+      ]);
+    } finally {
+      await db.destroy();
+    }
   });
 });
