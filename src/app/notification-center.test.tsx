@@ -79,6 +79,20 @@ describe("the notification bell", () => {
     await waitFor(() => expect(notificationStore.all()[0]?.read_at).not.toBeNull());
   });
 
+  it("keeps the Edit dialog open when the task list was already on screen", async () => {
+    taskStore.reset([buildTask({ id: "task-9", title: "Book the venue" })]);
+    notificationStore.reset([buildNotification({ task_id: "task-9", text: "Reminder: Book the venue" })]);
+    const { user: actor } = await renderApp("/tasks", { user });
+    await screen.findByRole("heading", { name: "Book the venue" });
+
+    await actor.click(await screen.findByRole("button", { name: "Notifications (1 unread)" }));
+    await actor.click(await screen.findByRole("menuitem", { name: /Reminder: Book the venue/ }));
+
+    const dialog = await screen.findByRole("dialog", { name: "Edit Task" });
+    await waitFor(() => expect(within(dialog).getByLabelText("Title")).toHaveFocus());
+    expect(screen.getByRole("dialog", { name: "Edit Task" })).toBeInTheDocument();
+  });
+
   it("works from the keyboard: open with Enter, move with the arrows, follow with Enter", async () => {
     taskStore.reset([buildTask({ id: "task-8", title: "Water the plants" })]);
     notificationStore.reset([buildNotification({ task_id: "task-8", text: "Reminder: Water the plants" })]);

@@ -1,6 +1,7 @@
 import type { NotificationJson } from "@contract/notifications";
 import { formatDistanceToNowStrict } from "date-fns";
 import { Bell, CalendarCheck, CheckCheck, Mail, AlarmClock } from "lucide-react";
+import { useRef } from "react";
 import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import {
@@ -46,6 +47,9 @@ export function NotificationBell({
   onRead,
   onMarkAllRead,
 }: NotificationBellProps) {
+  // Following an entry leads elsewhere (often into the task's Edit dialog): focus must not jump
+  // back to the bell as the menu closes, which would also close that dialog again.
+  const followed = useRef(false);
   return (
     <DropdownMenu onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>
@@ -65,7 +69,15 @@ export function NotificationBell({
           )}
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" collisionPadding={8} className="w-80 max-w-[calc(100vw-1rem)] p-0">
+      <DropdownMenuContent
+        align="end"
+        collisionPadding={8}
+        className="w-80 max-w-[calc(100vw-1rem)] p-0"
+        onCloseAutoFocus={(event) => {
+          if (followed.current) event.preventDefault();
+          followed.current = false;
+        }}
+      >
         <div className="flex items-center justify-between gap-2 p-1">
           <DropdownMenuLabel>Notifications</DropdownMenuLabel>
           <DropdownMenuItem disabled={unread === 0} onSelect={onMarkAllRead} className="text-xs">
@@ -84,7 +96,14 @@ export function NotificationBell({
               const Icon = ICONS[item.kind];
               const isUnread = item.read_at === null;
               return (
-                <DropdownMenuItem key={item.id} asChild onSelect={() => isUnread && onRead(item.id)}>
+                <DropdownMenuItem
+                  key={item.id}
+                  asChild
+                  onSelect={() => {
+                    followed.current = true;
+                    if (isUnread) onRead(item.id);
+                  }}
+                >
                   <Link to={notificationHref(item)} className="items-start">
                     <Icon aria-hidden className="mt-0.5 shrink-0 text-muted-foreground" />
                     <span className="grid min-w-0 flex-1 gap-0.5">
