@@ -93,6 +93,21 @@ describe("the notification bell", () => {
     expect(screen.getByRole("dialog", { name: "Edit Task" })).toBeInTheDocument();
   });
 
+  it("finds a task newer than the list already loaded", async () => {
+    taskStore.reset([]);
+    notificationStore.reset([]);
+    const { user: actor } = await renderApp("/tasks", { user });
+    await screen.findByText("No tasks found");
+    // Meanwhile a task with a reminder was made elsewhere, and its reminder rang.
+    taskStore.reset([buildTask({ id: "task-10", title: "Fresh from e-mail" })]);
+    notificationStore.reset([buildNotification({ task_id: "task-10", text: "Reminder: Fresh from e-mail" })]);
+
+    await actor.click(await screen.findByRole("button", { name: "Notifications" }));
+    await actor.click(await screen.findByRole("menuitem", { name: /Reminder: Fresh from e-mail/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Task" });
+    expect(within(dialog).getByLabelText("Title")).toHaveValue("Fresh from e-mail");
+  });
+
   it("works from the keyboard: open with Enter, move with the arrows, follow with Enter", async () => {
     taskStore.reset([buildTask({ id: "task-8", title: "Water the plants" })]);
     notificationStore.reset([buildNotification({ task_id: "task-8", text: "Reminder: Water the plants" })]);

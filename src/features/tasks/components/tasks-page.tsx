@@ -69,7 +69,7 @@ export function TasksPage({ quickAdd }: { quickAdd?: ReactNode } = {}) {
   }, []);
 
   const loadedTasks = tasksQuery.data;
-  useOpenTaskFromUrl(loadedTasks, onEdit);
+  useOpenTaskFromUrl(tasksQuery, onEdit);
   const searchIndex = useMemo(
     () => buildTaskSearchIndex((loadedTasks ?? []).filter((task) => !pendingDeletion.has(task.id))),
     [loadedTasks, pendingDeletion],
