@@ -208,6 +208,71 @@ describe("a task's reminder", () => {
     await runJobs(t);
     expect((await bell(t, me)).items[0]?.text).toBe("Reminder: Board meeting (due Sat 21 Nov, 15:00)");
   });
+
+  it("moves to a repeating task's next occurrence, the same time ahead of its due date", async () => {
+    await call(t, me, "POST", "/auth/timezone", { timezone: "Europe/Berlin" });
+    // Mondays 09:00 in Berlin (08:00 UTC), reminded 90 minutes ahead.
+    const standup = await createTask(t, me, {
+      title: "Standup",
+      due_date: "2026-11-23T08:00:00.000Z",
+      recurrence: "FREQ=WEEKLY;BYDAY=MO",
+      remind_at: "2026-11-23T06:30:00.000Z",
+    });
+    // Without a reminder, the next one has none either (the user's default is not applied).
+    await settings(t, me, { default_reminder_minutes: 15 });
+    const plain = await createTask(t, me, {
+      title: "Plain",
+      due_date: "2026-11-23T08:00:00.000Z",
+      recurrence: "FREQ=WEEKLY;BYDAY=MO",
+      remind_at: null,
+    });
+
+    expect((await updateTask(t, me, standup.id, { status: "completed" })).remind_at).toBeNull();
+    await updateTask(t, me, plain.id, { status: "completed" });
+    const listed = (await call(t, me, "GET", "/api/v1/tasks")).json() as TaskJson[];
+    const next = listed
+      .filter((task) => task.status === "pending")
+      .sort((a, b) => a.title.localeCompare(b.title));
+    expect(next.map(({ title, due_date, remind_at }) => ({ title, due_date, remind_at }))).toEqual([
+      { title: "Plain", due_date: "2026-11-30T08:00:00.000Z", remind_at: null },
+      { title: "Standup", due_date: "2026-11-30T08:00:00.000Z", remind_at: "2026-11-30T06:30:00.000Z" },
+    ]);
+    const nextStandup = next.find((task) => task.title === "Standup")!;
+
+    // The completed one's reminder does not ring; the next one's does, once, at its own time.
+    t.clock.set("2026-11-23T07:00:00.000Z");
+    await runJobs(t);
+    expect((await bell(t, me)).items).toEqual([]);
+    t.clock.set("2026-11-30T06:30:00.000Z");
+    await runJobs(t);
+    await runJobs(t);
+    expect((await bell(t, me)).items).toEqual([
+      expect.objectContaining({
+        kind: "reminder",
+        task_id: nextStandup.id,
+        text: "Reminder: Standup (due Mon 30 Nov, 09:00)",
+        late: false,
+      }),
+    ]);
+  });
+
+  it("is not carried to a next occurrence whose reminder time has already passed", async () => {
+    // Due daily at 09:00 UTC from Thursday; completed on Saturday at 10:00, two days late: the
+    // next one is due Friday 09:00, already past, and its 08:00 reminder with it.
+    const task = await createTask(t, me, {
+      title: "Take the pills",
+      due_date: "2026-11-19T09:00:00.000Z",
+      recurrence: "FREQ=DAILY",
+      remind_at: "2026-11-19T08:00:00.000Z",
+    });
+    await updateTask(t, me, task.id, { status: "completed" });
+    const listed = (await call(t, me, "GET", "/api/v1/tasks")).json() as TaskJson[];
+    expect(listed.filter((item) => item.status === "pending")).toEqual([
+      expect.objectContaining({ due_date: "2026-11-20T09:00:00.000Z", remind_at: null }),
+    ]);
+    await runJobs(t);
+    expect((await bell(t, me)).items).toEqual([]);
+  });
 });
 
 describe("the reminder settings", () => {

@@ -152,8 +152,10 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
           "Partial: only the fields sent change; `due_date: null` clears the due date. Setting status " +
           "completed records completed_at (and clears remind_at); leaving completed clears it. Completing a " +
           "repeating task (`recurrence` set) also creates its next occurrence, once: same fields, pending, " +
-          "due at the rule's next date after this one's, in the user's timezone. `recurrence: null` stops " +
-          "the repeat. `remind_at: null` removes the reminder; a new time schedules it again.",
+          "due at the rule's next date after this one's, in the user's timezone, reminded (`remind_at`) the " +
+          "same time ahead of its due date as this one was, if it was and that time is still to come. " +
+          "`recurrence: null` stops the repeat. `remind_at: null` removes the reminder; a new time " +
+          "schedules it again.",
         tags,
         security,
         params: taskIdParamsSchema,

@@ -379,11 +379,16 @@ function changesOf(current: TaskRow, input: UpdateTaskInput, nowIso: string): Pa
  * date, counted in the user's timezone. At most one per completed task, enforced by the database
  * (insertNextOccurrence), so a double click, two tabs or two server instances make one; completing
  * it again after un-completing it makes none, and un-completing leaves the next one alone.
+ *
+ * `remindAt` is the completed one's reminder before completing cleared it: the next one is
+ * reminded the same time ahead of its own due date, when that time is still to come (a reminder
+ * already past, for a next one that is itself overdue, is not added, as with the default one).
  */
 async function createNextOccurrence(
   trx: Db,
   userId: string,
   completed: TaskRow,
+  remindAt: string | null,
   nowIso: string,
 ): Promise<void> {
   if (!completed.recurrence || !completed.due_date) return;
@@ -394,7 +399,7 @@ async function createNextOccurrence(
     userTimeZone(user ?? { timezone: "UTC" }),
   );
   if (!dueDate) return;
-  await insertNextOccurrence(trx, {
+  const next = {
     ...completed,
     id: newId(),
     status: "pending",
@@ -403,8 +408,17 @@ async function createNextOccurrence(
     created_at: nowIso,
     updated_at: nowIso,
     completed_at: null,
+    remind_at: nextRemindAt(completed.due_date, remindAt, dueDate, nowIso),
     follows_task_id: completed.id,
-  });
+  };
+  if (await insertNextOccurrence(trx, next)) await followReminder(trx, next.id, next.remind_at, nowIso);
+}
+
+/** The same lead time before `nextDue` as `remindAt` was before `due`; null without one or when past. */
+function nextRemindAt(due: string, remindAt: string | null, nextDue: string, nowIso: string): string | null {
+  if (remindAt === null) return null;
+  const time = Date.parse(nextDue) - (Date.parse(due) - Date.parse(remindAt));
+  return time > Date.parse(nowIso) ? new Date(time).toISOString() : null;
 }
 
 /** PUT is partial; a request that changes nothing leaves updated_at alone. */
@@ -424,7 +438,9 @@ export async function updateTask(
     const updated = { ...changes, updated_at: nowIso };
     await updateTaskRow(trx, userId, id, updated);
     const row = { ...current, ...updated };
-    if (changes.status === "completed") await createNextOccurrence(trx, userId, row, nowIso);
+    if (changes.status === "completed") {
+      await createNextOccurrence(trx, userId, row, current.remind_at, nowIso);
+    }
     await touchTasksChangedAt(trx, userId, nowIso);
     if (changes.remind_at !== undefined) await followReminder(trx, id, changes.remind_at, nowIso);
     return row;
