@@ -141,8 +141,16 @@ export const taskJsonSchema = z.object({
   updated_at: z.string(),
   completed_at: z.string().nullable(),
   recurrence: recurrenceJsonSchema,
-  /** When the owner is reminded; null when never (cleared when the task is completed). */
-  remind_at: z.string().nullable(),
+  remind_at: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        "remind_at: when the owner is reminded (ISO timestamp, UTC), or null for no reminder. Cleared when " +
+        "the task is completed; a repeating task's next occurrence is reminded the same time ahead of its " +
+        "due date.",
+      example: "2026-11-30T06:30:00.000Z",
+    }),
 });
 export type TaskJson = z.infer<typeof taskJsonSchema>;
 

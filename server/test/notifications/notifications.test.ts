@@ -275,6 +275,28 @@ describe("a task's reminder", () => {
   });
 });
 
+describe("the OpenAPI description", () => {
+  it("names remind_at in the task, in the create and update bodies and in both calls' descriptions", async () => {
+    const t = await createTestApp();
+    try {
+      const doc = (await t.app.inject({ method: "GET", url: "/docs/json" })).json<{
+        paths: Record<string, Record<string, { description?: string; responses?: unknown }>>;
+      }>();
+      const createCall = doc.paths["/api/v1/tasks"]?.post;
+      const updateCall = doc.paths["/api/v1/tasks/{id}"]?.put;
+      for (const call of [createCall, updateCall]) {
+        expect(call?.description).toContain("`remind_at");
+        // The body takes it, and the answered task carries it with its meaning.
+        expect(JSON.stringify(call)).toContain('"remind_at"');
+        expect(JSON.stringify(call?.responses)).toContain("remind_at: when the owner is reminded");
+      }
+      expect(JSON.stringify(createCall)).toContain("when to remind the owner");
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("the reminder settings", () => {
   let t: TestApp;
   let me: SignedUp;
