@@ -18,7 +18,7 @@ const FINISHED_STATUSES: readonly TaskStatus[] = ["completed", "cancelled"];
 
 /** A listed task: every column but the owner's id and the task it follows, kept for the database. */
 export type TaskListRow = Omit<TaskRow, "user_id" | "follows_task_id">;
-/** Every stored field of a task but its owner, in the order lists and exports give them. */
+/** The stored fields of a task but its owner, in the order exports give them (lists add remind_at). */
 export const LIST_COLUMNS = [
   "id",
   "title",
@@ -104,7 +104,7 @@ export async function selectTasks(
 ): Promise<TaskListRow[]> {
   return db
     .selectFrom("tasks")
-    .select(LIST_COLUMNS)
+    .select([...LIST_COLUMNS, "remind_at"])
     .where("user_id", "=", userId)
     .where((eb) => applyFilters(eb, filters))
     .orderBy((eb) => eb.case().when("status", "in", FINISHED_STATUSES).then(eb.lit(1)).else(eb.lit(0)).end())
@@ -122,6 +122,11 @@ export async function selectTask(db: Db, userId: string, id: string): Promise<Ta
     .where("user_id", "=", userId)
     .where("id", "=", id)
     .executeTakeFirst();
+}
+
+/** A task by id alone, whoever owns it (for work outside a request). */
+export async function selectTaskById(db: Db, id: string): Promise<TaskRow | undefined> {
+  return db.selectFrom("tasks").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 /** The user's tasks among `ids` (ids of other users' tasks find nothing), in no particular order. */
