@@ -47,6 +47,9 @@ describe("userFromWire", () => {
       llm_usage_count: 12,
       llm_usage_limit: 1000,
       created_at: "",
+      // Nor reminder settings: no default reminder, none e-mailed.
+      default_reminder_minutes: null,
+      email_reminders: false,
     });
   });
 

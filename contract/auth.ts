@@ -50,6 +50,10 @@ export const userSchema = z.object({
   llm_usage_count: z.number().int(),
   llm_usage_limit: z.number().int(),
   created_at: z.string(),
+  /** Minutes before a timed due date that new tasks remind by default; null = no default reminder. */
+  default_reminder_minutes: z.number().int().nullable(),
+  /** Whether reminders are also e-mailed. */
+  email_reminders: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -109,6 +113,24 @@ export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
 
 export const timezoneRequestSchema = z.object({ timezone: timeZoneSchema });
 
+/** A default reminder is at most a week before the due time. */
+export const DEFAULT_REMINDER_MAX_MINUTES = 7 * 24 * 60;
+
+/** Only the settings sent change; default_reminder_minutes null turns the default reminder off. */
+export const settingsRequestSchema = z.object({
+  default_reminder_minutes: z
+    .number({ error: "default_reminder_minutes must be a whole number of minutes or null" })
+    .int({ error: "default_reminder_minutes must be a whole number of minutes or null" })
+    .min(0, { error: "default_reminder_minutes must not be negative" })
+    .max(DEFAULT_REMINDER_MAX_MINUTES, {
+      error: `default_reminder_minutes must be at most ${DEFAULT_REMINDER_MAX_MINUTES} (a week)`,
+    })
+    .nullable()
+    .optional(),
+  email_reminders: z.boolean({ error: "email_reminders must be true or false" }).optional(),
+});
+export type SettingsRequest = z.infer<typeof settingsRequestSchema>;
+
 export const changePasswordRequestSchema = z.object({
   current_password: z.string().min(1, { error: "Current password is required" }),
   new_password: passwordSchema,
@@ -138,6 +160,8 @@ const userFromWireSchema = z.object({
   llm_usage_count: z.number().catch(0),
   llm_usage_limit: z.number().catch(0),
   created_at: z.string().catch(""),
+  default_reminder_minutes: z.number().int().nullable().catch(null),
+  email_reminders: z.boolean().catch(false),
 }) satisfies z.ZodType<User>;
 
 export function userFromWire(value: unknown): User {

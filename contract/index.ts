@@ -7,4 +7,5 @@ export * from "./daily";
 export * from "./quick-add";
 export * from "./transfer";
 export * from "./calendar";
+export * from "./notifications";
 export * from "./routes";

@@ -11,12 +11,14 @@ import {
   resetPasswordResponseSchema,
   sendVerificationRequestSchema,
   sendVerificationResponseSchema,
+  settingsRequestSchema,
   timezoneRequestSchema,
   userSchema,
 } from "./auth";
 import { dailyStatusJsonSchema, generationStartResponseSchema, generationStatusJsonSchema } from "./daily";
 import { extractRequestSchema, extractResponseSchema } from "./extract";
 import { calendarFeedSchema } from "./calendar";
+import { markNotificationsReadRequestSchema, notificationListSchema } from "./notifications";
 import { parseTaskRequestSchema, parseTaskResponseSchema } from "./quick-add";
 import { exportQuerySchema, importResultSchema } from "./transfer";
 import { premiumLimitSchema, premiumResetDateSchema, premiumStatusSchema } from "./premium";
@@ -164,6 +166,15 @@ export const apiRoutes = {
     summary: "Change first and last name",
     auth: true,
     body: profileRequestSchema,
+    response: userSchema,
+    errors: { ...bodyErrors, ...authErrors },
+  },
+  settings: {
+    method: "PUT",
+    path: "/auth/settings",
+    summary: "Change the reminder settings (default lead time, e-mail reminders)",
+    auth: true,
+    body: settingsRequestSchema,
     response: userSchema,
     errors: { ...bodyErrors, ...authErrors },
   },
@@ -335,6 +346,27 @@ export const apiRoutes = {
     summary: "The calendar feed (iCalendar); the secret address is the only credential",
     auth: false,
     errors: { 404: "No feed at this address (unknown or rotated)" },
+  },
+  listNotifications: {
+    method: "GET",
+    path: "/api/v1/notifications",
+    summary: "The bell: the newest notifications and how many are unread",
+    auth: true,
+    response: notificationListSchema,
+    errors: { ...authErrors },
+  },
+  markNotificationsRead: {
+    method: "POST",
+    path: "/api/v1/notifications/read",
+    summary: "Mark notifications as read: some by id, or all",
+    auth: true,
+    body: markNotificationsReadRequestSchema,
+    response: notificationListSchema,
+    errors: {
+      ...bodyErrors,
+      400: "Bad input: neither or both of ids and all, an empty or over-long list, or a field that breaks the schema",
+      ...authErrors,
+    },
   },
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { dueDateSchema, withoutNul } from "./common";
+import {
+  DUE_DATE_MAX_YEAR,
+  DUE_DATE_MIN_YEAR,
+  dueDateSchema,
+  isDueDateInRange,
+  isoTimestampSchema,
+  withoutNul,
+} from "./common";
 
 // ---------------------------------------------------------------------------------------------
 // Status, priority and source: the values and their tolerant readers.
@@ -134,6 +141,16 @@ export const taskJsonSchema = z.object({
   updated_at: z.string(),
   completed_at: z.string().nullable(),
   recurrence: recurrenceJsonSchema,
+  remind_at: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        "remind_at: when the owner is reminded (ISO timestamp, UTC), or null for no reminder. Cleared when " +
+        "the task is completed; a repeating task's next occurrence is reminded the same time ahead of its " +
+        "due date.",
+      example: "2026-11-30T06:30:00.000Z",
+    }),
 });
 export type TaskJson = z.infer<typeof taskJsonSchema>;
 
@@ -151,6 +168,7 @@ export interface Task {
   updated_at?: string;
   completed_at?: string | null;
   recurrence: string | null;
+  remind_at?: string | null;
 }
 
 /** Reads any server's task JSON tolerantly; ids may be numbers elsewhere. */
@@ -168,6 +186,7 @@ export const taskFromWireSchema = z
     updated_at: z.string().optional().catch(undefined),
     completed_at: z.string().nullish().catch(null),
     recurrence: z.string().nullish().catch(null),
+    remind_at: z.string().nullish().catch(null),
   })
   .transform((raw): Task => ({
     id: raw.id,
@@ -182,6 +201,7 @@ export const taskFromWireSchema = z
     updated_at: raw.updated_at,
     completed_at: raw.completed_at ?? null,
     recurrence: raw.recurrence ?? null,
+    remind_at: raw.remind_at ?? null,
   }));
 
 export function taskFromWire(value: unknown): Task {
@@ -268,6 +288,16 @@ export const statusInputSchema = z
       "^\\s*(?:[Pp][Ee][Nn][Dd][Ii][Nn][Gg]|[Ii][Nn]_?[Pp][Rr][Oo][Gg][Rr][Ee][Ss][Ss]|[Cc][Oo][Mm][Pp][Ll][Ee][Tt][Ee][Dd]|[Cc][Aa][Nn][Cc][Ee][Ll][Ll][Ee][Dd])\\s*$",
   });
 
+/** A reminder's time: an ISO timestamp in the same range as due dates. */
+export const remindAtSchema = isoTimestampSchema
+  .refine((value) => isDueDateInRange(new Date(value)), {
+    error: `remind_at must be between the years ${DUE_DATE_MIN_YEAR} and ${DUE_DATE_MAX_YEAR}`,
+  })
+  .meta({
+    description:
+      "ISO-8601 timestamp with an offset: when to remind the owner (a bell notification, and an e-mail when e-mail reminders are on)",
+  });
+
 export const createTaskRequestSchema = z.object({
   title: titleSchema,
   description: descriptionSchema.optional(),
@@ -277,6 +307,8 @@ export const createTaskRequestSchema = z.object({
   tags: tagsSchema.default([]),
   source: taskSourceSchema.optional(),
   recurrence: recurrenceInputSchema.optional(),
+  /** Absent: the user's default reminder applies (a due date with a time is needed); null: none. */
+  remind_at: remindAtSchema.nullable().optional(),
 });
 export type CreateTaskRequest = z.input<typeof createTaskRequestSchema>;
 export type CreateTaskInput = z.output<typeof createTaskRequestSchema>;
@@ -290,6 +322,7 @@ export const updateTaskRequestSchema = z.object({
   due_date: dueDateSchema.nullable().optional(),
   tags: tagsSchema.optional(),
   recurrence: recurrenceInputSchema.optional(),
+  remind_at: remindAtSchema.nullable().optional(),
 });
 export type UpdateTaskRequest = z.input<typeof updateTaskRequestSchema>;
 export type UpdateTaskInput = z.output<typeof updateTaskRequestSchema>;

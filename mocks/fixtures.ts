@@ -16,6 +16,8 @@ export function buildUser(overrides: Partial<User> = {}): User {
     llm_usage_count: 3,
     llm_usage_limit: 20,
     created_at: "2026-11-01T09:00:00.000Z",
+    default_reminder_minutes: null,
+    email_reminders: false,
     ...overrides,
   };
 }
@@ -36,6 +38,7 @@ export function buildTask(overrides: Partial<TaskJson> = {}): TaskJson {
     updated_at: "2026-11-20T09:00:00.000Z",
     completed_at: null,
     recurrence: null,
+    remind_at: null,
     ...overrides,
   };
 }

@@ -15,6 +15,8 @@ export interface CaughtMail {
 export interface SmtpSink {
   /** `http://127.0.0.1:<port>`: GET /messages?to=<address> lists what reached that address. */
   mailboxUrl: string;
+  /** The port it takes SMTP on (the one asked for, or the one given for 0). */
+  smtpPort: number;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export async function startSmtpSink(options: { host: string; smtpPort: number })
 
   return {
     mailboxUrl: `http://${options.host}:${port}`,
+    smtpPort: (smtp.server.address() as AddressInfo).port,
     async close() {
       await new Promise<void>((resolve) => smtp.close(() => resolve()));
       await new Promise<void>((resolve) => mailbox.close(() => resolve()));

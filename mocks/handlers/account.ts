@@ -1,6 +1,7 @@
 import {
   changePasswordRequestSchema,
   profileRequestSchema,
+  settingsRequestSchema,
   timezoneRequestSchema,
   type User,
 } from "@contract/auth";
@@ -12,7 +13,7 @@ import { buildUser } from "../fixtures";
 
 /**
  * An in-memory fake of the account calls the settings screen makes: POST
- * /auth/timezone, POST /auth/change-password, PUT /auth/profile. It answers like our server:
+ * /auth/timezone, POST /auth/change-password, PUT /auth/profile, PUT /auth/settings. It answers like our server:
  * the updated user, or a 4xx `{ message }`.
  */
 
@@ -81,6 +82,19 @@ export const accountHandlers = [
       ...account.user,
       ...(first_name !== undefined ? { first_name: first_name || null } : {}),
       ...(last_name !== undefined ? { last_name: last_name || null } : {}),
+    };
+    return HttpResponse.json(account.user);
+  }),
+
+  http.put(apiRoutes.settings.path, async ({ request }) => {
+    const read = await readAuthorised(request, settingsRequestSchema);
+    if ("failure" in read) return read.failure;
+    // Only the settings provided change.
+    const { default_reminder_minutes, email_reminders } = read.body;
+    account.user = {
+      ...account.user,
+      ...(default_reminder_minutes !== undefined ? { default_reminder_minutes } : {}),
+      ...(email_reminders !== undefined ? { email_reminders } : {}),
     };
     return HttpResponse.json(account.user);
   }),

@@ -3,6 +3,7 @@ import { accountHandlers } from "./account";
 import { authHandlers } from "./auth";
 import { dailyHandlers } from "./daily";
 import { extractHandlers } from "./extract";
+import { notificationHandlers } from "./notifications";
 import { premiumHandlers } from "./premium";
 import { taskHandlers } from "./tasks";
 
@@ -12,6 +13,7 @@ export const handlers: RequestHandler[] = [
   ...authHandlers,
   ...dailyHandlers,
   ...extractHandlers,
+  ...notificationHandlers,
   ...premiumHandlers,
   ...taskHandlers,
 ];

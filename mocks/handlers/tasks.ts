@@ -109,7 +109,9 @@ function compareTasks(a: TaskJson, b: TaskJson): number {
 function withStatus(task: TaskJson, status: TaskStatus, now: string): TaskJson {
   const wire = toWireStatus(status);
   const completedAt = wire === "completed" ? (task.status === "completed" ? task.completed_at : now) : null;
-  return { ...task, status: wire, completed_at: completedAt };
+  // Completing a task clears its reminder.
+  const remindAt = wire === "completed" ? null : task.remind_at;
+  return { ...task, status: wire, completed_at: completedAt, remind_at: remindAt };
 }
 
 export const taskHandlers = [
@@ -142,6 +144,7 @@ export const taskHandlers = [
         updated_at: now,
         completed_at: null,
         recurrence: input.recurrence ?? null,
+        remind_at: input.remind_at ?? null,
       },
       input.status ?? "pending",
       now,
@@ -178,6 +181,7 @@ export const taskHandlers = [
     if (changes.due_date !== undefined) updated.due_date = changes.due_date;
     if (changes.tags !== undefined) updated.tags = changes.tags;
     if (changes.recurrence !== undefined) updated.recurrence = changes.recurrence;
+    if (changes.remind_at !== undefined) updated.remind_at = changes.remind_at;
     if (status !== undefined) updated = withStatus(updated, status, now);
     tasks[index] = updated;
     return HttpResponse.json(updated);

@@ -99,6 +99,7 @@ const envSchema = z.object({
   VERIFICATION_CODE_TTL_MINUTES: z.coerce.number().int().positive().default(10),
   AUTH_CODES_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().default(20),
   STATIC_DIR: z.string().default("./dist"),
+  JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -148,6 +149,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     verificationCodeTtlMinutes: env_.VERIFICATION_CODE_TTL_MINUTES,
     codesPerClientPerHour: env_.AUTH_CODES_PER_CLIENT_PER_HOUR,
     staticDir: env_.STATIC_DIR,
+    /** How often each instance looks for due jobs (daily plans, reminders, their e-mails). */
+    jobsPollIntervalMs: env_.JOBS_POLL_INTERVAL_MS,
   };
 }
 

@@ -1,16 +1,22 @@
 import type { App, AppDeps } from "./app-types";
-import { startDailyPlanWorker } from "./modules/daily/worker";
+import { startJobRunner, type JobKind } from "./jobs/runner";
+import { dailyPlanJob } from "./modules/daily/worker";
 import { startInboundSmtp } from "./modules/inbound-mail/smtp-listener";
+import { reminderEmailJob, taskReminderJob } from "./modules/notifications/worker";
 
 type StopService = () => Promise<void>;
 
+/** Every kind of job this server runs from the jobs table. */
+export const jobKinds: readonly JobKind[] = [dailyPlanJob, taskReminderJob, reminderEmailJob];
+
 /**
- * Long-running work beside the HTTP listener (inbound SMTP, daily-plan worker). Each returns how
- * to stop it; main.ts stops them all on shutdown.
+ * Long-running work beside the HTTP listener (inbound SMTP, the job runner). Each returns how
+ * to stop it; main.ts stops them all on shutdown. The runner's first pass, at start, delivers
+ * what fell due while no instance was running.
  */
 export async function startBackgroundServices(app: App, deps: AppDeps): Promise<StopService> {
   const stops: StopService[] = [];
-  stops.push(startDailyPlanWorker(deps, app.log));
+  stops.push(startJobRunner(deps, jobKinds, app.log, { pollIntervalMs: deps.config.jobsPollIntervalMs }));
   if (deps.config.inbound.smtpPort !== 0) {
     const smtp = await startInboundSmtp(deps, app.log);
     stops.push(smtp.close);

@@ -41,6 +41,8 @@ export function captureMailer(): Mailer & { sent: OutgoingMail[] } {
 }
 
 const TABLES = [
+  "notifications",
+  "jobs",
   "inbound_messages",
   "daily_reports",
   "generation_requests",

@@ -20,6 +20,10 @@ export const queryKeys = {
     status: () => [...queryKeys.daily.all, "status"] as const,
     generation: (requestId: string) => [...queryKeys.daily.all, "generation", requestId] as const,
   },
+  notifications: {
+    all: ["notifications"] as const,
+    list: () => [...queryKeys.notifications.all, "list"] as const,
+  },
   premium: {
     all: ["premium"] as const,
     limit: () => [...queryKeys.premium.all, "limit"] as const,

@@ -1,5 +1,6 @@
 import { apiRoutes } from "@contract/routes";
 import { buildUser } from "@mocks/fixtures";
+import { buildNotification, notificationStore } from "@mocks/handlers/notifications";
 import { server } from "@mocks/server";
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
@@ -37,13 +38,14 @@ describe("the shell", () => {
   });
 
   it("has a 'Search tasks...' box and a bell with an unread dot", async () => {
+    notificationStore.reset([buildNotification({ text: "Reminder: Call the plumber" })]);
     await renderApp("/analytics", { user: freeUser });
 
     expect(screen.getByRole("searchbox", { name: "Search tasks" })).toHaveAttribute(
       "placeholder",
       "Search tasks...",
     );
-    const bell = screen.getByRole("button", { name: "Notifications (unread)" });
+    const bell = await screen.findByRole("button", { name: "Notifications (1 unread)" });
     expect(within(bell).getByTestId("unread-dot")).toBeInTheDocument();
   });
 

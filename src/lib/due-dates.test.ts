@@ -16,6 +16,12 @@ describe("all-day due dates", () => {
     expect(localDay(due, "Europe/Berlin")).toBe("2026-11-24");
   });
 
+  it("recognises the server's end of day (whole second) as all-day too", () => {
+    // Extraction and recurrence store "tomorrow" as 23:59:59.000 local time.
+    expect(isAllDay("2026-11-24T22:59:59.000Z", "Europe/Berlin")).toBe(true);
+    expect(isAllDay("2026-11-24T22:59:00.000Z", "Europe/Berlin")).toBe(false);
+  });
+
   it("counts days from today in the user's zone", () => {
     const lateSunday = new Date("2026-11-22T23:30:00Z"); // already Monday in Berlin
     expect(dayFromToday(0, "Europe/Berlin", lateSunday)).toBe("2026-11-23");

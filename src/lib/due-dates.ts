@@ -3,10 +3,12 @@ import { formatInTimeZone } from "date-fns-tz";
 import { formatInZoneOnce, fromZonedInputValue, isValidTimeZone } from "./time-zones";
 
 /**
- * An all-day due date is stored as the last millisecond of that day in the user's zone: it stays
- * due the whole day, sorts after the day's timed tasks and is shown without a time.
+ * An all-day due date is stored as the last second of that day in the user's zone: it stays due
+ * the whole day, sorts after the day's timed tasks and is shown without a time. The web app writes
+ * 23:59:59.999; the server's date phrases ("tomorrow", "by Friday") and recurrence write
+ * 23:59:59.000, so the second, not the millisecond, is what marks a day.
  */
-const END_OF_DAY = "23:59:59.999";
+const END_OF_DAY = "23:59:59";
 
 function zoneOrBrowser(timeZone: string | null | undefined): string | undefined {
   return timeZone && isValidTimeZone(timeZone) ? timeZone : undefined;
@@ -28,8 +30,8 @@ export function localDay(instant: Date | string, timeZone: string | null | undef
 export function isAllDay(iso: string, timeZone: string | null | undefined): boolean {
   const zone = zoneOrBrowser(timeZone);
   const time = zone
-    ? formatInZoneOnce(iso, zone, "HH:mm:ss.SSS", () => formatInTimeZone(new Date(iso), zone, "HH:mm:ss.SSS"))
-    : format(new Date(iso), "HH:mm:ss.SSS");
+    ? formatInZoneOnce(iso, zone, "HH:mm:ss", () => formatInTimeZone(new Date(iso), zone, "HH:mm:ss"))
+    : format(new Date(iso), "HH:mm:ss");
   return time === END_OF_DAY;
 }
 

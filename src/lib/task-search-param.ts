@@ -5,6 +5,14 @@ import { useSearchParams } from "react-router-dom";
 export const TASKS_PATH = "/tasks";
 const SEARCH_PARAM = "q";
 
+/** The parameter of /tasks that opens one task's Edit dialog (`/tasks?task=<id>`): links to a task. */
+export const TASK_PARAM = "task";
+
+/** /tasks with the task `id` open in its Edit dialog. */
+export function taskPath(id: string): string {
+  return `${TASKS_PATH}?${new URLSearchParams({ [TASK_PARAM]: id }).toString()}`;
+}
+
 /** /tasks showing the tasks that match `text` (all tasks when blank). */
 export function tasksSearchPath(text: string): string {
   const query = text.trim();

@@ -2,6 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterAll, afterEach, beforeAll } from "vitest";
+import { notificationStore } from "@mocks/handlers/notifications";
 import { server } from "@mocks/server";
 
 // findBy*/waitFor wait up to 5 s: lazy screens load slowly on a busy 2-core CI machine.
@@ -29,6 +30,7 @@ afterEach(() => {
   // sonner keeps its toasts in module state: without this they reappear in the next test.
   toast.dismiss();
   server.resetHandlers();
+  notificationStore.reset();
   localStorage.clear();
 });
 afterAll(() => server.close());

@@ -28,6 +28,10 @@ export interface UsersTable {
   tasks_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Moved on by every change to the user's tasks: the version in their ETag (migration 0006). */
   tasks_version: ColumnType<number, number | undefined, number>;
+  /** Minutes before a timed due date that a new task reminds by default; null = off (migration 0008). */
+  default_reminder_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1 when reminders are also e-mailed (migration 0008). */
+  email_reminders: ColumnType<number, number | undefined, number>;
 }
 
 export interface SessionsTable {
@@ -78,6 +82,8 @@ export interface TasksTable {
   recurrence: ColumnType<string | null, string | null | undefined, string | null>;
   /** The task whose completion created this one; unique, so each task has one next occurrence */
   follows_task_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When to remind the owner (migration 0008); cleared when the task is completed. */
+  remind_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface GenerationRequestsTable {
@@ -87,8 +93,6 @@ export interface GenerationRequestsTable {
   status: string;
   result: string | null;
   error: string | null;
-  attempts: ColumnType<number, number | undefined, number>;
-  claimed_by: string | null;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
@@ -126,6 +130,40 @@ export interface TaskImportsTable {
   imported_at: string;
 }
 
+/** Work outside a request, claimed by one instance at a time (server/src/jobs, migration 0008). */
+export interface JobsTable {
+  id: string;
+  /** What the job does (daily_plan, task_reminder, reminder_email); one handler per kind. */
+  kind: string;
+  /** What it is about (a generation request, a task, a notification): one job per kind and subject. */
+  subject: string;
+  /** queued | running | done | failed */
+  status: string;
+  /** Not claimed before this time. */
+  run_at: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  claimed_by: string | null;
+  claimed_at: string | null;
+  /** When it was last (re)scheduled. */
+  scheduled_at: string;
+  finished_at: string | null;
+  last_error: string | null;
+}
+
+/** What the bell lists (migration 0008). */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  /** reminder | email_tasks | plan_ready */
+  kind: string;
+  task_id: string | null;
+  text: string;
+  /** 1 for a reminder delivered well after its time (the server was down). */
+  late: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  read_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -138,6 +176,8 @@ export interface Database {
   inbound_messages: InboundMessagesTable;
   calendar_feeds: CalendarFeedsTable;
   task_imports: TaskImportsTable;
+  jobs: JobsTable;
+  notifications: NotificationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -149,3 +189,5 @@ export type TaskUpdate = Updateable<TasksTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type GenerationRequestRow = Selectable<GenerationRequestsTable>;
 export type DailyReportRow = Selectable<DailyReportsTable>;
+export type JobRow = Selectable<JobsTable>;
+export type NotificationRow = Selectable<NotificationsTable>;

@@ -4,6 +4,7 @@ import { calendarModule } from "./calendar/routes";
 import { dailyModule } from "./daily/routes";
 import { extractModule } from "./extract/routes";
 import { inboundMailModule } from "./inbound-mail/routes";
+import { notificationsModule } from "./notifications/routes";
 import { premiumModule } from "./premium/routes";
 import { quickAddModule } from "./quick-add/routes";
 import { taskModule } from "./tasks/routes";
@@ -24,4 +25,5 @@ export const modules: ModulePlugin = async (app, { deps }) => {
   await app.register(quickAddModule, { prefix: "/api/v1/tasks/parse", deps });
   await app.register(transferModule, { prefix: "/api/v1", deps });
   await app.register(calendarModule, { prefix: "/api/v1/calendar", deps });
+  await app.register(notificationsModule, { prefix: "/api/v1/notifications", deps });
 };

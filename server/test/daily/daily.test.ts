@@ -7,8 +7,11 @@ import type { TaskJson } from "@contract/tasks";
 import { createAiProvider } from "../../src/ai";
 import { testConfig } from "../../src/config";
 import { createDatabase, migrateToLatest, type Db } from "../../src/db/database";
-import { claimNextGeneration } from "../../src/modules/daily/repository";
-import { GENERATION_STALE_AFTER_MS, processNextGeneration } from "../../src/modules/daily/service";
+import { claimNextJob } from "../../src/jobs/repository";
+import { runDueJobs } from "../../src/jobs/runner";
+import { markGenerationRunning } from "../../src/modules/daily/repository";
+import { DAILY_PLAN_JOB, GENERATION_STALE_AFTER_MS } from "../../src/modules/daily/service";
+import { dailyPlanJob } from "../../src/modules/daily/worker";
 import { startFakeOpenAiServer, type FakeOpenAiServer } from "../fake-openai-server";
 import {
   bearer,
@@ -53,11 +56,19 @@ async function poll(t: TestApp, token: string, id: string): Promise<GenerationSt
   return response.json() as GenerationStatusJson;
 }
 
-/** Runs every queued generation, as the worker of some instance would. */
+const quiet = { warn: () => undefined, error: () => undefined };
+
+/** Runs every queued generation, as the job runner of some instance would. */
 async function runWorker(t: TestApp): Promise<void> {
-  while (await processNextGeneration(t.deps, "test-worker")) {
-    // drain
-  }
+  await runDueJobs(t.deps, [dailyPlanJob], "test-worker", quiet);
+}
+
+/** A worker claims the request's job and starts it, then its process dies. */
+async function claimAndDie(t: TestApp, requestId: string): Promise<void> {
+  const nowIso = t.clock.now().toISOString();
+  const job = await claimNextJob(t.deps.db, [DAILY_PLAN_JOB], "dead-worker", nowIso);
+  expect(job?.subject).toBe(requestId);
+  await markGenerationRunning(t.deps.db, requestId, nowIso);
 }
 
 async function setTimezone(t: TestApp, token: string, timezone: string): Promise<void> {
@@ -254,8 +265,7 @@ describe("daily plan with the built-in engine", () => {
   it("retries a job left running by a dead process once, then fails it — never running forever", async () => {
     await createTask(t, me.token, { title: "Survive a crash" });
     const first = await generate(t, me.token);
-    // A worker claims it and dies.
-    expect(await claimNextGeneration(t.deps.db, "dead-worker", t.clock.now().toISOString())).toBeDefined();
+    await claimAndDie(t, first);
     expect((await poll(t, me.token, first)).status).toBe("running");
 
     t.clock.advance(GENERATION_STALE_AFTER_MS + 1_000);
@@ -263,12 +273,13 @@ describe("daily plan with the built-in engine", () => {
     expect((await poll(t, me.token, first)).status).toBe("completed");
 
     const second = await generate(t, me.token);
-    await claimNextGeneration(t.deps.db, "dead-worker", t.clock.now().toISOString());
+    await claimAndDie(t, second);
     t.clock.advance(GENERATION_STALE_AFTER_MS + 1_000);
     await t.deps.db
-      .updateTable("generation_requests")
+      .updateTable("jobs")
       .set({ attempts: 2 })
-      .where("id", "=", second)
+      .where("kind", "=", DAILY_PLAN_JOB)
+      .where("subject", "=", second)
       .execute();
     await runWorker(t);
     const failed = await poll(t, me.token, second);

@@ -62,6 +62,7 @@ beforeAll(async () => {
       title: "Repeats",
       due_date: "2026-12-07T09:00:00.000Z",
       recurrence: "FREQ=WEEKLY;BYDAY=MO",
+      remind_at: "2026-12-07T08:30:00.000Z",
       priority: "medium",
       tags: [],
     },

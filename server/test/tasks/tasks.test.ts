@@ -94,6 +94,7 @@ describe("POST /api/v1/tasks", () => {
       updated_at: "2026-11-21T10:00:00.000Z",
       completed_at: null,
       recurrence: null,
+      remind_at: null,
     });
     const fetched = await alice.call("GET", taskUrl(task.id));
     expect(fetched.json()).toEqual(task);

@@ -3,6 +3,7 @@ import {
   userFromWire,
   type ChangePasswordRequest,
   type ProfileRequest,
+  type SettingsRequest,
   type User,
 } from "@contract/index";
 import { useMutation } from "@tanstack/react-query";
@@ -58,5 +59,13 @@ export function useUpdateTimezone() {
       errorMessage: FALLBACK,
       invalidates: [queryKeys.daily.all, queryKeys.premium.all],
     },
+  );
+}
+
+/** PUT /auth/settings: the default reminder and whether reminders are e-mailed. */
+export function useUpdateSettings() {
+  return useUserMutation(
+    (settings: SettingsRequest) => apiClient.put<unknown>(apiRoutes.settings.path, settings),
+    { errorTitle: "Failed to update reminders", errorMessage: FALLBACK },
   );
 }

@@ -6,6 +6,7 @@ import type { ShellAccount } from "@/components/layout/shell-account";
 import { useLogout } from "@/features/auth/api/logout";
 import { userDisplayName, userInitials } from "@/features/auth/user-display";
 import { KeyboardShortcuts } from "../keyboard-shortcuts";
+import { NotificationCenter } from "../notification-center";
 import { RequireAuth } from "../require-auth";
 import { PageLoading } from "./page-loading";
 import { RouteErrorBoundary } from "./route-error";
@@ -26,7 +27,7 @@ export function AppLayout() {
   return (
     <RequireAuth>
       {(user) => (
-        <AppShell account={shellAccount(user)} onLogout={logout}>
+        <AppShell account={shellAccount(user)} onLogout={logout} notifications={<NotificationCenter />}>
           {/* A screen that fails shows its error inside the shell, the navigation still usable. */}
           <RouteErrorBoundary>
             <Suspense fallback={<PageLoading fullScreen={false} />}>

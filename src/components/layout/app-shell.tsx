@@ -7,6 +7,8 @@ import { SidebarContent } from "./sidebar";
 interface AppShellProps {
   account: ShellAccount;
   onLogout: () => void;
+  /** The notification bell (see NotificationBell), connected to its data by the app. */
+  notifications?: ReactNode;
   children: ReactNode;
 }
 
@@ -14,7 +16,7 @@ interface AppShellProps {
  * The layout every signed-in screen shares: a sidebar column from 1024 px,
  * a drawer below; header; main content. Landmarks: nav, header, main; a skip link first.
  */
-export function AppShell({ account, onLogout, children }: AppShellProps) {
+export function AppShell({ account, onLogout, notifications, children }: AppShellProps) {
   return (
     <div className="min-h-dvh bg-muted/40">
       <a
@@ -27,7 +29,7 @@ export function AppShell({ account, onLogout, children }: AppShellProps) {
         <SidebarContent account={account} />
       </aside>
       <div className="flex min-h-dvh flex-col lg:pl-64">
-        <Header account={account} onLogout={onLogout} />
+        <Header account={account} onLogout={onLogout} notifications={notifications} />
         <main id="main-content" tabIndex={-1} className="flex-1 p-4 focus:outline-none sm:p-6 lg:p-8">
           <OfflineBanner />
           {children}

@@ -1,31 +1,129 @@
-import { Bell } from "lucide-react";
+import type { NotificationJson } from "@contract/notifications";
+import { formatDistanceToNowStrict } from "date-fns";
+import { Bell, CalendarCheck, CheckCheck, Mail, AlarmClock } from "lucide-react";
+import { useRef } from "react";
+import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
 import {
   DropdownMenu,
   DropdownMenuContent,
+  DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
+import { cn } from "@/lib/cn";
+import { taskPath, TASKS_PATH } from "@/lib/task-search-param";
 
-/** A bell with an unread dot. The product has no notification feed yet. */
-export function NotificationBell() {
+interface NotificationBellProps {
+  /** The newest notifications, newest first; undefined until they have loaded. */
+  items: readonly NotificationJson[] | undefined;
+  unread: number;
+  /** The menu opened or closed (opening it is a good moment to look for news). */
+  onOpenChange?(open: boolean): void;
+  /** A notification was followed: it is read now. */
+  onRead(id: string): void;
+  onMarkAllRead(): void;
+}
+
+/** Where a notification leads: its task's Edit dialog, the e-mailed tasks, or the daily plan. */
+export function notificationHref(notification: NotificationJson): string {
+  if (notification.task_id) return taskPath(notification.task_id);
+  if (notification.kind === "plan_ready") return "/daily";
+  if (notification.kind === "email_tasks") return `${TASKS_PATH}?tag=email`;
+  return TASKS_PATH;
+}
+
+const ICONS = { reminder: AlarmClock, email_tasks: Mail, plan_ready: CalendarCheck } as const;
+
+/**
+ * The header's bell: a dot while anything is unread, and a menu of the newest notifications,
+ * each a link (reading it marks it read), with "Mark all as read".
+ */
+export function NotificationBell({
+  items,
+  unread,
+  onOpenChange,
+  onRead,
+  onMarkAllRead,
+}: NotificationBellProps) {
+  // Following an entry leads elsewhere (often into the task's Edit dialog): focus must not jump
+  // back to the bell as the menu closes, which would also close that dialog again.
+  const followed = useRef(false);
   return (
-    <DropdownMenu>
+    <DropdownMenu onOpenChange={onOpenChange}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="relative" aria-label="Notifications (unread)">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="relative"
+          aria-label={unread > 0 ? `Notifications (${unread} unread)` : "Notifications"}
+        >
           <Bell aria-hidden />
-          <span
-            aria-hidden
-            data-testid="unread-dot"
-            className="absolute right-2 top-2 size-2 rounded-full bg-destructive ring-2 ring-background"
-          />
+          {unread > 0 && (
+            <span
+              aria-hidden
+              data-testid="unread-dot"
+              className="absolute right-2 top-2 size-2 rounded-full bg-destructive ring-2 ring-background"
+            />
+          )}
         </Button>
       </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel>Notifications</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <p className="px-2 py-3 text-sm text-muted-foreground">Notifications are coming soon.</p>
+      <DropdownMenuContent
+        align="end"
+        collisionPadding={8}
+        className="w-80 max-w-[calc(100vw-1rem)] p-0"
+        onCloseAutoFocus={(event) => {
+          if (followed.current) event.preventDefault();
+          followed.current = false;
+        }}
+      >
+        <div className="flex items-center justify-between gap-2 p-1">
+          <DropdownMenuLabel>Notifications</DropdownMenuLabel>
+          <DropdownMenuItem disabled={unread === 0} onSelect={onMarkAllRead} className="text-xs">
+            <CheckCheck aria-hidden />
+            Mark all as read
+          </DropdownMenuItem>
+        </div>
+        <DropdownMenuSeparator className="mx-0 my-0" />
+        <div className="max-h-[min(28rem,70dvh)] overflow-y-auto p-1">
+          {items === undefined ? (
+            <p className="px-2 py-3 text-sm text-muted-foreground">Loading notifications…</p>
+          ) : items.length === 0 ? (
+            <p className="px-2 py-3 text-sm text-muted-foreground">No notifications yet.</p>
+          ) : (
+            items.map((item) => {
+              const Icon = ICONS[item.kind];
+              const isUnread = item.read_at === null;
+              return (
+                <DropdownMenuItem
+                  key={item.id}
+                  asChild
+                  onSelect={() => {
+                    followed.current = true;
+                    if (isUnread) onRead(item.id);
+                  }}
+                >
+                  <Link to={notificationHref(item)} className="items-start">
+                    <Icon aria-hidden className="mt-0.5 shrink-0 text-muted-foreground" />
+                    <span className="grid min-w-0 flex-1 gap-0.5">
+                      <span className={cn("break-words", isUnread && "font-medium")}>{item.text}</span>
+                      <span className="text-xs text-muted-foreground">
+                        <time dateTime={item.created_at}>
+                          {formatDistanceToNowStrict(new Date(item.created_at), { addSuffix: true })}
+                        </time>
+                        {isUnread && <span className="sr-only">, unread</span>}
+                      </span>
+                    </span>
+                    {isUnread && (
+                      <span aria-hidden className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" />
+                    )}
+                  </Link>
+                </DropdownMenuItem>
+              );
+            })
+          )}
+        </div>
       </DropdownMenuContent>
     </DropdownMenu>
   );

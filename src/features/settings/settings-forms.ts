@@ -3,6 +3,7 @@ import {
   PASSWORD_MIN_LENGTH,
   profileRequestSchema,
   type ProfileRequest,
+  type SettingsRequest,
   type User,
 } from "@contract/auth";
 import { z } from "zod";
@@ -62,3 +63,15 @@ export const emptyPasswordForm: PasswordFormValues = {
   new_password: "",
   confirm_password: "",
 };
+
+export type ReminderSettings = Pick<User, "default_reminder_minutes" | "email_reminders">;
+
+/** Only the reminder settings that differ from the user's are sent; empty means nothing changed. */
+export function reminderSettingsChanges(user: User, choice: ReminderSettings): SettingsRequest {
+  const changes: SettingsRequest = {};
+  if (choice.default_reminder_minutes !== user.default_reminder_minutes) {
+    changes.default_reminder_minutes = choice.default_reminder_minutes;
+  }
+  if (choice.email_reminders !== user.email_reminders) changes.email_reminders = choice.email_reminders;
+  return changes;
+}

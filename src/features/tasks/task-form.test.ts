@@ -5,6 +5,9 @@ import {
   addTag,
   createTaskPayload,
   emptyTaskForm,
+  newTaskFormValues,
+  NO_REMINDER,
+  REMIND_AT_TIME,
   taskFormSchema,
   taskFormValuesFrom,
   updateTaskPayload,
@@ -47,6 +50,7 @@ describe("createTaskPayload", () => {
       priority: "medium",
       due_date: "2026-12-01T01:00:00.000Z",
       tags: ["a"],
+      remind_at: null,
     });
   });
 
@@ -104,5 +108,63 @@ describe("all-day due dates", () => {
     expect(payload.due_date).toBe("2026-12-01T22:59:59.999Z");
     const task = taskFromWire(buildTask({ title: "Pay rent", due_date: payload.due_date }));
     expect(taskFormValuesFrom(task, "Europe/Berlin").dueDate).toBe("2026-12-01");
+  });
+});
+
+describe("the reminder ('Remind me')", () => {
+  const timed = taskFromWire(
+    buildTask({ due_date: "2026-12-01T09:00:00.000Z", remind_at: "2026-12-01T08:30:00.000Z" }),
+  );
+
+  it("starts a new task at the user's default lead time, or none", () => {
+    expect(newTaskFormValues(30).reminder).toBe("30");
+    expect(newTaskFormValues(null).reminder).toBe(NO_REMINDER);
+  });
+
+  it("counts a lead time back from a due time, and gives none for a date alone", () => {
+    const values = { ...newTaskFormValues(15), title: "Call", dueDate: "2026-12-01T10:00" };
+    expect(createTaskPayload(values, "Europe/Berlin").remind_at).toBe("2026-12-01T08:45:00.000Z");
+    expect(createTaskPayload({ ...values, dueDate: "2026-12-01" }, "Europe/Berlin").remind_at).toBeNull();
+    expect(createTaskPayload({ ...values, reminder: NO_REMINDER }, "Europe/Berlin").remind_at).toBeNull();
+  });
+
+  it("reads a time of its own in the user's zone, and requires one", () => {
+    const values = {
+      ...emptyTaskForm,
+      title: "Call",
+      reminder: REMIND_AT_TIME,
+      remindAt: "2026-12-01T07:15",
+    };
+    expect(createTaskPayload(values, "Asia/Tokyo").remind_at).toBe("2026-11-30T22:15:00.000Z");
+    const missing = taskFormSchema.safeParse({ ...values, remindAt: "" });
+    expect(missing.success).toBe(false);
+    expect(missing.error?.issues[0]).toMatchObject({
+      path: ["remindAt"],
+      message: "Choose when to be reminded",
+    });
+  });
+
+  it("shows a task's reminder as the lead time it matches, else as its own time", () => {
+    expect(taskFormValuesFrom(timed, "UTC")).toMatchObject({ reminder: "30", remindAt: "" });
+    const odd = taskFromWire(
+      buildTask({ due_date: "2026-12-01T09:00:00.000Z", remind_at: "2026-12-01T08:20:00.000Z" }),
+    );
+    expect(taskFormValuesFrom(odd, "Europe/Berlin")).toMatchObject({
+      reminder: REMIND_AT_TIME,
+      remindAt: "2026-12-01T09:20",
+    });
+    expect(taskFormValuesFrom(taskFromWire(buildTask()), "UTC").reminder).toBe(NO_REMINDER);
+  });
+
+  it("sends a changed reminder only, and moves a lead time with its due date", () => {
+    const initial = taskFormValuesFrom(timed, "UTC");
+    expect(updateTaskPayload(initial, initial, "UTC")).toEqual({});
+    expect(updateTaskPayload({ ...initial, reminder: NO_REMINDER }, initial, "UTC")).toEqual({
+      remind_at: null,
+    });
+    expect(updateTaskPayload({ ...initial, dueDate: "2026-12-02T09:00" }, initial, "UTC")).toEqual({
+      due_date: "2026-12-02T09:00:00.000Z",
+      remind_at: "2026-12-02T08:30:00.000Z",
+    });
   });
 });

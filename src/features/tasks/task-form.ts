@@ -11,6 +11,7 @@ import {
 } from "@contract/tasks";
 import { z } from "zod";
 import { allDayDueDate, isAllDay, localDay } from "@/lib/due-dates";
+import { REMINDER_LEAD_MINUTES } from "@/lib/reminders";
 import { fromZonedInputValue, toZonedInputValue } from "@/lib/time-zones";
 import {
   NO_REPEAT,
@@ -24,6 +25,14 @@ import {
 export const repeatMessages = {
   needsDueDate: "A repeating task needs a due date",
   interval: `Enter a whole number from 1 to ${REPEAT_INTERVAL_MAX}`,
+} as const;
+
+export const NO_REMINDER = "none";
+export const REMIND_AT_TIME = "at";
+
+export const reminderMessages = {
+  timeRequired: "Choose when to be reminded",
+  needsDueTime: "A reminder before the due date needs a due time.",
 } as const;
 
 /** The Create and Edit dialogs' fields with their validation messages. */
@@ -48,6 +57,10 @@ export const taskFormSchema = z
     repeatInterval: z.string(),
     repeatUnit: z.enum(REPEAT_UNITS),
     keptRecurrence: z.string(),
+    /** "Remind me": NO_REMINDER, minutes before the due time ("30"), or REMIND_AT_TIME. */
+    reminder: z.string(),
+    /** With REMIND_AT_TIME: "2026-12-01T09:00" in the user's time zone. */
+    remindAt: z.string(),
   })
   .superRefine((values, context) => {
     if (values.repeat === "never") return;
@@ -60,6 +73,10 @@ export const taskFormSchema = z
     ) {
       context.addIssue({ code: "custom", path: ["repeatInterval"], message: repeatMessages.interval });
     }
+  })
+  .refine((values) => values.reminder !== REMIND_AT_TIME || values.remindAt !== "", {
+    error: reminderMessages.timeRequired,
+    path: ["remindAt"],
   });
 export type TaskFormValues = z.output<typeof taskFormSchema>;
 
@@ -71,7 +88,28 @@ export const emptyTaskForm: TaskFormValues = {
   dueDate: "",
   tags: [],
   ...NO_REPEAT,
+  reminder: NO_REMINDER,
+  remindAt: "",
 };
+
+/** The Create dialog's starting values: the user's default reminder (minutes before), if any. */
+export function newTaskFormValues(defaultReminderMinutes: number | null | undefined): TaskFormValues {
+  return {
+    ...emptyTaskForm,
+    reminder: defaultReminderMinutes == null ? NO_REMINDER : String(defaultReminderMinutes),
+  };
+}
+
+/** A task's reminder as the form shows it: a lead time it matches, else its own time. */
+function reminderFormValues(task: Task, timeZone: string | null | undefined) {
+  if (!task.remind_at) return { reminder: NO_REMINDER, remindAt: "" };
+  if (task.due_date && !isAllDay(task.due_date, timeZone)) {
+    const lead = (Date.parse(task.due_date) - Date.parse(task.remind_at)) / 60_000;
+    if ((REMINDER_LEAD_MINUTES as readonly number[]).includes(lead))
+      return { reminder: String(lead), remindAt: "" };
+  }
+  return { reminder: REMIND_AT_TIME, remindAt: toZonedInputValue(task.remind_at, timeZone) };
+}
 
 /** The Edit dialog's starting values: the due date shown in the user's time zone. */
 export function taskFormValuesFrom(task: Task, timeZone: string | null | undefined): TaskFormValues {
@@ -87,6 +125,7 @@ export function taskFormValuesFrom(task: Task, timeZone: string | null | undefin
     dueDate,
     tags: task.tags,
     ...repeatValuesFrom(task.recurrence, dueDate),
+    ...reminderFormValues(task, timeZone),
   };
 }
 
@@ -101,6 +140,19 @@ function descriptionOrNull(description: string): string | null {
 function dueDateOrNull(dueDate: string, timeZone: string | null | undefined): string | null {
   if (!dueDate) return null;
   return dueDate.includes("T") ? fromZonedInputValue(dueDate, timeZone) : allDayDueDate(dueDate, timeZone);
+}
+
+/**
+ * The reminder leaves as an ISO timestamp: a lead time counts back from a due date with a time
+ * (a date alone has none, and then there is no reminder); a time of its own is read in the
+ * user's time zone.
+ */
+export function remindAtOrNull(values: TaskFormValues, timeZone: string | null | undefined): string | null {
+  if (values.reminder === NO_REMINDER) return null;
+  if (values.reminder === REMIND_AT_TIME) return fromZonedInputValue(values.remindAt, timeZone);
+  const due = values.dueDate.includes("T") ? fromZonedInputValue(values.dueDate, timeZone) : null;
+  const lead = Number(values.reminder);
+  return due && Number.isFinite(lead) ? new Date(Date.parse(due) - lead * 60_000).toISOString() : null;
 }
 
 /** Tag entry: trimmed, blank ignored, a tag already present (any case) ignored. */
@@ -123,6 +175,7 @@ export function createTaskPayload(
     due_date: dueDateOrNull(values.dueDate, timeZone),
     tags: values.tags,
     ...(recurrence ? { recurrence } : {}),
+    remind_at: remindAtOrNull(values, timeZone),
   };
 }
 
@@ -144,5 +197,8 @@ export function updateTaskPayload(
   if (values.tags.join("\n") !== initial.tags.join("\n")) changes.tags = values.tags;
   const recurrence = recurrenceFrom(values, values.dueDate);
   if (recurrence !== recurrenceFrom(initial, initial.dueDate)) changes.recurrence = recurrence;
+  // Compared as the times they give, so that a moved due date moves a "30 minutes before" too.
+  const remindAt = remindAtOrNull(values, timeZone);
+  if (remindAt !== remindAtOrNull(initial, timeZone)) changes.remind_at = remindAt;
   return changes;
 }

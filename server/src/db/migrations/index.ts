@@ -5,6 +5,7 @@ import * as oneActiveGeneration from "./0003-one-active-generation";
 import * as calendarFeedsAndImports from "./0005-calendar-feeds-and-imports";
 import * as taskDataVersion from "./0006-task-data-version";
 import * as recurringTasks from "./0007-recurring-tasks";
+import * as jobsRemindersNotifications from "./0008-jobs-reminders-notifications";
 import * as passwordResetCodes from "./0009-password-reset-codes";
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   "0005-calendar-feeds-and-imports": calendarFeedsAndImports,
   "0006-task-data-version": taskDataVersion,
   "0007-recurring-tasks": recurringTasks,
+  "0008-jobs-reminders-notifications": jobsRemindersNotifications,
   "0009-password-reset-codes": passwordResetCodes,
 };

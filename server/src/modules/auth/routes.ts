@@ -14,6 +14,7 @@ import {
   sendVerification,
   setTimezone,
   updateProfile,
+  updateSettings,
 } from "./service";
 
 /**
@@ -153,6 +154,24 @@ export const authModule: ModulePlugin = async (app, { deps }) => {
         },
       },
       async (request) => updateProfile(deps, currentUser(request), request.body),
+    );
+
+    const { settings } = apiRoutes;
+    signedIn.put(
+      routeIn(signedIn, settings.path),
+      {
+        schema: {
+          ...authed,
+          summary: settings.summary,
+          description:
+            "`default_reminder_minutes`: a reminder this many minutes before the due time of each new " +
+            "task with a timed due date (0–10080; null: none, the default). `email_reminders`: reminders " +
+            "are e-mailed too (default false).",
+          body: settings.body,
+          response: { 200: settings.response },
+        },
+      },
+      async (request) => updateSettings(deps, currentUser(request), request.body),
     );
   });
 };

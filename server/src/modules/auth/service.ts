@@ -8,6 +8,7 @@ import type {
   ResetPasswordRequest,
   ResetPasswordResponse,
   SendVerificationResponse,
+  SettingsRequest,
   User,
 } from "@contract/auth";
 import { INVALID_RESET_CODE_MESSAGE } from "@contract/auth";
@@ -411,6 +412,22 @@ export async function updateProfile(deps: AuthDeps, user: UserRow, request: Prof
   const changes = {
     ...(request.first_name !== undefined ? { first_name: emptyToNull(request.first_name) } : {}),
     ...(request.last_name !== undefined ? { last_name: emptyToNull(request.last_name) } : {}),
+  };
+  const updated =
+    Object.keys(changes).length > 0
+      ? await updateUser(deps.db, user.id, { ...changes, updated_at: now.toISOString() })
+      : user;
+  return toUserJson(deps.config, updated, now);
+}
+
+/** PUT /auth/settings: only the settings sent change. */
+export async function updateSettings(deps: AuthDeps, user: UserRow, request: SettingsRequest): Promise<User> {
+  const now = deps.clock.now();
+  const changes = {
+    ...(request.default_reminder_minutes !== undefined
+      ? { default_reminder_minutes: request.default_reminder_minutes }
+      : {}),
+    ...(request.email_reminders !== undefined ? { email_reminders: request.email_reminders ? 1 : 0 } : {}),
   };
   const updated =
     Object.keys(changes).length > 0

@@ -20,5 +20,7 @@ export function toUserJson(config: Config, user: UserRow, now: Date): User {
     llm_usage_count: usage.current_usage,
     llm_usage_limit: usage.usage_limit,
     created_at: user.created_at,
+    default_reminder_minutes: user.default_reminder_minutes,
+    email_reminders: user.email_reminders === 1,
   };
 }

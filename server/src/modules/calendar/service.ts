@@ -6,6 +6,7 @@ import type { CalendarFeed, TaskJson } from "@contract/index";
 import type { Db } from "../../db/database";
 import { isoNow, type Clock } from "../../lib/clock";
 import { NotFound } from "../../lib/domain-errors";
+import { allDayDate } from "../../lib/time-zone";
 import { listTasks } from "../tasks/service";
 import {
   insertFeedSecretIfMissing,
@@ -53,15 +54,6 @@ export async function rotateCalendarFeed(
   return feedUrl(publicUrl, secret);
 }
 
-/**
- * A due date without a time of day is stored as the end of that day where the user lives: such a
- * task is an all-day event on that date.
- */
-function localAllDay(dueDate: string, timeZone: string): string | undefined {
-  const [date, time] = formatInTimeZone(new Date(dueDate), timeZone, "yyyy-MM-dd HH:mm:ss").split(" ");
-  return time === "23:59:59" ? date : undefined;
-}
-
 /** The zone's VTIMEZONE component, which an event whose times are local to it must come with. */
 function vtimezone(timeZone: string): string | null {
   const [block] = tzlib_get_ical_block(timeZone);
@@ -87,12 +79,12 @@ export function renderCalendar(tasks: readonly TaskJson[], timeZone: string, now
   });
   calendar.x("X-WR-TIMEZONE", timeZone);
   const zoned = tasks.some(
-    (task) => task.recurrence && task.due_date && !localAllDay(task.due_date, timeZone),
+    (task) => task.recurrence && task.due_date && !allDayDate(task.due_date, timeZone),
   );
   if (zoned) calendar.timezone({ name: null, generator: vtimezone });
   for (const task of tasks) {
     if (!task.due_date) continue;
-    const day = localAllDay(task.due_date, timeZone);
+    const day = allDayDate(task.due_date, timeZone);
     const local = task.recurrence !== null && !day;
     const start = day
       ? new Date(`${day}T00:00:00.000Z`)

@@ -1,7 +1,8 @@
-import { isUniqueViolation, type Db } from "../../db/database";
+import type { Db } from "../../db/database";
 import type { DailyReportRow, GenerationRequestRow } from "../../db/schema";
 
 export type ActiveStatus = "queued" | "running";
+const ACTIVE_STATUSES: ActiveStatus[] = ["queued", "running"];
 
 export async function selectActiveGeneration(
   db: Db,
@@ -11,7 +12,7 @@ export async function selectActiveGeneration(
     .selectFrom("generation_requests")
     .selectAll()
     .where("user_id", "=", userId)
-    .where("status", "in", ["queued", "running"])
+    .where("status", "in", ACTIVE_STATUSES)
     .executeTakeFirst();
 }
 
@@ -28,66 +29,46 @@ export async function selectGeneration(
     .executeTakeFirst();
 }
 
-/** Inserts a queued request; false when the user already has an active one (unique index). */
+/**
+ * Inserts a queued request; false when the user already has an active one (the unique index
+ * turns the insert into nothing, so a surrounding transaction carries on).
+ */
 export async function insertQueuedGeneration(
   db: Db,
   row: { id: string; userId: string; nowIso: string },
 ): Promise<boolean> {
-  try {
-    await db
-      .insertInto("generation_requests")
-      .values({ id: row.id, user_id: row.userId, status: "queued", created_at: row.nowIso })
-      .execute();
-    return true;
-  } catch (error) {
-    if (isUniqueViolation(error)) return false;
-    throw error;
-  }
+  const result = await db
+    .insertInto("generation_requests")
+    .values({ id: row.id, user_id: row.userId, status: "queued", created_at: row.nowIso })
+    .onConflict((conflict) => conflict.doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
-/**
- * Claims the oldest queued request for this worker. The UPDATE only succeeds while the row is
- * still queued, so two workers (in one process or in several instances) never claim the same one.
- */
-export async function claimNextGeneration(
-  db: Db,
-  workerId: string,
-  nowIso: string,
-): Promise<GenerationRequestRow | undefined> {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const candidate = await db
-      .selectFrom("generation_requests")
-      .select("id")
-      .where("status", "=", "queued")
-      .orderBy("created_at", "asc")
-      .orderBy("id", "asc")
-      .executeTakeFirst();
-    if (!candidate) return undefined;
-    const claimed = await db
-      .updateTable("generation_requests")
-      .set((eb) => ({
-        status: "running",
-        claimed_by: workerId,
-        started_at: nowIso,
-        attempts: eb("attempts", "+", 1),
-      }))
-      .where("id", "=", candidate.id)
-      .where("status", "=", "queued")
-      .returningAll()
-      .executeTakeFirst();
-    if (claimed) return claimed;
-    // Another worker won this one: look again.
-  }
-  return undefined;
+/** A request by id, whoever it belongs to (for the job that runs it). */
+export async function selectGenerationById(db: Db, id: string): Promise<GenerationRequestRow | undefined> {
+  return db.selectFrom("generation_requests").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
+/** A waiting request starts (or a retried one starts again); false when it has already finished. */
+export async function markGenerationRunning(db: Db, id: string, nowIso: string): Promise<boolean> {
+  const result = await db
+    .updateTable("generation_requests")
+    .set({ status: "running", started_at: nowIso })
+    .where("id", "=", id)
+    .where("status", "in", ACTIVE_STATUSES)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Records how a request ended; false when it had already ended (then nothing changes). */
 export async function finishGeneration(
   db: Db,
   id: string,
   outcome: { status: "completed"; result: string } | { status: "failed"; error: string },
   nowIso: string,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable("generation_requests")
     .set({
       status: outcome.status,
@@ -96,39 +77,9 @@ export async function finishGeneration(
       finished_at: nowIso,
     })
     .where("id", "=", id)
-    .where("status", "=", "running")
-    .execute();
-}
-
-/**
- * Requests left running by a process that died: retried once (back to queued), then failed.
- * Returns how many were touched.
- */
-export async function recoverStaleGenerations(
-  db: Db,
-  staleBeforeIso: string,
-  nowIso: string,
-  maxAttempts: number,
-): Promise<number> {
-  const requeued = await db
-    .updateTable("generation_requests")
-    .set({ status: "queued", claimed_by: null, started_at: null })
-    .where("status", "=", "running")
-    .where("started_at", "<", staleBeforeIso)
-    .where("attempts", "<", maxAttempts)
+    .where("status", "in", ACTIVE_STATUSES)
     .executeTakeFirst();
-  const failed = await db
-    .updateTable("generation_requests")
-    .set({
-      status: "failed",
-      error: "The plan generation did not finish in time. Please try again.",
-      finished_at: nowIso,
-    })
-    .where("status", "=", "running")
-    .where("started_at", "<", staleBeforeIso)
-    .where("attempts", ">=", maxAttempts)
-    .executeTakeFirst();
-  return Number(requeued.numUpdatedRows) + Number(failed.numUpdatedRows);
+  return result.numUpdatedRows > 0n;
 }
 
 export async function insertDailyReport(

@@ -8,24 +8,26 @@ import type {
 import type { TaskJson } from "@contract/tasks";
 import type { AiProvider, PlanPick } from "../../ai/provider";
 import type { AppDeps } from "../../app-types";
-import type { Db } from "../../db/database";
-import type { GenerationRequestRow, UserRow } from "../../db/schema";
+import { inTransaction, type Db } from "../../db/database";
+import type { UserRow } from "../../db/schema";
+import { scheduleJob } from "../../jobs/repository";
 import { isoNow } from "../../lib/clock";
 import { DomainError, NotFound } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
 import { userTimeZone } from "../../lib/time-zone";
 import { getUserById } from "../auth/service";
 import { assertCanUseAi, chargeAiUse, getUsage } from "../premium/service";
+import { addNotification } from "../notifications/service";
 import { getTasksByIds, lastTaskChangeAt, listOpenTasks } from "../tasks/service";
 import {
-  claimNextGeneration,
   finishGeneration,
   insertDailyReport,
   insertQueuedGeneration,
+  markGenerationRunning,
   pruneDailyReports,
-  recoverStaleGenerations,
   selectActiveGeneration,
   selectGeneration,
+  selectGenerationById,
   selectLatestDailyReport,
 } from "./repository";
 
@@ -35,8 +37,6 @@ export interface GenerationLogger {
   warn(details: object, message: string): void;
 }
 
-const silentLogger: GenerationLogger = { warn: () => undefined };
-
 /** What a report stores: task ids, so that reading it shows the tasks as they are now. */
 interface StoredReport {
   prioritized: PlanPick[];
@@ -45,10 +45,14 @@ interface StoredReport {
   local_date: string;
 }
 
+/** The kind of the job that runs a generation request (its subject is the request's id). */
+export const DAILY_PLAN_JOB = "daily_plan";
 /** A running generation not finished after this long was left by a process that died. */
 export const GENERATION_STALE_AFTER_MS = 5 * 60_000;
 /** A stale generation is retried once, then failed. */
 export const GENERATION_MAX_ATTEMPTS = 2;
+export const GENERATION_ABANDONED_MESSAGE = "The plan generation did not finish in time. Please try again.";
+export const PLAN_READY_TEXT = "Your daily plan is ready";
 const REPORTS_KEPT_PER_USER = 5;
 
 export function localDate(timeZone: string, at: Date): string {
@@ -125,9 +129,14 @@ export async function startGeneration(deps: Deps, user: UserRow): Promise<{ requ
   const active = await selectActiveGeneration(deps.db, user.id);
   if (active) return { request_id: active.id };
   const id = newId();
-  if (await insertQueuedGeneration(deps.db, { id, userId: user.id, nowIso: isoNow(deps.clock) })) {
-    return { request_id: id };
-  }
+  const nowIso = isoNow(deps.clock);
+  // The request and the job that runs it are written together, or not at all.
+  const queued = await inTransaction(deps.db, async (trx) => {
+    if (!(await insertQueuedGeneration(trx, { id, userId: user.id, nowIso }))) return false;
+    await scheduleJob(trx, { kind: DAILY_PLAN_JOB, subject: id, runAt: nowIso, nowIso });
+    return true;
+  });
+  if (queued) return { request_id: id };
   // A concurrent request inserted first: answer with that one.
   const winner = await selectActiveGeneration(deps.db, user.id);
   if (winner) return { request_id: winner.id };
@@ -176,16 +185,21 @@ function failureMessage(error: unknown): string {
   return "The plan could not be generated. Please try again.";
 }
 
-/** Runs one claimed generation to its end: report stored and one AI use charged, or failed. */
-async function runGeneration(deps: Deps, job: GenerationRequestRow, log: GenerationLogger): Promise<void> {
-  const user = await getUserById(deps.db, job.user_id);
+/** Ends a request as failed (and so frees the user to ask again); nothing if it already ended. */
+export async function failGeneration(deps: Deps, requestId: string, error: string): Promise<void> {
+  await finishGeneration(deps.db, requestId, { status: "failed", error }, isoNow(deps.clock));
+}
+
+/**
+ * Runs a generation request to its end: report stored, one AI use charged and the bell told, or
+ * failed with a message for the client's poll. A request that already ended is left alone.
+ */
+export async function runGeneration(deps: Deps, requestId: string, log: GenerationLogger): Promise<void> {
+  const request = await selectGenerationById(deps.db, requestId);
+  if (!request || !(await markGenerationRunning(deps.db, requestId, isoNow(deps.clock)))) return;
+  const user = await getUserById(deps.db, request.user_id);
   if (!user) {
-    await finishGeneration(
-      deps.db,
-      job.id,
-      { status: "failed", error: "Account not found" },
-      isoNow(deps.clock),
-    );
+    await failGeneration(deps, requestId, "Account not found");
     return;
   }
   try {
@@ -201,37 +215,21 @@ async function runGeneration(deps: Deps, job: GenerationRequestRow, log: Generat
       generatedAt: report.generated_at,
     });
     await pruneDailyReports(deps.db, user.id, REPORTS_KEPT_PER_USER);
-    await finishGeneration(deps.db, job.id, { status: "completed", result: json }, isoNow(deps.clock));
+    await inTransaction(deps.db, async (trx) => {
+      const nowIso = isoNow(deps.clock);
+      if (await finishGeneration(trx, requestId, { status: "completed", result: json }, nowIso)) {
+        await addNotification(trx, {
+          userId: user.id,
+          kind: "plan_ready",
+          taskId: null,
+          text: PLAN_READY_TEXT,
+          nowIso,
+        });
+      }
+    });
   } catch (error) {
     // Recorded on the request for the client's poll, and logged for the operator.
-    await finishGeneration(
-      deps.db,
-      job.id,
-      { status: "failed", error: failureMessage(error) },
-      isoNow(deps.clock),
-    );
-    log.warn({ err: error, requestId: job.id }, "Daily plan generation failed");
+    await failGeneration(deps, requestId, failureMessage(error));
+    log.warn({ err: error, requestId }, "Daily plan generation failed");
   }
-}
-
-/**
- * One worker step: fail or retry stale generations, then claim and run the oldest queued one.
- * Returns whether a generation was run. Any instance may call it; claims are atomic.
- */
-export async function processNextGeneration(
-  deps: Deps,
-  workerId: string,
-  log: GenerationLogger = silentLogger,
-): Promise<boolean> {
-  const now = deps.clock.now();
-  await recoverStaleGenerations(
-    deps.db,
-    new Date(now.getTime() - GENERATION_STALE_AFTER_MS).toISOString(),
-    now.toISOString(),
-    GENERATION_MAX_ATTEMPTS,
-  );
-  const job = await claimNextGeneration(deps.db, workerId, now.toISOString());
-  if (!job) return false;
-  await runGeneration(deps, job, log);
-  return true;
 }

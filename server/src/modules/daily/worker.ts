@@ -1,41 +1,22 @@
-import type { FastifyBaseLogger } from "fastify";
-import type { AppDeps } from "../../app-types";
-import { newId } from "../../lib/ids";
-import { processNextGeneration } from "./service";
-
-const POLL_INTERVAL_MS = 1_000;
+import type { JobKind } from "../../jobs/runner";
+import {
+  DAILY_PLAN_JOB,
+  failGeneration,
+  GENERATION_ABANDONED_MESSAGE,
+  GENERATION_MAX_ATTEMPTS,
+  GENERATION_STALE_AFTER_MS,
+  runGeneration,
+} from "./service";
 
 /**
- * The daily-plan worker of this instance: polls the generation_requests table and runs what it
- * claims. Several instances may run one each (claims are atomic). Returns how to stop it.
+ * The daily plan's job: each generation request is one job in the jobs table (subject: the
+ * request's id), run by whichever instance's runner claims it. A claim abandoned by a process
+ * that died is retried once; after that the request fails with a message the client's poll shows.
  */
-export function startDailyPlanWorker(deps: AppDeps, log: FastifyBaseLogger): () => Promise<void> {
-  const workerId = `worker-${newId()}`;
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-
-  const drain = async () => {
-    try {
-      while (!stopped && (await processNextGeneration(deps, workerId, log))) {
-        // keep going while there is queued work
-      }
-    } catch (error) {
-      log.error({ err: error }, "Daily plan worker step failed");
-    }
-  };
-
-  const tick = () => {
-    if (stopped) return;
-    running = drain().finally(() => {
-      if (!stopped) timer = setTimeout(tick, POLL_INTERVAL_MS);
-    });
-  };
-  tick();
-
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
-}
+export const dailyPlanJob: JobKind = {
+  kind: DAILY_PLAN_JOB,
+  staleAfterMs: GENERATION_STALE_AFTER_MS,
+  maxAttempts: GENERATION_MAX_ATTEMPTS,
+  run: (deps, job, log) => runGeneration(deps, job.subject, log),
+  abandoned: (deps, job) => failGeneration(deps, job.subject, GENERATION_ABANDONED_MESSAGE),
+};

@@ -16,8 +16,9 @@ import { newId } from "../../lib/ids";
 import { userTimeZone } from "../../lib/time-zone";
 import { getUserByUsername } from "../auth/service";
 import { extractWithPatterns } from "../extract/service";
+import { addNotification, emailTasksText } from "../notifications/service";
 import { chargeAiUse, getUsage, refundAiUse, type Usage } from "../premium/service";
-import { createTasks } from "../tasks/service";
+import { createTasks, withDefaultReminder } from "../tasks/service";
 import { cleanMail, describeForwardedOrigin } from "./clean-body";
 import { parseMessage, type InboundMessage } from "./parse-message";
 import { hasInboundMessage, insertInboundMessage, tasksFromMailSince } from "./repository";
@@ -209,7 +210,7 @@ async function deliverToUser(
     ),
     Math.min(maxTasksPerMessage, allowance),
     cleaned.subject,
-  );
+  ).map((input) => withDefaultReminder(input, user, deps.clock.now()));
   try {
     // The message record and its tasks are written together, or not at all.
     await inTransaction(deps.db, async (trx) => {
@@ -221,7 +222,15 @@ async function deliverToUser(
         tasks_created: inputs.length,
         received_at: deps.clock.now().toISOString(),
       });
-      await createTasks(trx, deps.clock, user.id, inputs);
+      const tasks = await createTasks(trx, deps.clock, user.id, inputs);
+      await addNotification(trx, {
+        userId: user.id,
+        kind: "email_tasks",
+        // One task is linked to; several are found by their "email" tag.
+        taskId: tasks.length === 1 ? (tasks[0]?.id ?? null) : null,
+        text: emailTasksText(tasks.length, cleaned.subject),
+        nowIso: deps.clock.now().toISOString(),
+      });
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

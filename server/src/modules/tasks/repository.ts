@@ -25,7 +25,7 @@ const FINISHED_STATUSES: readonly TaskStatus[] = ["completed", "cancelled"];
 
 /** A listed task: every column but the owner's id and the task it follows, kept for the database. */
 export type TaskListRow = Omit<TaskRow, "user_id" | "follows_task_id">;
-/** Every stored field of a task but its owner, in the order lists and exports give them. */
+/** The stored fields of a task but its owner, in the order exports give them (lists add remind_at). */
 export const LIST_COLUMNS = [
   "id",
   "title",
@@ -111,7 +111,7 @@ export async function selectTasks(
 ): Promise<TaskListRow[]> {
   return db
     .selectFrom("tasks")
-    .select(LIST_COLUMNS)
+    .select([...LIST_COLUMNS, "remind_at"])
     .where("user_id", "=", userId)
     .where((eb) => applyFilters(eb, filters))
     .$call(inListOrder)
@@ -161,7 +161,8 @@ const TASK_JSON_SQLITE = sql<string>`json_object(
   'created_at', created_at,
   'updated_at', updated_at,
   'completed_at', completed_at,
-  'recurrence', recurrence
+  'recurrence', recurrence,
+  'remind_at', remind_at
 )`;
 
 /**
@@ -192,6 +193,11 @@ const taskQuery = preparedQuery((db: Db, userId: string, id: string) =>
 export async function selectTask(db: Db, userId: string, id: string): Promise<TaskRow | undefined> {
   const [row] = await taskQuery(db, userId, id);
   return row;
+}
+
+/** A task by id alone, whoever owns it (for work outside a request). */
+export async function selectTaskById(db: Db, id: string): Promise<TaskRow | undefined> {
+  return db.selectFrom("tasks").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
 /** The user's tasks among `ids` (ids of other users' tasks find nothing), in no particular order. */

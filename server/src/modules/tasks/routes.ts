@@ -8,7 +8,15 @@ import { authenticate, currentUser } from "../auth";
 import { isoNow } from "../../lib/clock";
 import { AnswerCache, type CachedAnswer } from "./answer-cache";
 import { ifNoneMatchHolds, taskDataEtag, TASK_DATA_CACHE_CONTROL } from "./etag";
-import { createTask, deleteTask, getTask, listTasksJson, taskStatsAndExpiry, updateTask } from "./service";
+import {
+  createTask,
+  deleteTask,
+  getTask,
+  listTasksJson,
+  taskStatsAndExpiry,
+  updateTask,
+  withDefaultReminder,
+} from "./service";
 
 const security = [{ bearerAuth: [] }];
 const tags = ["tasks"];
@@ -114,7 +122,9 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
           "Title trimmed, 1–500 characters; description up to 10,000; tags trimmed and de-duplicated, " +
           "at most 20 of at most 50 characters; priority defaults to medium; due_date an ISO-8601 " +
           'timestamp (stored as UTC). `source` defaults to `{ "type": "Manual" }`. `recurrence`: an RFC 5545 ' +
-          "RRULE value for a repeating task (it needs a due date), or null.",
+          "RRULE value for a repeating task (it needs a due date), or null. `remind_at` (ISO timestamp) sets " +
+          "a reminder; left out, the user's default lead time before a due date with a time applies (none " +
+          "for an all-day due date); null sets none.",
         tags,
         security,
         body: apiRoutes.createTask.body,
@@ -122,7 +132,8 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
       },
     },
     async (request, reply) => {
-      const task = await createTask(db, clock, currentUser(request).id, request.body);
+      const user = currentUser(request);
+      const task = await createTask(db, clock, user.id, withDefaultReminder(request.body, user, clock.now()));
       return reply.status(201).send(task);
     },
   );
@@ -178,9 +189,12 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
         summary: apiRoutes.updateTask.summary,
         description:
           "Partial: only the fields sent change; `due_date: null` clears the due date. Setting status " +
-          "completed records completed_at; leaving completed clears it. Completing a repeating task " +
-          "(`recurrence` set) also creates its next occurrence, once: same fields, pending, due at the " +
-          "rule's next date after this one's, in the user's timezone. `recurrence: null` stops the repeat.",
+          "completed records completed_at (and clears remind_at); leaving completed clears it. Completing a " +
+          "repeating task (`recurrence` set) also creates its next occurrence, once: same fields, pending, " +
+          "due at the rule's next date after this one's, in the user's timezone, reminded (`remind_at`) the " +
+          "same time ahead of its due date as this one was, if it was and that time is still to come. " +
+          "`recurrence: null` stops the repeat. `remind_at: null` removes the reminder; a new time " +
+          "schedules it again.",
         tags,
         security,
         params: taskIdParamsSchema,

@@ -17,7 +17,8 @@ import {
   type UpdateTaskInput,
 } from "@contract/tasks";
 import { inTransaction, isPostgres, type Db } from "../../db/database";
-import type { TaskRow } from "../../db/schema";
+import type { TaskRow, UserRow } from "../../db/schema";
+import { scheduleJob, unscheduleJob } from "../../jobs/repository";
 import { isoNow, type Clock } from "../../lib/clock";
 import { NotFound, Validation } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
@@ -27,13 +28,14 @@ import {
   normaliseRecurrence,
   recurrenceProblem,
 } from "../../lib/recurrence";
-import { userTimeZone } from "../../lib/time-zone";
+import { allDayDate, userTimeZone } from "../../lib/time-zone";
 import {
   countTasks,
   deleteTaskRow,
   insertNextOccurrence,
   insertTasks,
   selectTask,
+  selectTaskById,
   selectTaskListJsonSqlite,
   selectTasks,
   selectTasksByIds,
@@ -86,6 +88,7 @@ export function toTaskJson(row: TaskListRow): TaskJson {
     updated_at: row.updated_at,
     completed_at: row.completed_at,
     recurrence: row.recurrence ?? null,
+    remind_at: row.remind_at,
   };
 }
 
@@ -194,6 +197,50 @@ function matchesExactly(task: TaskJson, filters: TaskQueryFilters): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Reminders
+// ---------------------------------------------------------------------------------------------
+
+/** The job that turns a task's reminder into a notification; its subject is the task's id. */
+export const TASK_REMINDER_JOB = "task_reminder";
+
+/** A task's reminder job follows its remind_at: moved to the new time, or dropped with it. */
+async function followReminder(
+  db: Db,
+  taskId: string,
+  remindAt: string | null,
+  nowIso: string,
+): Promise<void> {
+  if (remindAt === null) await unscheduleJob(db, TASK_REMINDER_JOB, taskId);
+  else await scheduleJob(db, { kind: TASK_REMINDER_JOB, subject: taskId, runAt: remindAt, nowIso });
+}
+
+/**
+ * A new task's reminder when the client gave none: the user's default lead time before a due
+ * date that has a time (an all-day due date has none to count from). A reminder whose time has
+ * already passed is not added.
+ */
+export function withDefaultReminder<Input extends { due_date?: string | null; remind_at?: string | null }>(
+  input: Input,
+  user: Pick<UserRow, "timezone" | "default_reminder_minutes">,
+  now: Date,
+): Input {
+  const minutes = user.default_reminder_minutes;
+  if (input.remind_at !== undefined || minutes === null || !input.due_date) return input;
+  if (allDayDate(input.due_date, userTimeZone(user))) return input;
+  const remindAt = new Date(new Date(input.due_date).getTime() - minutes * 60_000);
+  return remindAt > now ? { ...input, remind_at: remindAt.toISOString() } : input;
+}
+
+/** A task and its owner by the task's id alone, for work outside a request (a reminder's job). */
+export async function getTaskWithOwner(
+  db: Db,
+  id: string,
+): Promise<{ userId: string; task: TaskJson } | undefined> {
+  const row = await selectTaskById(db, id);
+  return row ? { userId: row.user_id, task: toTaskJson(row) } : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
 // Calls
 // ---------------------------------------------------------------------------------------------
 
@@ -264,6 +311,8 @@ function newTaskRow(userId: string, input: CreateTaskInput, nowIso: string): Tas
     completed_at: status === "completed" ? nowIso : null,
     recurrence: checkedRecurrence(input.recurrence, dueDate),
     follows_task_id: null,
+    // A completed task has nothing left to remind of.
+    remind_at: status === "completed" ? null : normaliseDueDate(input.remind_at),
   };
 }
 
@@ -283,6 +332,7 @@ export async function createTasks(
   await inTransaction(db, async (trx) => {
     await insertTasks(trx, rows);
     await touchTasksChangedAt(trx, userId, nowIso);
+    for (const row of rows) await followReminder(trx, row.id, row.remind_at, nowIso);
   });
   return rows.map(toTaskJson);
 }
@@ -328,6 +378,15 @@ function changesOf(current: TaskRow, input: UpdateTaskInput, nowIso: string): Pa
     );
     if (recurrence !== current.recurrence) changes.recurrence = recurrence;
   }
+  if (input.remind_at !== undefined) {
+    const remindAt = normaliseDueDate(input.remind_at);
+    if (remindAt !== current.remind_at) changes.remind_at = remindAt;
+  }
+  // A completed task has no reminder: completing one clears it.
+  if ((changes.status ?? current.status) === "completed") {
+    if (current.remind_at === null) delete changes.remind_at;
+    else changes.remind_at = null;
+  }
   return changes;
 }
 
@@ -337,11 +396,16 @@ function changesOf(current: TaskRow, input: UpdateTaskInput, nowIso: string): Pa
  * date, counted in the user's timezone. At most one per completed task, enforced by the database
  * (insertNextOccurrence), so a double click, two tabs or two server instances make one; completing
  * it again after un-completing it makes none, and un-completing leaves the next one alone.
+ *
+ * `remindAt` is the completed one's reminder before completing cleared it: the next one is
+ * reminded the same time ahead of its own due date, when that time is still to come (a reminder
+ * already past, for a next one that is itself overdue, is not added, as with the default one).
  */
 async function createNextOccurrence(
   trx: Db,
   userId: string,
   completed: TaskRow,
+  remindAt: string | null,
   nowIso: string,
 ): Promise<void> {
   if (!completed.recurrence || !completed.due_date) return;
@@ -352,7 +416,7 @@ async function createNextOccurrence(
     userTimeZone(user ?? { timezone: "UTC" }),
   );
   if (!dueDate) return;
-  await insertNextOccurrence(trx, {
+  const next = {
     ...completed,
     id: newId(),
     status: "pending",
@@ -361,8 +425,17 @@ async function createNextOccurrence(
     created_at: nowIso,
     updated_at: nowIso,
     completed_at: null,
+    remind_at: nextRemindAt(completed.due_date, remindAt, dueDate, nowIso),
     follows_task_id: completed.id,
-  });
+  };
+  if (await insertNextOccurrence(trx, next)) await followReminder(trx, next.id, next.remind_at, nowIso);
+}
+
+/** The same lead time before `nextDue` as `remindAt` was before `due`; null without one or when past. */
+function nextRemindAt(due: string, remindAt: string | null, nextDue: string, nowIso: string): string | null {
+  if (remindAt === null) return null;
+  const time = Date.parse(nextDue) - (Date.parse(due) - Date.parse(remindAt));
+  return time > Date.parse(nowIso) ? new Date(time).toISOString() : null;
 }
 
 /** PUT is partial; a request that changes nothing leaves updated_at alone. */
@@ -382,8 +455,11 @@ export async function updateTask(
     const updated = { ...changes, updated_at: nowIso };
     await updateTaskRow(trx, userId, id, updated);
     const row = { ...current, ...updated };
-    if (changes.status === "completed") await createNextOccurrence(trx, userId, row, nowIso);
+    if (changes.status === "completed") {
+      await createNextOccurrence(trx, userId, row, current.remind_at, nowIso);
+    }
     await touchTasksChangedAt(trx, userId, nowIso);
+    if (changes.remind_at !== undefined) await followReminder(trx, id, changes.remind_at, nowIso);
     return row;
   });
   return toTaskJson(row);
@@ -394,6 +470,7 @@ export async function deleteTask(db: Db, clock: Clock, userId: string, id: strin
   await inTransaction(db, async (trx) => {
     if (!(await deleteTaskRow(trx, userId, id))) throw new NotFound(TASK_NOT_FOUND);
     await touchTasksChangedAt(trx, userId, nowIso);
+    await followReminder(trx, id, null, nowIso);
   });
 }
 

@@ -4,6 +4,7 @@ import { CalendarDays, ListPlus, Loader2, Pencil, ScanText, Sparkles, Trash2, X 
 import { useId, useState, type FormEvent } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { IconButton } from "@/components/ui/icon-button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -137,29 +138,22 @@ function ExtractedTaskItem({ task, timeZone, onUpdate, onRemove, disabled }: Ext
             {ai ? <Sparkles aria-hidden className="size-3" /> : <ScanText aria-hidden className="size-3" />}
             {ai ? "AI" : "Pattern"}
           </Badge>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8"
-            aria-label={`Edit "${task.title}"`}
+          <IconButton
+            icon={Pencil}
+            label={`Edit "${task.title}"`}
             title="Edit before adding"
             aria-expanded={editing}
             disabled={disabled}
             onClick={() => setEditing((open) => !open)}
-          >
-            <Pencil aria-hidden />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="size-8 text-destructive hover:text-destructive"
-            aria-label={`Remove "${task.title}"`}
+          />
+          <IconButton
+            icon={Trash2}
+            destructive
+            label={`Remove "${task.title}"`}
             title="Leave this one out"
             disabled={disabled}
             onClick={onRemove}
-          >
-            <Trash2 aria-hidden />
-          </Button>
+          />
         </div>
       </div>
       {editing && (

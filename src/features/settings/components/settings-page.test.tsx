@@ -64,12 +64,13 @@ afterEach(() => {
 });
 
 describe("Settings screen", () => {
-  it("shows the 'Settings' heading and the three cards", () => {
+  it("shows the 'Settings' heading and the four cards", () => {
     renderSettings();
     expect(screen.getByRole("heading", { level: 1, name: "Settings" })).toBeInTheDocument();
     expect(screen.getByRole("form", { name: "Profile" })).toBeInTheDocument();
     expect(screen.getByRole("form", { name: "Change Password" })).toBeInTheDocument();
     expect(screen.getByRole("form", { name: "Timezone" })).toBeInTheDocument();
+    expect(screen.getByRole("form", { name: "Reminders" })).toBeInTheDocument();
   });
 
   it("shows placeholders while the user is still being loaded", () => {
@@ -383,5 +384,57 @@ describe("Timezone card", () => {
       expect(apply()).toBeEnabled();
       expect(screen.queryByRole("button", { name: /Use browser timezone/ })).not.toBeInTheDocument();
     });
+  });
+});
+
+describe("Reminders card", () => {
+  it("starts with no default reminder and e-mail reminders off, and keeps 'Save reminders' disabled until a change", async () => {
+    const { user: actor } = renderSettings();
+    const card = screen.getByRole("form", { name: "Reminders" });
+    expect(within(card).getByLabelText("Default reminder")).toHaveDisplayValue("No default reminder");
+    const emailSwitch = within(card).getByRole("switch", { name: "E-mail reminders" });
+    expect(emailSwitch).not.toBeChecked();
+    expect(emailSwitch).toHaveAccessibleDescription("Also send each reminder to ada@example.com.");
+    const save = within(card).getByRole("button", { name: "Save reminders" });
+    expect(save).toBeDisabled();
+    await actor.click(emailSwitch);
+    expect(save).toBeEnabled();
+    await actor.click(emailSwitch);
+    expect(save).toBeDisabled();
+  });
+
+  it("sends only what changed, shows 'Reminders updated' and takes the server's user", async () => {
+    const bodies = recordBodies("put", apiRoutes.settings.path);
+    const { user: actor } = renderSettings({ email_reminders: true });
+    const card = screen.getByRole("form", { name: "Reminders" });
+    await actor.selectOptions(within(card).getByLabelText("Default reminder"), "15 minutes before");
+    await actor.click(within(card).getByRole("button", { name: "Save reminders" }));
+    await expectToast("Reminders updated", "Your reminder settings are saved.");
+    expect(bodies).toEqual([{ default_reminder_minutes: 15 }]);
+    expect(useSessionStore.getState().user).toMatchObject({
+      default_reminder_minutes: 15,
+      email_reminders: true,
+    });
+    expect(currentAccount().user.default_reminder_minutes).toBe(15);
+  });
+
+  it("turns the default reminder off with null", async () => {
+    const bodies = recordBodies("put", apiRoutes.settings.path);
+    const { user: actor } = renderSettings({ default_reminder_minutes: 60 });
+    const card = screen.getByRole("form", { name: "Reminders" });
+    expect(within(card).getByLabelText("Default reminder")).toHaveDisplayValue("1 hour before");
+    await actor.selectOptions(within(card).getByLabelText("Default reminder"), "No default reminder");
+    await actor.click(within(card).getByRole("button", { name: "Save reminders" }));
+    await expectToast("Reminders updated");
+    expect(bodies).toEqual([{ default_reminder_minutes: null }]);
+  });
+
+  it("shows 'Failed to update reminders' with the server's message", async () => {
+    failWithMessage("put", apiRoutes.settings.path, "email_reminders must be true or false");
+    const { user: actor } = renderSettings();
+    const card = screen.getByRole("form", { name: "Reminders" });
+    await actor.click(within(card).getByRole("switch", { name: "E-mail reminders" }));
+    await actor.click(within(card).getByRole("button", { name: "Save reminders" }));
+    await expectToast("Failed to update reminders", "email_reminders must be true or false");
   });
 });

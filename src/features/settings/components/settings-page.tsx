@@ -3,9 +3,10 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useSessionStore } from "@/stores/session-store";
 import { PasswordCard } from "./password-card";
 import { ProfileCard } from "./profile-card";
+import { RemindersCard } from "./reminders-card";
 import { TimezoneCard } from "./timezone-card";
 
-/** /settings: profile, password and timezone cards. */
+/** /settings: profile, password, timezone and reminders cards. */
 export function SettingsPage({ extraCards }: { extraCards?: ReactNode } = {}) {
   const user = useSessionStore((state) => state.user);
 
@@ -13,7 +14,9 @@ export function SettingsPage({ extraCards }: { extraCards?: ReactNode } = {}) {
     <div className="mx-auto grid w-full max-w-3xl gap-6">
       <header className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
-        <p className="text-sm text-muted-foreground">Manage your profile, password and timezone.</p>
+        <p className="text-sm text-muted-foreground">
+          Manage your profile, password, timezone and reminders.
+        </p>
       </header>
       {user ? (
         <>
@@ -21,6 +24,7 @@ export function SettingsPage({ extraCards }: { extraCards?: ReactNode } = {}) {
           <ProfileCard key={`profile-${user.id}`} user={user} />
           <PasswordCard key={`password-${user.id}`} />
           <TimezoneCard key={`timezone-${user.id}`} savedTimeZone={user.timezone} />
+          <RemindersCard key={`reminders-${user.id}`} user={user} />
           {extraCards}
         </>
       ) : (

@@ -8,8 +8,8 @@ import {
 import { Calendar, Pencil, Trash2 } from "lucide-react";
 import { memo } from "react";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { IconButton } from "@/components/ui/icon-button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PriorityBadge } from "@/components/ui/priority-badge";
 import { RepeatBadge } from "@/components/ui/repeat-badge";
@@ -102,26 +102,19 @@ export const TaskCard = memo(function TaskCard({
             >
               <LabelledOptions values={TASK_STATUSES} labels={TASK_STATUS_LABELS} />
             </NativeSelect>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8"
-              aria-label={`Edit "${task.title}"`}
+            <IconButton
+              icon={Pencil}
+              label={`Edit "${task.title}"`}
               title="Edit task"
               onClick={() => onEdit(task)}
-            >
-              <Pencil aria-hidden />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8 text-destructive hover:text-destructive"
-              aria-label={`Delete "${task.title}"`}
+            />
+            <IconButton
+              icon={Trash2}
+              destructive
+              label={`Delete "${task.title}"`}
               title="Delete task"
               onClick={() => onDelete(task)}
-            >
-              <Trash2 aria-hidden />
-            </Button>
+            />
           </div>
         </div>
       </div>

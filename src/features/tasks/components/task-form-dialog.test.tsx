@@ -97,6 +97,7 @@ describe("Create Task dialog", () => {
         priority: "high",
         due_date: "2026-12-01T01:00:00.000Z",
         tags: ["travel"],
+        remind_at: null,
       },
     ]);
     // The list is refetched: the new task shows, with its due date back in Tokyo time.
@@ -349,5 +350,80 @@ describe("Repeat control", () => {
     await view.user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
     await waitFor(() => expect(bodies).toHaveLength(2));
     expect(bodies[1]).toEqual({ title: "Timesheets" });
+  });
+});
+
+describe("'Remind me' in the task dialog", () => {
+  async function renderAs(profile: ReturnType<typeof buildUser>, ...tasks: TaskJson[]) {
+    taskStore.reset(tasks);
+    const view = renderWithProviders(<TasksPage />, { user: profile, route: "/tasks" });
+    await screen.findByText(tasks.length === 1 ? "1 task" : `${tasks.length} tasks`);
+    return view;
+  }
+
+  it("starts at the user's default lead time and counts it back from the due time", async () => {
+    const bodies = recordBodies("post", apiRoutes.createTask.path);
+    const { user: actor } = await renderAs(
+      buildUser({ timezone: "Asia/Tokyo", default_reminder_minutes: 30 }),
+      buildTask({ title: "Existing" }),
+    );
+    await actor.click(screen.getByRole("button", { name: "Create Task" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create New Task" });
+    const remindMe = within(dialog).getByLabelText("Remind me");
+    expect(remindMe).toHaveDisplayValue("30 minutes before");
+    await actor.type(within(dialog).getByLabelText("Title"), "Dentist");
+    await actor.type(within(dialog).getByLabelText("Due Date"), "2026-12-01");
+    // A date alone has no time to count from: the field says so.
+    expect(remindMe).toHaveAccessibleDescription("A reminder before the due date needs a due time.");
+    await actor.type(within(dialog).getByLabelText("Due time (optional)"), "10:00");
+    expect(remindMe).not.toHaveAccessibleDescription();
+    await actor.selectOptions(remindMe, "1 hour before");
+    await actor.click(within(dialog).getByRole("button", { name: "Create Task" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(bodies).toEqual([
+      expect.objectContaining({ title: "Dentist", remind_at: "2026-12-01T00:00:00.000Z" }),
+    ]);
+  });
+
+  it("takes a time of its own, in the user's zone, and asks for one when it is missing", async () => {
+    const bodies = recordBodies("post", apiRoutes.createTask.path);
+    const { user: actor } = await renderAs(
+      buildUser({ timezone: "Asia/Tokyo" }),
+      buildTask({ title: "Existing" }),
+    );
+    await actor.click(screen.getByRole("button", { name: "Create Task" }));
+    const dialog = await screen.findByRole("dialog", { name: "Create New Task" });
+    expect(within(dialog).getByLabelText("Remind me")).toHaveDisplayValue("No reminder");
+    await actor.type(within(dialog).getByLabelText("Title"), "Call Grace");
+    await actor.selectOptions(within(dialog).getByLabelText("Remind me"), "At a set time…");
+    await actor.click(within(dialog).getByRole("button", { name: "Create Task" }));
+    expect(await within(dialog).findByText("Choose when to be reminded")).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    await actor.type(within(dialog).getByLabelText("Reminder time"), "2026-12-01T09:15");
+    await actor.click(within(dialog).getByRole("button", { name: "Create Task" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(bodies).toEqual([
+      expect.objectContaining({ title: "Call Grace", remind_at: "2026-12-01T00:15:00.000Z" }),
+    ]);
+  });
+
+  it("shows a task's reminder when editing, and removes it with 'No reminder'", async () => {
+    const bodies = recordBodies("put", apiRoutes.updateTask.path);
+    const { user: actor } = await renderAs(
+      buildUser({ timezone: "UTC" }),
+      buildTask({
+        title: "Renew the passport",
+        due_date: "2026-12-01T09:00:00.000Z",
+        remind_at: "2026-11-30T09:00:00.000Z",
+      }),
+    );
+    await actor.click(screen.getByRole("button", { name: 'Edit "Renew the passport"' }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Task" });
+    expect(within(dialog).getByLabelText("Remind me")).toHaveDisplayValue("1 day before");
+    await actor.selectOptions(within(dialog).getByLabelText("Remind me"), "No reminder");
+    await actor.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(bodies).toEqual([{ remind_at: null }]);
   });
 });

@@ -1,7 +1,7 @@
 import { TASK_PRIORITIES, TASK_STATUSES, TASK_STATUS_LABELS, type Task } from "@contract/tasks";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
-import { Controller, FormProvider, useForm } from "react-hook-form";
+import { Controller, FormProvider, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -17,11 +17,16 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { TASK_PRIORITY_LABELS } from "@/components/ui/priority-badge";
 import { Textarea } from "@/components/ui/textarea";
+import { REMINDER_LEAD_MINUTES, reminderLeadLabel } from "@/lib/reminders";
 import { detectBrowserTimeZone, isValidTimeZone } from "@/lib/time-zones";
+import { useSessionStore } from "@/stores/session-store";
 import { useCreateTask, useUpdateTask } from "@/api/tasks/task-mutations";
 import {
   createTaskPayload,
-  emptyTaskForm,
+  newTaskFormValues,
+  NO_REMINDER,
+  REMIND_AT_TIME,
+  reminderMessages,
   taskFormSchema,
   taskFormValuesFrom,
   updateTaskPayload,
@@ -99,9 +104,12 @@ interface FormContainerProps {
 
 function CreateTaskForm({ timeZone, onDone, unsavedInputRef }: FormContainerProps) {
   const createTask = useCreateTask();
+  const defaultReminder = useSessionStore((state) => state.user?.default_reminder_minutes);
+  // The user's default reminder is chosen from the start, so the dialog shows what will happen.
+  const [initialValues] = useState(() => newTaskFormValues(defaultReminder));
   return (
     <TaskForm
-      initialValues={emptyTaskForm}
+      initialValues={initialValues}
       timeZone={timeZone}
       unsavedInputRef={unsavedInputRef}
       submitLabel="Create Task"
@@ -174,6 +182,9 @@ function TaskForm({
   }, [unsavedInputRef, isDirty]);
   // A zone that is not a valid name means the browser's local time.
   const inputZone = isValidTimeZone(timeZone) ? timeZone : detectBrowserTimeZone();
+  const [reminder, dueDate] = useWatch({ control: formControl, name: ["reminder", "dueDate"] });
+  const leadWithoutDueTime =
+    reminder !== NO_REMINDER && reminder !== REMIND_AT_TIME && !dueDate.includes("T");
 
   return (
     <FormProvider {...form}>
@@ -224,6 +235,30 @@ function TaskForm({
         </Field>
 
         <RepeatField />
+
+        <Field label="Remind me" description={leadWithoutDueTime ? reminderMessages.needsDueTime : undefined}>
+          {(control) => (
+            <NativeSelect {...control} {...register("reminder")}>
+              <option value={NO_REMINDER}>No reminder</option>
+              {REMINDER_LEAD_MINUTES.map((minutes) => (
+                <option key={minutes} value={String(minutes)}>
+                  {reminderLeadLabel(minutes)}
+                </option>
+              ))}
+              <option value={REMIND_AT_TIME}>At a set time…</option>
+            </NativeSelect>
+          )}
+        </Field>
+
+        {reminder === REMIND_AT_TIME && (
+          <Field
+            label="Reminder time"
+            description={`Time zone: ${inputZone}`}
+            error={errors.remindAt?.message}
+          >
+            {(control) => <Input {...control} type="datetime-local" {...register("remindAt")} />}
+          </Field>
+        )}
 
         <Field label="Tags" error={errors.tags?.message}>
           {(control) => (

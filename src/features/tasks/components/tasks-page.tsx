@@ -21,6 +21,7 @@ import {
 import { taskQueries } from "@/api/tasks/task-queries";
 import { buildTaskSearchIndex, searchTasks } from "../search-tasks";
 import { filterTasks, sortTasks, todayTasks, upcomingGroups } from "../task-view";
+import { useOpenTaskFromUrl } from "../use-open-task-from-url";
 import { useTaskViewState } from "../use-task-view-state";
 import { TaskList } from "./task-list";
 import { TaskViewControls } from "./task-view-controls";
@@ -68,6 +69,7 @@ export function TasksPage({ quickAdd }: { quickAdd?: ReactNode } = {}) {
   }, []);
 
   const loadedTasks = tasksQuery.data;
+  useOpenTaskFromUrl(tasksQuery, onEdit);
   const viewControls = useTaskViewState();
   const { view, sort, statuses, priorities, tags, hideCompleted } = viewControls.state;
   // The order depends only on the list and the sort, so it is worked out once for them, not on
