@@ -137,7 +137,9 @@ function literals(values: readonly string[]) {
  * One task as the wire carries it (what toTaskJson makes of a row), built by SQLite's JSON
  * functions: the same keys in the same order, in_progress spelled so, an unknown status read as
  * pending and an unknown priority as medium, the source without its null fields (a manual one
- * only as its type), tags as stored (the JSON array the service wrote; anything else reads as []).
+ * only as its type), tags as stored (the JSON array of strings the service writes; a text that
+ * is not a JSON array reads as [], as in toTaskJson — only an array holding non-strings, which
+ * nothing writes, would differ: toTaskJson drops those elements).
  * SQLite escapes strings exactly as JSON.stringify does.
  */
 const TASK_JSON_SQLITE = sql<string>`json_object(
