@@ -28,5 +28,6 @@ writeFileSync(out, file);
 const used = model.weights.reduce((count, weight) => count + (weight === 0 ? 0 : 1), 0);
 console.log(
   `${out}: ${used} of ${model.weights.length} feature slots used, threshold ${model.threshold}, ` +
+    `cut-offs ${model.cutOffs.withCue} with a cue / ${model.cutOffs.withoutCue} without, ` +
     `${(file.length / 1024).toFixed(0)} KiB, trained in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );
