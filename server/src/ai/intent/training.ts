@@ -34,7 +34,7 @@ export const INTENT_TRAIN_OPTIONS: TrainOptions = {
 const FOLDS = 5;
 const THRESHOLDS = Array.from({ length: 61 }, (_, index) => 0.2 + index / 100);
 const WITH_A_CUE = Array.from({ length: 30 }, (_, index) => (index + 1) / 100);
-const WITHOUT_A_CUE = Array.from({ length: 61 }, (_, index) => 0.3 + index / 100);
+const WITHOUT_A_CUE = Array.from({ length: 61 }, (_, index) => (30 + index) / 100);
 /**
  * How many tasks the cut-offs may invent: the product's budget is 12 on 75 e-mails with no
  * request (0.16 each); on the training e-mails the cut-offs are held to three quarters of it, to
