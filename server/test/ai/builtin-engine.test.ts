@@ -328,7 +328,7 @@ describe("choosing the cut-offs on training e-mails", () => {
           sentence: "Please renew the parking permit.",
           screen: "classify",
           cued: true,
-          probability: 0.3,
+          probability: 0.04,
           gold: 0,
         },
         {
@@ -361,7 +361,7 @@ describe("choosing the cut-offs on training e-mails", () => {
           sentence: "Let me know, no pressure at all.",
           screen: "classify",
           cued: true,
-          probability: 0.2,
+          probability: 0.02,
           gold: undefined,
         },
         {
@@ -376,15 +376,15 @@ describe("choosing the cut-offs on training e-mails", () => {
   ];
 
   it("count requests found and tasks invented on e-mails that ask for nothing", () => {
-    expect(judgeCutOffs(mails, { withCue: 0.1, withoutCue: 0.6 }, 0.4)).toEqual({
+    expect(judgeCutOffs(mails, { withCue: 0.01, withoutCue: 0.6 }, 0.4)).toEqual({
       f1: 0.8,
       inventedPerMail: 1,
     });
-    expect(judgeCutOffs(mails, { withCue: 0.25, withoutCue: 0.6 }, 0.4)).toEqual({
+    expect(judgeCutOffs(mails, { withCue: 0.03, withoutCue: 0.6 }, 0.4)).toEqual({
       f1: 1,
       inventedPerMail: 0,
     });
-    expect(judgeCutOffs(mails, { withCue: 0.5, withoutCue: 0.9 }, 0.4)).toEqual({
+    expect(judgeCutOffs(mails, { withCue: 0.05, withoutCue: 0.9 }, 0.4)).toEqual({
       f1: 0,
       inventedPerMail: 0,
     });
@@ -392,8 +392,9 @@ describe("choosing the cut-offs on training e-mails", () => {
 
   it("keep the best F1 among the pairs that invent little enough", () => {
     const { withCue, withoutCue } = chooseCutOffs(mails, 0.4);
-    expect(withCue).toBeGreaterThan(0.2);
-    expect(withCue).toBeLessThanOrEqual(0.3);
+    // Above the no-request e-mail's 0.02, at most the request's 0.04.
+    expect(withCue).toBeGreaterThan(0.02);
+    expect(withCue).toBeLessThanOrEqual(0.04);
     expect(withoutCue).toBeLessThanOrEqual(0.7);
   });
 });

@@ -33,7 +33,14 @@ export const INTENT_TRAIN_OPTIONS: TrainOptions = {
 };
 const FOLDS = 5;
 const THRESHOLDS = Array.from({ length: 61 }, (_, index) => 0.2 + index / 100);
-const WITH_A_CUE = Array.from({ length: 30 }, (_, index) => (index + 1) / 100);
+/**
+ * With a rule's cue the classifier only vetoes: it overrules the cue when it is nearly sure (95%
+ * or more) the sentence asks for nothing. The range is set by that meaning, not measured: the
+ * training e-mails are Enron mail, and the product also reads notes, minutes and to-do lists
+ * ("Plan the party.", "Mark will prepare the slides") whose imperatives the classifier, having
+ * seen little of them, scores low.
+ */
+const WITH_A_CUE = [0.01, 0.02, 0.03, 0.04, 0.05];
 const WITHOUT_A_CUE = Array.from({ length: 61 }, (_, index) => (30 + index) / 100);
 /**
  * How many tasks the cut-offs may invent: the product's budget is 12 on 75 e-mails with no
