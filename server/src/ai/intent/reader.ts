@@ -30,9 +30,18 @@ const SEPARATOR = "\n\n";
  */
 export function readSentences(texts: readonly string[]): ReadSentence[] {
   if (texts.length === 0) return [];
-  const tokens = nlp.readDoc(texts.join(SEPARATOR)).tokens();
+  if (texts.length === 1) return [readOne(texts[0]!)];
+  const joined = texts.join(SEPARATOR);
+  const tokens = nlp.readDoc(joined).tokens();
   const values = tokens.out(its.value) as string[];
   const spaces = tokens.out(its.precedingSpaces) as string[];
+  // Tokens and the spaces before them rebuild the text; should they ever not, each sentence is
+  // read on its own rather than cut at the wrong places.
+  const rebuilt = values.reduce(
+    (length, value, index) => length + value.length + (spaces[index]?.length ?? 0),
+    0,
+  );
+  if (rebuilt !== joined.length) return texts.map(readOne);
   const normals = tokens.out(its.normal) as string[];
   const tags = tokens.out(its.pos) as string[];
   const read: ReadSentence[] = [];
@@ -58,6 +67,18 @@ export function readSentences(texts: readonly string[]): ReadSentence[] {
   return read;
 }
 
+function readOne(text: string): ReadSentence {
+  const tokens = nlp.readDoc(text).tokens();
+  const tags = tokens.out(its.pos) as string[];
+  const words = tokens.out(its.normal) as string[];
+  const kept = tags.map((tag) => tag !== "SPACE");
+  return {
+    text,
+    words: words.filter((_, index) => kept[index]),
+    tags: tags.filter((_, index) => kept[index]),
+  };
+}
+
 export function readSentence(text: string): ReadSentence {
-  return readSentences([text])[0]!;
+  return readOne(text);
 }
