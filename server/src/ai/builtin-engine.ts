@@ -192,8 +192,11 @@ function bindsTheReader(before: string, action: string, sentence: string): boole
 
 interface Cue {
   pattern: RegExp;
-  /** How the title reads: the action after the cue, the text before it, or the whole sentence */
-  keep: "action" | "before" | "sentence" | "make-sure";
+  /**
+   * How the title reads: the action after the cue, the text before it, the whole sentence, or the
+   * sentence from the cue on
+   */
+  keep: "action" | "before" | "sentence" | "from-cue" | "make-sure";
   /** "must", "needs to": "The report must be submitted" is a request, read whole */
   obligation?: true;
   /** Only when the action is a known verb with an object ("Prices will rise" is no task) */
@@ -220,6 +223,12 @@ const CUES: Cue[] = [
   { pattern: /,?\s+please[.!]*$/i, keep: "before" },
   { pattern: /\b(?:need|needs|have|has|got)\s+to\s+(?<action>.+)/i, keep: "action", obligation: true },
   { pattern: /\b(?:must|should)\s+(?<action>.+)/i, keep: "action", obligation: true },
+  // "Let me know and I will send a clean copy": the reader's part is the answer, not the sending.
+  {
+    pattern:
+      /\blet\s+(?:me|us)\s+know,?\s+(?:and|then)\s+(?:i|we)(?:['’]ll|\s+will|\s+can|\s+could)\s+(?<action>.+)/i,
+    keep: "from-cue",
+  },
   { pattern: /(?:\blet['’]s|^lets|\blet\s+us)\s+(?<action>.+)/i, keep: "action" },
   {
     // "Mark will prepare the slides": someone named takes something on (meeting notes); an
@@ -276,6 +285,7 @@ function actionOf(sentence: string, forced: boolean): string | undefined {
   if (found) {
     const { cue, action } = found;
     if (cue.keep === "sentence") return text;
+    if (cue.keep === "from-cue") return text.slice(found.index);
     if (cue.keep === "make-sure") return `Make sure${action.startsWith(" ") ? "" : " "}${action}`;
     // "The report must be submitted": a passive request reads best whole.
     if (cue.obligation && /^be\s+\p{L}+(?:ed|en|wn|ne)\b/iu.test(action)) return text;

@@ -200,6 +200,12 @@ describe("the built-in engine on e-mail", () => {
     ]);
   });
 
+  it("titles an offer waiting for the reader's word as the answer, not as the sender's part", () => {
+    expect(
+      titles("I cleaned up the floor plan. Let me know and I'll print a copy for the caretaker."),
+    ).toEqual(["Let me know and I'll print a copy for the caretaker"]);
+  });
+
   it("makes no task of the sender's commitments, disclaimers or marketing", () => {
     const text = [
       "Hi Jonas,",
