@@ -1,6 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 
 export const SHORTCUTS: readonly { keys: string; action: string }[] = [
   { keys: "q", action: "Quick add a task" },
@@ -15,6 +14,10 @@ export const SHORTCUTS: readonly { keys: string; action: string }[] = [
   { keys: "g p", action: "Go to Daily Plan" },
   { keys: "?", action: "Show these shortcuts" },
 ];
+
+const ShortcutsDialog = lazy(() =>
+  import("./shortcuts-dialog").then((module) => ({ default: module.ShortcutsDialog })),
+);
 
 const GO_TO: Record<string, string> = { d: "/dashboard", t: "/tasks", e: "/extract", p: "/daily" };
 /** After "g", the second key must follow within this time. */
@@ -51,6 +54,8 @@ function focusWhenThere(selector: string, attempts = 20): void {
 export function KeyboardShortcuts() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  /** Asked for once: the dialog stays mounted (it animates its closing). */
+  const [wanted, setWanted] = useState(false);
   const pendingG = useRef(0);
 
   useEffect(() => {
@@ -72,7 +77,11 @@ export function KeyboardShortcuts() {
         event.preventDefault();
         run();
       };
-      if (key === "?") act(() => setOpen(true));
+      if (key === "?")
+        act(() => {
+          setWanted(true);
+          setOpen(true);
+        });
       else if (key === "g") pendingG.current = Date.now() + SEQUENCE_MS;
       else if (key === "q")
         act(() => {
@@ -101,26 +110,10 @@ export function KeyboardShortcuts() {
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [navigate]);
 
-  return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Keyboard shortcuts</DialogTitle>
-          <DialogDescription>
-            They work anywhere in the app, except while you type in a field.
-          </DialogDescription>
-        </DialogHeader>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-          {SHORTCUTS.map((shortcut) => (
-            <div key={shortcut.keys} className="contents">
-              <dt>
-                <kbd className="rounded border bg-muted px-1.5 py-0.5 font-mono text-xs">{shortcut.keys}</kbd>
-              </dt>
-              <dd>{shortcut.action}</dd>
-            </div>
-          ))}
-        </dl>
-      </DialogContent>
-    </Dialog>
-  );
+  // The list's dialog downloads the first time it is asked for ("?"), not with every screen.
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ShortcutsDialog open={open} onOpenChange={setOpen} />
+    </Suspense>
+  ) : null;
 }

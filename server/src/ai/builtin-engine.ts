@@ -10,7 +10,7 @@ import { createDateReader, type DateContext, type DateReader } from "../modules/
 import { fitTitle, scanPatternTasks, takeHashtags, tidyTitle } from "../modules/extract/pattern-extractor";
 import { takeRecurrencePhrase } from "../modules/extract/recurrence-phrases";
 import { firstOccurrence } from "../lib/recurrence";
-import { intentModel, requestProbability } from "./intent/model";
+import { intentModel, requestProbabilities, type CutOffs, type IntentModel } from "./intent/model";
 import { invitationTo, isBoilerplate, isSendersOwnPlan, signedName } from "./intent/rules";
 import { splitSentences } from "./intent/sentences";
 import { rankPlanCandidates } from "./plan-scoring";
@@ -29,16 +29,6 @@ export const BUILTIN_SOURCE: TaskSource = { type: "Llm", origin: "builtin" };
 
 /** Titles a person would write: short; the whole sentence stays in the description. */
 const TITLE_MAX = 80;
-
-/**
- * A sentence in which a rule finds the action ("please…", "can you…", an imperative verb first,
- * "need to…") is a request unless the classifier is nearly sure it is not. A sentence without
- * such a cue must be more likely a request than not in the classifier's own eyes: its threshold
- * is set for the best F1 on single sentences, lower than an e-mail reader wants when an invented
- * task costs more than a missed one.
- */
-const WITH_A_CUE = 0.04;
-const WITHOUT_A_CUE = 0.5;
 
 /** "Can you believe this weather?": the form of a request around no request at all. */
 const RHETORICAL = /\b(?:can|could|would)\s+(?:you|u|ya)\s+(?:believe|imagine)\b/i;
@@ -202,8 +192,11 @@ function bindsTheReader(before: string, action: string, sentence: string): boole
 
 interface Cue {
   pattern: RegExp;
-  /** How the title reads: the action after the cue, the text before it, or the whole sentence */
-  keep: "action" | "before" | "sentence" | "make-sure";
+  /**
+   * How the title reads: the action after the cue, the text before it, the whole sentence, or the
+   * sentence from the cue on
+   */
+  keep: "action" | "before" | "sentence" | "from-cue" | "make-sure";
   /** "must", "needs to": "The report must be submitted" is a request, read whole */
   obligation?: true;
   /** Only when the action is a known verb with an object ("Prices will rise" is no task) */
@@ -230,6 +223,12 @@ const CUES: Cue[] = [
   { pattern: /,?\s+please[.!]*$/i, keep: "before" },
   { pattern: /\b(?:need|needs|have|has|got)\s+to\s+(?<action>.+)/i, keep: "action", obligation: true },
   { pattern: /\b(?:must|should)\s+(?<action>.+)/i, keep: "action", obligation: true },
+  // "Let me know and I will send a clean copy": the reader's part is the answer, not the sending.
+  {
+    pattern:
+      /\blet\s+(?:me|us)\s+know,?\s+(?:and|then)\s+(?:i|we)(?:['’]ll|\s+will|\s+can|\s+could)\s+(?<action>.+)/i,
+    keep: "from-cue",
+  },
   { pattern: /(?:\blet['’]s|^lets|\blet\s+us)\s+(?<action>.+)/i, keep: "action" },
   {
     // "Mark will prepare the slides": someone named takes something on (meeting notes); an
@@ -286,6 +285,7 @@ function actionOf(sentence: string, forced: boolean): string | undefined {
   if (found) {
     const { cue, action } = found;
     if (cue.keep === "sentence") return text;
+    if (cue.keep === "from-cue") return text.slice(found.index);
     if (cue.keep === "make-sure") return `Make sure${action.startsWith(" ") ? "" : " "}${action}`;
     // "The report must be submitted": a passive request reads best whole.
     if (cue.obligation && /^be\s+\p{L}+(?:ed|en|wn|ne)\b/iu.test(action)) return text;
@@ -431,28 +431,27 @@ interface Reading {
   signer: string | undefined;
 }
 
-/** Whether a sentence (not under an action heading) asks its reader for something, and how. */
-function requestIn(text: string, undated: string): { invitation?: string; cued: boolean } | undefined {
-  const plain = text.replace(LEADING_FILLERS, "");
-  if (isBoilerplate(plain) || isSendersOwnPlan(plain) || RHETORICAL.test(plain)) return undefined;
-  const invitation = invitationTo(plain);
-  if (invitation) return { invitation, cued: true };
-  const cued =
-    actionOf(tidyTitle(undated), false) !== undefined ||
-    actionOf(tidyTitle(undated.replace(LEADING_DATE, "")), false) !== undefined;
-  const probability = requestProbability(text);
-  const model = intentModel();
-  if (probability >= Math.max(model.threshold, WITHOUT_A_CUE) || (cued && probability >= WITH_A_CUE))
-    return { cued };
-  return undefined;
+/**
+ * What the rules make of a sentence before the classifier is asked: an item under "Action items:"
+ * is a task as it stands; a disclaimer, a courtesy or the sender's own plan is none; an invitation
+ * becomes a reply; anything else is for the classifier, with or without a rule's cue.
+ */
+type Screen =
+  | { kind: "forced" }
+  | { kind: "ruled-out" }
+  | { kind: "invitation"; invitation: string }
+  | { kind: "classify"; cued: boolean };
+
+interface Prepared {
+  sentence: string;
+  unit: Unit;
+  /** The sentence without the owner, mentions and hashtags: what the classifier reads */
+  hashtags: ReturnType<typeof takeHashtags>;
+  undated: string;
+  screen: Screen;
 }
 
-function taskFromSentence(
-  sentence: string,
-  unit: Unit,
-  dates: DateReader,
-  reading: Reading,
-): ExtractedTaskJson | undefined {
+function prepare(sentence: string, unit: Unit): Prepared {
   let text = sentence.slice(0, SENTENCE_READ_MAX);
   if (unit.forced) {
     // "Anna: send the deck": the owner stays in the description, the title is the action.
@@ -462,8 +461,42 @@ function taskFromSentence(
   text = text.replace(MENTION, "");
   const hashtags = takeHashtags(text);
   const undated = withoutUrgencyFillers(hashtags.text);
-  const request = unit.forced ? { cued: true } : requestIn(hashtags.text, undated);
-  if (!request) return undefined;
+  return { sentence, unit, hashtags, undated, screen: screenOf(hashtags.text, undated, unit) };
+}
+
+function screenOf(text: string, undated: string, unit: Unit): Screen {
+  if (unit.forced) return { kind: "forced" };
+  const plain = text.replace(LEADING_FILLERS, "");
+  if (isBoilerplate(plain) || isSendersOwnPlan(plain) || RHETORICAL.test(plain)) return { kind: "ruled-out" };
+  const invitation = invitationTo(plain);
+  if (invitation) return { kind: "invitation", invitation };
+  const cued =
+    actionOf(tidyTitle(undated), false) !== undefined ||
+    actionOf(tidyTitle(undated.replace(LEADING_DATE, "")), false) !== undefined;
+  return { kind: "classify", cued };
+}
+
+/**
+ * Whether a sentence the classifier read is a request: with a rule's cue it need only not be
+ * ruled out by the classifier, without one the classifier must be sure enough on its own, and at
+ * least at the model's own threshold. Both cut-offs come with the model (see intent/training.ts).
+ */
+export function isRequestAt(
+  cutOffs: CutOffs,
+  threshold: number,
+  cued: boolean,
+  probability: number,
+): boolean {
+  return probability >= Math.max(threshold, cutOffs.withoutCue) || (cued && probability >= cutOffs.withCue);
+}
+
+function taskOf(
+  prepared: Prepared,
+  request: { invitation?: string },
+  dates: DateReader,
+  reading: Reading,
+): ExtractedTaskJson | undefined {
+  const { sentence, unit, hashtags, undated } = prepared;
   // Deadlines are read (slowly, by chrono-node) only in sentences that ask for something.
   const priority = hashtags.priority ?? priorityOf(hashtags.text);
   // "Water the plants every Monday": how often, not by when; the phrase leaves the title too.
@@ -502,39 +535,124 @@ function taskFromSentence(
   };
 }
 
-/** The built-in engine's reading of a text (pure: the same text, zone and time give the same tasks). */
-export function analyseText(content: string, context: DateContext): ExtractedTaskJson[] {
-  const dates = createDateReader(context);
+/** One sentence of a text as the engine reads it, in order; a repeat points at its first reading. */
+interface Reading1 {
+  prepared: Prepared;
+  /** Where this reading stands (a repeat's prepared sentence belongs to its first reading's unit) */
+  unit: Unit;
+  /** The classifier's probability, for sentences it read */
+  probability?: number;
+  /** The first reading of the same sentence in the same kind of unit, when this one repeats it */
+  repeats?: Reading1;
+}
+
+function readText(content: string, model: IntentModel, dates: DateReader) {
   const scan = scanPatternTasks(content, dates);
+  // Long mail repeats itself (signatures, disclaimers, quoted lines of a thread). Reading is pure,
+  // so a sentence met again in the same kind of unit is read once.
+  const first = new Map<string, Reading1>();
+  const readings: Reading1[] = [];
+  for (const unit of unitsOf(scan.lines, scan.usedLines)) {
+    for (const sentence of splitSentences(unit.text)) {
+      const key = `${unit.forced ? 1 : 0}\u0000${unit.speaker ?? ""}\u0000${sentence}`;
+      const known = first.get(key);
+      if (known) {
+        readings.push({ prepared: known.prepared, unit, repeats: known });
+        continue;
+      }
+      const reading: Reading1 = { prepared: prepare(sentence, unit), unit };
+      first.set(key, reading);
+      readings.push(reading);
+    }
+  }
+  // The classifier reads every sentence left to it in one go (wink-nlp reads one document faster
+  // than many).
+  const toClassify = readings.filter(
+    (reading) => !reading.repeats && reading.prepared.screen.kind === "classify",
+  );
+  const probabilities = requestProbabilities(
+    toClassify.map((reading) => reading.prepared.hashtags.text),
+    model,
+  );
+  toClassify.forEach((reading, index) => (reading.probability = probabilities[index]));
+  return { scan, readings };
+}
+
+function requestOf(reading: Reading1, model: IntentModel): { invitation?: string } | undefined {
+  const { screen } = reading.prepared;
+  if (screen.kind === "forced") return {};
+  if (screen.kind === "invitation") return { invitation: screen.invitation };
+  if (screen.kind === "ruled-out") return undefined;
+  return isRequestAt(model.cutOffs, model.threshold, screen.cued, reading.probability ?? 0) ? {} : undefined;
+}
+
+/**
+ * Every distinct sentence of a text with what the rules and the classifier make of it, before any
+ * cut-off: what the training script chooses the engine's cut-offs on.
+ */
+export interface SentenceReading {
+  sentence: string;
+  screen: Screen["kind"];
+  cued: boolean;
+  probability: number | undefined;
+}
+
+export function sentenceReadings(content: string, model: IntentModel): SentenceReading[] {
+  return readText(content, model, createDateReader({ timeZone: "UTC", now: new Date(0) }))
+    .readings.filter((reading) => !reading.repeats)
+    .map(({ prepared, probability }) => ({
+      sentence: prepared.sentence,
+      screen: prepared.screen.kind,
+      cued: prepared.screen.kind === "classify" && prepared.screen.cued,
+      probability,
+    }));
+}
+
+export interface EngineOptions {
+  /** The classifier and its cut-offs (by default the committed model) */
+  model?: IntentModel;
+}
+
+/** The built-in engine's reading of a text (pure: the same text, zone and time give the same tasks). */
+export function analyseText(
+  content: string,
+  context: DateContext,
+  { model = intentModel() }: EngineOptions = {},
+): ExtractedTaskJson[] {
+  const dates = createDateReader(context);
+  const { scan, readings } = readText(content, model, dates);
   const tasks = scan.tasks.map((task) => ({ ...task, source: BUILTIN_SOURCE }));
   const seen = new Set(tasks.map((task) => titleKey(task.title)));
   const reading: Reading = { signer: signedName(content) };
-  // Long mail repeats itself (signatures, disclaimers, quoted lines of a thread). Reading is pure,
-  // so a sentence met again in the same kind of unit would give a task with a title already
-  // seen: only whether it gave one is remembered.
-  const gaveTask = new Map<string, boolean>();
-  for (const unit of unitsOf(scan.lines, scan.usedLines)) {
-    let previous: ExtractedTaskJson | undefined;
-    for (const sentence of splitSentences(unit.text)) {
-      const key = `${unit.forced ? 1 : 0}\u0000${unit.speaker ?? ""}\u0000${sentence}`;
-      const known = gaveTask.get(key);
-      const task = known === undefined ? taskFromSentence(sentence, unit, dates, reading) : undefined;
-      if (known === undefined) gaveTask.set(key, task !== undefined);
-      if (known) {
+  // A repeated sentence would give a task with a title already seen: only whether it gave one is
+  // remembered.
+  const gaveTask = new Map<Reading1, boolean>();
+  let previous: ExtractedTaskJson | undefined;
+  let unit: Unit | undefined;
+  for (const sentenceReading of readings) {
+    if (sentenceReading.unit !== unit) previous = undefined;
+    unit = sentenceReading.unit;
+    let task: ExtractedTaskJson | undefined;
+    if (sentenceReading.repeats) {
+      if (gaveTask.get(sentenceReading.repeats)) {
         previous = undefined;
         continue;
       }
-      if (!task) {
-        // "Please send the deck. It's urgent!": the urgency belongs to the request before it.
-        const urgency = priorityOf(sentence);
-        if (previous && urgency && previous.priority === DEFAULT_TASK_PRIORITY) previous.priority = urgency;
-        continue;
-      }
-      previous = task;
-      if (seen.has(titleKey(task.title))) continue;
-      seen.add(titleKey(task.title));
-      tasks.push(task);
+    } else {
+      const request = requestOf(sentenceReading, model);
+      task = request ? taskOf(sentenceReading.prepared, request, dates, reading) : undefined;
+      gaveTask.set(sentenceReading, task !== undefined);
     }
+    if (!task) {
+      // "Please send the deck. It's urgent!": the urgency belongs to the request before it.
+      const urgency = priorityOf(sentenceReading.prepared.sentence);
+      if (previous && urgency && previous.priority === DEFAULT_TASK_PRIORITY) previous.priority = urgency;
+      continue;
+    }
+    previous = task;
+    if (seen.has(titleKey(task.title))) continue;
+    seen.add(titleKey(task.title));
+    tasks.push(task);
   }
   return tasks;
 }

@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { analyseText } from "../../src/ai/builtin-engine";
+import { analyseText, isRequestAt, sentenceReadings } from "../../src/ai/builtin-engine";
 import { featureSlots, featuresOf } from "../../src/ai/intent/features";
 import { probability, train } from "../../src/ai/intent/logistic";
 import {
   decodeIntentModel,
   encodeIntentModel,
   intentModel,
+  requestProbabilities,
   requestProbability,
 } from "../../src/ai/intent/model";
-import { readSentence } from "../../src/ai/intent/reader";
+import { readSentence, readSentences } from "../../src/ai/intent/reader";
+import { chooseCutOffs, judgeCutOffs, type ReadMail } from "../../src/ai/intent/training";
 import { invitationTo, isBoilerplate, isSendersOwnPlan, signedName } from "../../src/ai/intent/rules";
 
 /** Sentences written for these tests; none comes from a public corpus. */
@@ -92,9 +94,16 @@ describe("the trainer", () => {
   });
 
   it("writes a model file that reads back with the same decisions", () => {
-    const model = { ...train(examples, options), bits, threshold: 0.42, trainedOn: ["test sentences"] };
+    const model = {
+      ...train(examples, options),
+      bits,
+      threshold: 0.42,
+      cutOffs: { withCue: 0.05, withoutCue: 0.6 },
+      trainedOn: ["test sentences"],
+    };
     const read = decodeIntentModel(encodeIntentModel(model));
     expect(read.threshold).toBe(0.42);
+    expect(read.cutOffs).toEqual({ withCue: 0.05, withoutCue: 0.6 });
     expect(read.trainedOn).toEqual(["test sentences"]);
     for (const { slots } of examples)
       expect(probability(read, slots)).toBeCloseTo(probability(model, slots), 3);
@@ -191,6 +200,12 @@ describe("the built-in engine on e-mail", () => {
     ]);
   });
 
+  it("titles an offer waiting for the reader's word as the answer, not as the sender's part", () => {
+    expect(
+      titles("I cleaned up the floor plan. Let me know and I'll print a copy for the caretaker."),
+    ).toEqual(["Let me know and I'll print a copy for the caretaker"]);
+  });
+
   it("makes no task of the sender's commitments, disclaimers or marketing", () => {
     const text = [
       "Hi Jonas,",
@@ -237,5 +252,155 @@ describe("the built-in engine on e-mail", () => {
     );
     expect(task?.title.length).toBeLessThanOrEqual(80);
     expect(task?.description).toContain("insurance and storage for two weeks");
+  });
+});
+
+describe("reading many sentences at once", () => {
+  const sentences = [
+    "Could you water the ferns in the lobby before Friday?",
+    "The courier dropped two boxes at reception.",
+    "Please ask Mr. Okafor whether the 9:30 slot still works.",
+    "Send 12 copies to print@example.org, thanks!",
+  ];
+
+  it("gives each sentence the words and tags it gets when read alone", () => {
+    const together = readSentences(sentences);
+    expect(together.map((sentence) => sentence.text)).toEqual(sentences);
+    sentences.forEach((text, index) => {
+      const alone = readSentence(text);
+      expect(together[index]!.words).toEqual(alone.words);
+      expect(together[index]!.tags).toEqual(alone.tags);
+    });
+    expect(together.flatMap((sentence) => sentence.tags)).not.toContain("SPACE");
+  });
+
+  it("scores each sentence as it is scored alone", () => {
+    const together = requestProbabilities(sentences);
+    sentences.forEach((text, index) => expect(together[index]).toBeCloseTo(requestProbability(text), 10));
+    expect(requestProbabilities([])).toEqual([]);
+  });
+
+  it("gives the engine the same tasks as reading one e-mail at a time", () => {
+    const first =
+      "Hi Priya,\n\nCould you book the minibus for the Saturday trip? The museum opens at ten.\n\nThanks,\nTom";
+    const second =
+      "Hello Tom,\n\nPlease bring the first-aid kit on Saturday. I will pack the sandwiches.\n\nBest,\nPriya";
+    const both = titles(`${first}\n\n${second}`);
+    expect(both).toEqual(expect.arrayContaining([...titles(first), ...titles(second)]));
+    expect(both).toHaveLength(titles(first).length + titles(second).length);
+  });
+});
+
+describe("the engine's cut-offs", () => {
+  it("take a cued sentence at the lower cut-off and an uncued one only at the higher one", () => {
+    const cutOffs = { withCue: 0.1, withoutCue: 0.6 };
+    expect(isRequestAt(cutOffs, 0.4, true, 0.15)).toBe(true);
+    expect(isRequestAt(cutOffs, 0.4, false, 0.15)).toBe(false);
+    expect(isRequestAt(cutOffs, 0.4, false, 0.6)).toBe(true);
+    // The model's own threshold is a floor for a sentence without a cue.
+    expect(isRequestAt({ withCue: 0.1, withoutCue: 0.3 }, 0.45, false, 0.4)).toBe(false);
+  });
+
+  it("come with the model and decide what the engine keeps", () => {
+    const text = "Maybe somebody could look at the leaking tap in the kitchen.";
+    const model = intentModel();
+    const p = requestProbability(text);
+    const strict = { ...model, cutOffs: { withCue: Math.min(1, p + 0.01), withoutCue: 1 } };
+    const lenient = { ...model, threshold: 0, cutOffs: { withCue: 0, withoutCue: 0 } };
+    expect(analyseText(text, context, { model: strict })).toHaveLength(0);
+    expect(analyseText(text, context, { model: lenient })).toHaveLength(1);
+  });
+
+  it("are read sentence by sentence with what the rules made of each", () => {
+    const readings = sentenceReadings(
+      "Can I take you to lunch on Thursday? I will send the seating plan tonight. Please print the badges.",
+      intentModel(),
+    );
+    expect(readings.map((reading) => reading.screen)).toEqual(["invitation", "ruled-out", "classify"]);
+    expect(readings[2]!.cued).toBe(true);
+    expect(readings[2]!.probability).toBeGreaterThan(0);
+    expect(readings[0]!.probability).toBeUndefined();
+  });
+});
+
+describe("choosing the cut-offs on training e-mails", () => {
+  // Two e-mails with one request each and one with none; probabilities as an inner model gave them.
+  const mails: ReadMail[] = [
+    {
+      negative: false,
+      requests: 1,
+      sentences: [
+        {
+          sentence: "Please renew the parking permit.",
+          screen: "classify",
+          cued: true,
+          probability: 0.04,
+          gold: 0,
+        },
+        {
+          sentence: "The garage raised its prices.",
+          screen: "classify",
+          cued: false,
+          probability: 0.2,
+          gold: undefined,
+        },
+      ],
+    },
+    {
+      negative: false,
+      requests: 1,
+      sentences: [
+        {
+          sentence: "What time does the ferry leave?",
+          screen: "classify",
+          cued: false,
+          probability: 0.7,
+          gold: 0,
+        },
+      ],
+    },
+    {
+      negative: true,
+      requests: 0,
+      sentences: [
+        {
+          sentence: "Let me know, no pressure at all.",
+          screen: "classify",
+          cued: true,
+          probability: 0.02,
+          gold: undefined,
+        },
+        {
+          sentence: "Thanks for the flowers!",
+          screen: "ruled-out",
+          cued: false,
+          probability: undefined,
+          gold: undefined,
+        },
+      ],
+    },
+  ];
+
+  it("count requests found and tasks invented on e-mails that ask for nothing", () => {
+    expect(judgeCutOffs(mails, { withCue: 0.01, withoutCue: 0.6 }, 0.4)).toEqual({
+      f1: 0.8,
+      inventedPerMail: 1,
+    });
+    expect(judgeCutOffs(mails, { withCue: 0.03, withoutCue: 0.6 }, 0.4)).toEqual({
+      f1: 1,
+      inventedPerMail: 0,
+    });
+    expect(judgeCutOffs(mails, { withCue: 0.05, withoutCue: 0.9 }, 0.4)).toEqual({
+      f1: 0,
+      inventedPerMail: 0,
+    });
+  });
+
+  it("keep the best F1 among the pairs that invent little enough", () => {
+    const { withCue, withoutCue } = chooseCutOffs(mails, 0.4);
+    // Above the no-request e-mail's 0.02, at most the request's 0.04.
+    expect(withCue).toBeGreaterThan(0.02);
+    expect(withCue).toBeLessThanOrEqual(0.04);
+    expect(withoutCue).toBeLessThanOrEqual(0.7);
   });
 });

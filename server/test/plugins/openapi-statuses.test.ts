@@ -197,3 +197,18 @@ describe("the OpenAPI description lists every status the API answers", () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("the OpenAPI description says which calls need a token", () => {
+  it("marks exactly the contract's signed-in calls with bearer security", async () => {
+    const doc = (await t.app.inject({ method: "GET", url: "/docs/json" })).json() as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    };
+    const wrong = Object.values(apiRoutes).flatMap((route) => {
+      const documented =
+        doc.paths[route.path.replace(/:([A-Za-z_]+)/g, "{$1}")]?.[route.method.toLowerCase()];
+      const needsToken = (documented?.security ?? []).length > 0;
+      return needsToken === route.auth ? [] : [`${route.method} ${route.path}`];
+    });
+    expect(wrong).toEqual([]);
+  });
+});

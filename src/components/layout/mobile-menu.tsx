@@ -1,59 +1,27 @@
-import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { Menu, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { Menu } from "lucide-react";
+import type { ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
+import { OnDemandMenu, once } from "./on-demand-menu";
 import type { ShellAccount } from "./shell-account";
-import { SidebarContent } from "./sidebar";
 
-/** The width from which the sidebar column shows (Tailwind's lg). */
-const DESKTOP_QUERY = "(min-width: 1024px)";
-
-/**
- * On phones and tablets the sidebar becomes a drawer (responsive down to 375 px),
- * opened by the header's menu button. A Radix dialog gives it focus trapping, Escape and
- * focus return to the button.
- */
-export function MobileMenu({ account }: { account: ShellAccount }) {
-  const [open, setOpen] = useState(false);
-
-  // A drawer left open while the window grows to desktop width would keep the page inert.
-  useEffect(() => {
-    if (!open || typeof window.matchMedia !== "function") return;
-    const desktop = window.matchMedia(DESKTOP_QUERY);
-    const closeOnDesktop = (event: MediaQueryListEvent) => {
-      if (event.matches) setOpen(false);
-    };
-    desktop.addEventListener("change", closeOnDesktop);
-    return () => desktop.removeEventListener("change", closeOnDesktop);
-  }, [open]);
-
+/** The header's menu button, below the sidebar's width. */
+export function MobileMenuButton(props: ComponentProps<typeof Button>) {
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={setOpen}>
-      <DialogPrimitive.Trigger asChild>
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation menu">
-          <Menu aria-hidden />
-        </Button>
-      </DialogPrimitive.Trigger>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50 lg:hidden" />
-        <DialogPrimitive.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto border-r bg-background shadow-xl focus:outline-none lg:hidden"
-        >
-          <DialogPrimitive.Title className="sr-only">Navigation menu</DialogPrimitive.Title>
-          <SidebarContent account={account} onNavigate={() => setOpen(false)} />
-          <DialogPrimitive.Close asChild>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="absolute right-2 top-4"
-              aria-label="Close navigation menu"
-            >
-              <X aria-hidden />
-            </Button>
-          </DialogPrimitive.Close>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open navigation menu" {...props}>
+      <Menu aria-hidden />
+    </Button>
+  );
+}
+
+const loadDrawer = once(() => import("./mobile-drawer").then((module) => module.MobileDrawer));
+
+/** The navigation drawer of phones and tablets (./mobile-drawer), downloaded when first opened. */
+export function MobileMenu({ account }: { account: ShellAccount }) {
+  return (
+    <OnDemandMenu
+      load={loadDrawer}
+      props={{ account }}
+      trigger={(events) => <MobileMenuButton {...events} />}
+    />
   );
 }

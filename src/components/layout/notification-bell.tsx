@@ -1,21 +1,10 @@
+import { Bell } from "lucide-react";
+import type { ComponentProps } from "react";
 import type { NotificationJson } from "@contract/notifications";
-import { formatDistanceToNowStrict } from "date-fns";
-import { Bell, CalendarCheck, CheckCheck, Mail, AlarmClock } from "lucide-react";
-import { useRef } from "react";
-import { Link } from "react-router-dom";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
-import { cn } from "@/lib/cn";
-import { taskPath, TASKS_PATH } from "@/lib/task-search-param";
+import { OnDemandMenu, once } from "./on-demand-menu";
 
-interface NotificationBellProps {
+export interface NotificationBellProps {
   /** The newest notifications, newest first; undefined until they have loaded. */
   items: readonly NotificationJson[] | undefined;
   unread: number;
@@ -26,105 +15,44 @@ interface NotificationBellProps {
   onMarkAllRead(): void;
 }
 
-/** Where a notification leads: its task's Edit dialog, the e-mailed tasks, or the daily plan. */
-export function notificationHref(notification: NotificationJson): string {
-  if (notification.task_id) return taskPath(notification.task_id);
-  if (notification.kind === "plan_ready") return "/daily";
-  if (notification.kind === "email_tasks") return `${TASKS_PATH}?tag=email`;
-  return TASKS_PATH;
+/** The bell: a dot while anything is unread. */
+export function NotificationBellButton({
+  unread,
+  ...props
+}: { unread: number } & ComponentProps<typeof Button>) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="relative"
+      aria-label={unread > 0 ? `Notifications (${unread} unread)` : "Notifications"}
+      {...props}
+    >
+      <Bell aria-hidden />
+      {unread > 0 && (
+        <span
+          aria-hidden
+          data-testid="unread-dot"
+          className="absolute right-2 top-2 size-2 rounded-full bg-destructive ring-2 ring-background"
+        />
+      )}
+    </Button>
+  );
 }
 
-const ICONS = { reminder: AlarmClock, email_tasks: Mail, plan_ready: CalendarCheck } as const;
+const loadMenu = once(() => import("./notification-menu").then((module) => module.NotificationMenu));
 
 /**
- * The header's bell: a dot while anything is unread, and a menu of the newest notifications,
- * each a link (reading it marks it read), with "Mark all as read".
+ * The header's bell and its menu of notifications (./notification-menu), the menu's code
+ * downloaded when it is first opened.
  */
-export function NotificationBell({
-  items,
-  unread,
-  onOpenChange,
-  onRead,
-  onMarkAllRead,
-}: NotificationBellProps) {
-  // Following an entry leads elsewhere (often into the task's Edit dialog): focus must not jump
-  // back to the bell as the menu closes, which would also close that dialog again.
-  const followed = useRef(false);
+export function NotificationBell(props: NotificationBellProps) {
   return (
-    <DropdownMenu onOpenChange={onOpenChange}>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="relative"
-          aria-label={unread > 0 ? `Notifications (${unread} unread)` : "Notifications"}
-        >
-          <Bell aria-hidden />
-          {unread > 0 && (
-            <span
-              aria-hidden
-              data-testid="unread-dot"
-              className="absolute right-2 top-2 size-2 rounded-full bg-destructive ring-2 ring-background"
-            />
-          )}
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent
-        align="end"
-        collisionPadding={8}
-        className="w-80 max-w-[calc(100vw-1rem)] p-0"
-        onCloseAutoFocus={(event) => {
-          if (followed.current) event.preventDefault();
-          followed.current = false;
-        }}
-      >
-        <div className="flex items-center justify-between gap-2 p-1">
-          <DropdownMenuLabel>Notifications</DropdownMenuLabel>
-          <DropdownMenuItem disabled={unread === 0} onSelect={onMarkAllRead} className="text-xs">
-            <CheckCheck aria-hidden />
-            Mark all as read
-          </DropdownMenuItem>
-        </div>
-        <DropdownMenuSeparator className="mx-0 my-0" />
-        <div className="max-h-[min(28rem,70dvh)] overflow-y-auto p-1">
-          {items === undefined ? (
-            <p className="px-2 py-3 text-sm text-muted-foreground">Loading notifications…</p>
-          ) : items.length === 0 ? (
-            <p className="px-2 py-3 text-sm text-muted-foreground">No notifications yet.</p>
-          ) : (
-            items.map((item) => {
-              const Icon = ICONS[item.kind];
-              const isUnread = item.read_at === null;
-              return (
-                <DropdownMenuItem
-                  key={item.id}
-                  asChild
-                  onSelect={() => {
-                    followed.current = true;
-                    if (isUnread) onRead(item.id);
-                  }}
-                >
-                  <Link to={notificationHref(item)} className="items-start">
-                    <Icon aria-hidden className="mt-0.5 shrink-0 text-muted-foreground" />
-                    <span className="grid min-w-0 flex-1 gap-0.5">
-                      <span className={cn("break-words", isUnread && "font-medium")}>{item.text}</span>
-                      <span className="text-xs text-muted-foreground">
-                        <time dateTime={item.created_at}>
-                          {formatDistanceToNowStrict(new Date(item.created_at), { addSuffix: true })}
-                        </time>
-                        {isUnread && <span className="sr-only">, unread</span>}
-                      </span>
-                    </span>
-                    {isUnread && (
-                      <span aria-hidden className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" />
-                    )}
-                  </Link>
-                </DropdownMenuItem>
-              );
-            })
-          )}
-        </div>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <OnDemandMenu
+      load={loadMenu}
+      props={props}
+      trigger={(events) => <NotificationBellButton unread={props.unread} {...events} />}
+      onFirstOpen={() => props.onOpenChange?.(true)}
+    />
   );
 }

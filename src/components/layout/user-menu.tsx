@@ -1,83 +1,41 @@
-import { Crown, LogOut, Settings, UserRound } from "lucide-react";
-import { Link } from "react-router-dom";
-import { Badge } from "@/components/ui/badge";
+import type { ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { OnDemandMenu, once } from "./on-demand-menu";
 import type { ShellAccount } from "./shell-account";
+import type { UserMenuProps } from "./user-menu-dropdown";
 
-interface UserMenuProps {
-  account: ShellAccount;
-  onLogout: () => void;
+/** The user menu's button: the account's initials. */
+export function UserMenuButton({
+  account,
+  ...props
+}: { account: ShellAccount } & ComponentProps<typeof Button>) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="rounded-full"
+      aria-label={`Account menu for ${account.displayName}`}
+      {...props}
+    >
+      <span
+        aria-hidden
+        className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
+      >
+        {account.initials}
+      </span>
+    </Button>
+  );
 }
 
-/** The user menu: name or username and e-mail, the links, the Premium badge and Log out. */
-export function UserMenu({ account, onLogout }: UserMenuProps) {
+const loadDropdown = once(() => import("./user-menu-dropdown").then((module) => module.UserMenuDropdown));
+
+/** The user menu (./user-menu-dropdown), its code downloaded when it is first opened. */
+export function UserMenu(props: UserMenuProps) {
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="rounded-full"
-          aria-label={`Account menu for ${account.displayName}`}
-        >
-          <span
-            aria-hidden
-            className="flex size-8 items-center justify-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
-          >
-            {account.initials}
-          </span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-64">
-        <DropdownMenuLabel className="font-normal">
-          <div className="flex items-start justify-between gap-2">
-            <div className="min-w-0">
-              <p className="truncate text-sm font-medium">{account.displayName}</p>
-              <p className="truncate text-xs text-muted-foreground">{account.email}</p>
-            </div>
-            {account.isPremium && (
-              <Badge variant="warning">
-                <Crown className="size-3" aria-hidden />
-                Premium
-              </Badge>
-            )}
-          </div>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to="/profile">
-            <UserRound aria-hidden />
-            Profile
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/settings">
-            <Settings aria-hidden />
-            Settings
-          </Link>
-        </DropdownMenuItem>
-        {!account.isPremium && (
-          <DropdownMenuItem asChild>
-            <Link to="/premium">
-              <Crown aria-hidden />
-              Upgrade to Premium
-            </Link>
-          </DropdownMenuItem>
-        )}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={onLogout}>
-          <LogOut aria-hidden />
-          Log out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <OnDemandMenu
+      load={loadDropdown}
+      props={props}
+      trigger={(events) => <UserMenuButton account={props.account} {...events} />}
+    />
   );
 }

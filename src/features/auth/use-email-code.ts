@@ -1,5 +1,6 @@
 import type { UseMutationResult } from "@tanstack/react-query";
 import { useState } from "react";
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { verificationEmailError } from "./form-schemas";
 
 /** The e-mail field of the form that asks for a code: how to read it and show its error. */
@@ -7,6 +8,26 @@ export interface EmailCodeField {
   read(): string;
   showError(message: string): void;
   clearError(): void;
+}
+
+/**
+ * The `email` field of a react-hook-form form; clearing its error also clears the page's own
+ * problem message (a failed send shown above the form).
+ */
+export function emailFieldOf<TForm extends FieldValues & { email: string }>(
+  form: UseFormReturn<TForm>,
+  clearProblem: () => void,
+): EmailCodeField {
+  const field = "email" as Path<TForm>;
+  return {
+    read: () => String(form.getValues(field)),
+    // "Enter email first" when there is no address to send the code to.
+    showError: (message) => form.setError(field, { message }, { shouldFocus: true }),
+    clearError: () => {
+      form.clearErrors(field);
+      clearProblem();
+    },
+  };
 }
 
 interface EmailCodeOptions<TAnswer> {

@@ -55,12 +55,12 @@ export function readMailEx(dataDir: string): MailExCase[] {
   }));
 }
 
-function wordsOf(text: string): Set<string> {
+export function wordsOf(text: string): Set<string> {
   return new Set(text.toLowerCase().match(/[a-z0-9']+/g) ?? []);
 }
 
 /** Share of the smaller word set found in the other one. */
-function overlap(a: Set<string>, b: Set<string>): number {
+export function overlap(a: Set<string>, b: Set<string>): number {
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   if (small.size === 0) return 0;
   let shared = 0;

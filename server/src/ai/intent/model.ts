@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { featureSlots } from "./features";
 import { probability, type LogisticModel } from "./logistic";
-import { readSentence } from "./reader";
+import { readSentences } from "./reader";
 
 /**
  * The trained request classifier: "does this sentence ask the reader for something?". Its weights
@@ -10,28 +10,41 @@ import { readSentence } from "./reader";
  * another file (the bench's cross-validation scores each e-mail with a model that never saw it).
  *
  * The file is binary so that the server reads it in about a millisecond: "TLIR", the length of a
- * JSON header (little-endian u32), the header (format, feature bits, threshold, bias, the scale of
- * the weights, what it was trained on), zero padding to a multiple of 4 bytes, then one weight
+ * JSON header (little-endian u32), the header (format, feature bits, threshold, the engine's two
+ * cut-offs, bias, the scale of the weights, what it was trained on), zero padding to a multiple of 4 bytes, then one weight
  * per hashed feature slot as a little-endian int16 times the scale (2^18 slots: 512 KiB).
  */
 
 const MAGIC = "TLIR";
-const FORMAT = "tasklane-intent-hashed-1";
+const FORMAT = "tasklane-intent-hashed-2";
 const INT16_MAX = 32_767;
 
 export interface IntentModel extends LogisticModel {
   /** Size of the hashed feature space, as a power of two */
   bits: number;
-  /** A sentence whose probability reaches it is a request */
+  /** A sentence whose probability reaches it is a request (the best F1 on single sentences) */
   threshold: number;
+  /** The engine's operating points, chosen by the training script on whole training e-mails */
+  cutOffs: CutOffs;
   /** The data sets the model learned from, for the record */
   trainedOn: string[];
+}
+
+/**
+ * When the engine takes a sentence for a request: with a rule's cue ("please…", "can you…", an
+ * imperative verb first) the classifier need only not rule it out (probability ≥ withCue); with
+ * no cue it must be sure enough on its own (≥ withoutCue).
+ */
+export interface CutOffs {
+  withCue: number;
+  withoutCue: number;
 }
 
 interface Header {
   format: typeof FORMAT;
   bits: number;
   threshold: number;
+  cutOffs: CutOffs;
   bias: number;
   scale: number;
   trainedOn: string[];
@@ -47,6 +60,7 @@ export function encodeIntentModel(model: IntentModel): Buffer {
     format: FORMAT,
     bits: model.bits,
     threshold: model.threshold,
+    cutOffs: model.cutOffs,
     bias: model.bias,
     scale,
     trainedOn: model.trainedOn,
@@ -78,6 +92,7 @@ export function decodeIntentModel(buffer: Buffer, name = "the model"): IntentMod
   return {
     bits: header.bits,
     threshold: header.threshold,
+    cutOffs: header.cutOffs,
     bias: header.bias,
     weights,
     trainedOn: header.trainedOn,
@@ -96,7 +111,15 @@ export function intentModel(): IntentModel {
   return loaded;
 }
 
+/** The probability that each sentence asks the reader for something (read in one document). */
+export function requestProbabilities(
+  sentences: readonly string[],
+  model: IntentModel = intentModel(),
+): number[] {
+  return readSentences(sentences).map((sentence) => probability(model, featureSlots(sentence, model.bits)));
+}
+
 /** The probability that the sentence asks the reader for something. */
 export function requestProbability(sentence: string, model: IntentModel = intentModel()): number {
-  return probability(model, featureSlots(readSentence(sentence), model.bits));
+  return requestProbabilities([sentence], model)[0]!;
 }

@@ -17,80 +17,50 @@ import {
   updateSettings,
 } from "./service";
 
+/** An account call's schema from its contract entry: summary, body and 200 answer (+ token). */
+function callSchema<Body extends z.ZodType, Answer extends z.ZodType>(route: {
+  summary: string;
+  auth: boolean;
+  body: Body;
+  response: Answer;
+}) {
+  return {
+    tags: ["auth"],
+    ...(route.auth ? { security: [{ bearerAuth: [] }] } : {}),
+    summary: route.summary,
+    body: route.body,
+    response: { 200: route.response },
+  };
+}
+
 /**
  * The account calls: sign-up (code, then register) and sign-in are open; the rest need a signed-in
  * user and live in an inner scope behind the authentication hook.
  */
 export const authModule: ModulePlugin = async (app, { deps }) => {
-  const open = { tags: ["auth"] };
   const authed = { tags: ["auth"], security: [{ bearerAuth: [] }] };
   const { sendVerification: sendRoute, register: registerRoute, login: loginRoute } = apiRoutes;
   const { me: meRoute, logout: logoutRoute, timezone, changePassword: passwordRoute, profile } = apiRoutes;
 
-  app.post(
-    routeIn(app, sendRoute.path),
-    {
-      schema: {
-        ...open,
-        summary: sendRoute.summary,
-        body: sendRoute.body,
-        response: { 200: sendRoute.response },
-      },
-    },
-    async (request) => sendVerification(deps, request.body.email, request.ip, request.log),
+  app.post(routeIn(app, sendRoute.path), { schema: callSchema(sendRoute) }, async (request) =>
+    sendVerification(deps, request.body.email, request.ip, request.log),
   );
 
-  app.post(
-    routeIn(app, registerRoute.path),
-    {
-      schema: {
-        ...open,
-        summary: registerRoute.summary,
-        body: registerRoute.body,
-        response: { 200: registerRoute.response },
-      },
-    },
-    async (request) => register(deps, request.body, request.ip),
+  app.post(routeIn(app, registerRoute.path), { schema: callSchema(registerRoute) }, async (request) =>
+    register(deps, request.body, request.ip),
   );
 
-  app.post(
-    routeIn(app, loginRoute.path),
-    {
-      schema: {
-        ...open,
-        summary: loginRoute.summary,
-        body: loginRoute.body,
-        response: { 200: loginRoute.response },
-      },
-    },
-    async (request) => login(deps, request.body, request.ip),
+  app.post(routeIn(app, loginRoute.path), { schema: callSchema(loginRoute) }, async (request) =>
+    login(deps, request.body, request.ip),
   );
 
   const { forgotPassword: forgotRoute, resetPassword: resetRoute } = apiRoutes;
-  app.post(
-    routeIn(app, forgotRoute.path),
-    {
-      schema: {
-        ...open,
-        summary: forgotRoute.summary,
-        body: forgotRoute.body,
-        response: { 200: forgotRoute.response },
-      },
-    },
-    async (request) => forgotPassword(deps, request.body.email, request.ip, request.log),
+  app.post(routeIn(app, forgotRoute.path), { schema: callSchema(forgotRoute) }, async (request) =>
+    forgotPassword(deps, request.body.email, request.ip, request.log),
   );
 
-  app.post(
-    routeIn(app, resetRoute.path),
-    {
-      schema: {
-        ...open,
-        summary: resetRoute.summary,
-        body: resetRoute.body,
-        response: { 200: resetRoute.response },
-      },
-    },
-    async (request) => resetPassword(deps, request.body, request.ip),
+  app.post(routeIn(app, resetRoute.path), { schema: callSchema(resetRoute) }, async (request) =>
+    resetPassword(deps, request.body, request.ip),
   );
 
   await app.register(async (signedIn: App) => {
@@ -117,43 +87,18 @@ export const authModule: ModulePlugin = async (app, { deps }) => {
       },
     );
 
-    signedIn.post(
-      routeIn(signedIn, timezone.path),
-      {
-        schema: {
-          ...authed,
-          summary: timezone.summary,
-          body: timezone.body,
-          response: { 200: timezone.response },
-        },
-      },
-      async (request) => setTimezone(deps, currentUser(request), request.body.timezone),
+    signedIn.post(routeIn(signedIn, timezone.path), { schema: callSchema(timezone) }, async (request) =>
+      setTimezone(deps, currentUser(request), request.body.timezone),
     );
 
     signedIn.post(
       routeIn(signedIn, passwordRoute.path),
-      {
-        schema: {
-          ...authed,
-          summary: passwordRoute.summary,
-          body: passwordRoute.body,
-          response: { 200: passwordRoute.response },
-        },
-      },
+      { schema: callSchema(passwordRoute) },
       async (request) => changePassword(deps, currentUser(request), currentSessionId(request), request.body),
     );
 
-    signedIn.put(
-      routeIn(signedIn, profile.path),
-      {
-        schema: {
-          ...authed,
-          summary: profile.summary,
-          body: profile.body,
-          response: { 200: profile.response },
-        },
-      },
-      async (request) => updateProfile(deps, currentUser(request), request.body),
+    signedIn.put(routeIn(signedIn, profile.path), { schema: callSchema(profile) }, async (request) =>
+      updateProfile(deps, currentUser(request), request.body),
     );
 
     const { settings } = apiRoutes;
@@ -161,14 +106,11 @@ export const authModule: ModulePlugin = async (app, { deps }) => {
       routeIn(signedIn, settings.path),
       {
         schema: {
-          ...authed,
-          summary: settings.summary,
+          ...callSchema(settings),
           description:
             "`default_reminder_minutes`: a reminder this many minutes before the due time of each new " +
             "task with a timed due date (0–10080; null: none, the default). `email_reminders`: reminders " +
             "are e-mailed too (default false).",
-          body: settings.body,
-          response: { 200: settings.response },
         },
       },
       async (request) => updateSettings(deps, currentUser(request), request.body),

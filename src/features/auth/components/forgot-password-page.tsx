@@ -8,7 +8,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useForgotPassword, useResetPassword } from "../api/password-reset";
 import { DEFAULT_SIGNED_IN_PATH } from "../auth-redirect";
 import { resetPasswordFormSchema } from "../form-schemas";
-import { useEmailCode } from "../use-email-code";
+import { emailFieldOf, useEmailCode } from "../use-email-code";
 import { useSignedIn } from "../use-signed-in";
 import { AuthLayout } from "./auth-layout";
 import { EmailCodeField } from "./email-code-field";
@@ -34,14 +34,7 @@ export function ForgotPasswordPage() {
 
   const { codeSent, requestCode, sending } = useEmailCode({
     send: sendCode,
-    email: {
-      read: () => form.getValues("email"),
-      showError: (message) => form.setError("email", { message }, { shouldFocus: true }),
-      clearError: () => {
-        form.clearErrors("email");
-        setProblem(null);
-      },
-    },
+    email: emailFieldOf(form, () => setProblem(null)),
     onSent: ({ message, expires_in }) => {
       const expiry = expires_in
         ? ` It expires in ${expires_in} ${expires_in === 1 ? "minute" : "minutes"}.`

@@ -12,7 +12,7 @@ import { useRegister } from "../api/register";
 import { useSendVerificationCode } from "../api/send-verification";
 import { DEFAULT_SIGNED_IN_PATH } from "../auth-redirect";
 import { registerFormSchema, registrationFromForm } from "../form-schemas";
-import { useEmailCode } from "../use-email-code";
+import { emailFieldOf, useEmailCode } from "../use-email-code";
 import { AuthLayout } from "./auth-layout";
 import { EmailCodeField } from "./email-code-field";
 import { SubmitButton } from "./submit-button";
@@ -58,15 +58,7 @@ export function RegisterPage() {
 
   const { codeSent, requestCode, sending } = useEmailCode({
     send: sendCode,
-    email: {
-      read: () => form.getValues("email"),
-      // "Enter email first" when there is no address to send the code to.
-      showError: (message) => form.setError("email", { message }, { shouldFocus: true }),
-      clearError: () => {
-        form.clearErrors("email");
-        setAuthError(null);
-      },
-    },
+    email: emailFieldOf(form, () => setAuthError(null)),
     onSent: ({ expires_in, delivery }, email) => {
       toast.success("Verification code sent", {
         description: codeSentDescription(email, expires_in, delivery),
