@@ -1,7 +1,19 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SqliteDatabase from "better-sqlite3";
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Dialect } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Dialect,
+  type SqliteDialectConfig,
+} from "kysely";
 import pg from "pg";
 import { GroupCommit } from "./group-commit";
 import { migrations } from "./migrations";
@@ -28,7 +40,33 @@ function sqliteDialect(file: string): Dialect {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new SqliteDialect({ database: withStatementCache(sqlite) });
+  return new ImmediateSqliteDialect({ database: withStatementCache(sqlite) });
+}
+
+/**
+ * Every transaction begins IMMEDIATE: it takes the database's write lock at BEGIN, waiting for
+ * another process's write up to busy_timeout. Kysely's deferred BEGIN would take it only at the
+ * first write, and a transaction that had read before another process committed would then fail
+ * at once with "database is locked" (its snapshot is stale), whatever the timeout. Within one
+ * process this changes nothing: Kysely runs one transaction at a time on its one connection.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): SqliteDriver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 /** Distinct SQL texts kept prepared; queries with long IN lists vary, so the cache has a bound. */

@@ -6,7 +6,7 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from "@contract/tasks";
-import type { Db } from "../../db/database";
+import { isPostgres, type Db } from "../../db/database";
 import { preparedQuery } from "../../db/prepared-query";
 import type { Database, NewTask, TaskRow, TaskUpdate } from "../../db/schema";
 
@@ -318,6 +318,59 @@ const touchQuery = preparedQuery((db: Db, userId: string, nowIso: string) =>
     .set((eb) => ({ tasks_changed_at: nowIso, tasks_version: eb("tasks_version", "+", 1) }))
     .where("id", "=", userId),
 );
+
+/** The same change as touchQuery, as the outer statement of a data-modifying CTE (PostgreSQL). */
+function touchAfter<Q extends { updateTable: Db["updateTable"] }>(db: Q, userId: string, nowIso: string) {
+  return db
+    .updateTable("users")
+    .set((eb) => ({ tasks_changed_at: nowIso, tasks_version: eb("tasks_version", "+", 1) }))
+    .where("id", "=", userId);
+}
+
+/**
+ * insertTasks, then touchTasksChangedAt. On PostgreSQL, where every statement is a round trip
+ * (and the writes of a group commit run one after another), a small insert and the version bump
+ * are one statement (a data-modifying CTE); SQLite has no such CTE and answers in microseconds.
+ */
+export async function insertTasksAndTouch(
+  db: Db,
+  rows: readonly NewTask[],
+  userId: string,
+  nowIso: string,
+): Promise<void> {
+  if (rows.length > 0 && rows.length <= INSERT_CHUNK && isPostgres(db)) {
+    await touchAfter(
+      db.with("inserted", (cte) => cte.insertInto("tasks").values([...rows])),
+      userId,
+      nowIso,
+    ).execute();
+    return;
+  }
+  await insertTasks(db, rows);
+  await touchTasksChangedAt(db, userId, nowIso);
+}
+
+/** updateTaskRow, then touchTasksChangedAt: on PostgreSQL one statement (see insertTasksAndTouch). */
+export async function updateTaskRowAndTouch(
+  db: Db,
+  userId: string,
+  id: string,
+  changes: TaskUpdate,
+  nowIso: string,
+): Promise<void> {
+  if (isPostgres(db)) {
+    await touchAfter(
+      db.with("updated", (cte) =>
+        cte.updateTable("tasks").set(changes).where("user_id", "=", userId).where("id", "=", id),
+      ),
+      userId,
+      nowIso,
+    ).execute();
+    return;
+  }
+  await updateTaskRow(db, userId, id, changes);
+  await touchTasksChangedAt(db, userId, nowIso);
+}
 
 /** Records that the user's task list changed (deletions leave no row to look at). */
 export async function touchTasksChangedAt(db: Db, userId: string, nowIso: string): Promise<void> {

@@ -33,7 +33,7 @@ import {
   countTasks,
   deleteTaskRow,
   insertNextOccurrence,
-  insertTasks,
+  insertTasksAndTouch,
   selectTask,
   selectTaskById,
   selectTaskListJsonSqlite,
@@ -42,7 +42,7 @@ import {
   selectTasksChangedAt,
   selectUserTimeZone,
   touchTasksChangedAt,
-  updateTaskRow,
+  updateTaskRowAndTouch,
   type TaskListRow,
   type TaskQueryFilters,
 } from "./repository";
@@ -330,9 +330,10 @@ export async function createTasks(
   const nowIso = isoNow(clock);
   const rows = inputs.map((input) => newTaskRow(userId, input, nowIso));
   await inTransaction(db, async (trx) => {
-    await insertTasks(trx, rows);
-    await touchTasksChangedAt(trx, userId, nowIso);
-    for (const row of rows) await followReminder(trx, row.id, row.remind_at, nowIso);
+    await insertTasksAndTouch(trx, rows, userId, nowIso);
+    // A task just made has no reminder job to unschedule: only one to schedule, when it has a time.
+    for (const row of rows)
+      if (row.remind_at !== null) await followReminder(trx, row.id, row.remind_at, nowIso);
   });
   return rows.map(toTaskJson);
 }
@@ -453,12 +454,13 @@ export async function updateTask(
     const changes = changesOf(current, input, nowIso);
     if (Object.keys(changes).length === 0) return current;
     const updated = { ...changes, updated_at: nowIso };
-    await updateTaskRow(trx, userId, id, updated);
+    // The version bump goes with the update (one statement on PostgreSQL): within the
+    // transaction, its place before the next occurrence's insert changes nothing.
+    await updateTaskRowAndTouch(trx, userId, id, updated, nowIso);
     const row = { ...current, ...updated };
     if (changes.status === "completed") {
       await createNextOccurrence(trx, userId, row, current.remind_at, nowIso);
     }
-    await touchTasksChangedAt(trx, userId, nowIso);
     if (changes.remind_at !== undefined) await followReminder(trx, id, changes.remind_at, nowIso);
     return row;
   });
