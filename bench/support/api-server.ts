@@ -10,7 +10,7 @@ import { createTasks } from "../../server/src/modules/tasks/service";
 import { seedUser } from "../lib/seed-user";
 import { freePort } from "./bounded";
 import { serverBuild } from "./server-build";
-import { startServerProcess, type ServerProcess } from "./server-process";
+import { benchServerEnv, startServerProcess, type ServerProcess } from "./server-process";
 
 /**
  * The real API server as `npm start` runs it (the compiled server in its own process, so its CPU
@@ -124,22 +124,12 @@ export async function startApiServer(options: {
   const dataDir = mkdtempSync(path.join(tmpdir(), "tasklane-bench-api-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  // Everything the server reads, set explicitly: the developer's shell must not change the figures.
-  const env = {
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    DATABASE_URL: options.databaseUrl ?? "",
-    STATIC_DIR: path.join(dataDir, "no-spa"),
-    SMTP_URL: "",
-    INBOUND_SMTP_PORT: "0",
-    INBOUND_WEBHOOK_SECRET: "",
-    AI_BASE_URL: "",
-    CORS_ORIGINS: "",
-    TRUST_PROXY: "false",
-    LOG_LEVEL: "warn",
-  };
+  const env = benchServerEnv({
+    port,
+    dataDir,
+    databaseUrl: options.databaseUrl,
+    staticDir: path.join(dataDir, "no-spa"),
+  });
   try {
     const config = parseConfig(env);
     const db = await openDatabase(config);

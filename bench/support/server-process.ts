@@ -140,3 +140,30 @@ export async function startServerProcess(options: {
     },
   };
 }
+
+/**
+ * Everything a bench server reads, set explicitly, so the developer's shell cannot change the
+ * figures: loopback, no mail, no AI endpoint, SQLite unless a database URL is given.
+ */
+export function benchServerEnv(options: {
+  port: number;
+  dataDir: string;
+  staticDir: string;
+  databaseUrl?: string | undefined;
+}): Record<string, string> {
+  return {
+    HOST: "127.0.0.1",
+    PORT: String(options.port),
+    PUBLIC_URL: `http://127.0.0.1:${options.port}`,
+    DATA_DIR: options.dataDir,
+    DATABASE_URL: options.databaseUrl ?? "",
+    STATIC_DIR: options.staticDir,
+    SMTP_URL: "",
+    INBOUND_SMTP_PORT: "0",
+    INBOUND_WEBHOOK_SECRET: "",
+    AI_BASE_URL: "",
+    CORS_ORIGINS: "",
+    TRUST_PROXY: "false",
+    LOG_LEVEL: "warn",
+  };
+}

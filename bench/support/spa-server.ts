@@ -11,7 +11,7 @@ import { createTasks } from "../../server/src/modules/tasks/service";
 import { seedUser } from "../lib/seed-user";
 import { freePort } from "./bounded";
 import { serverBuild } from "./server-build";
-import { startServerProcess, type ServerProcess } from "./server-process";
+import { benchServerEnv, startServerProcess, type ServerProcess } from "./server-process";
 import { spaBuild } from "./spa-build";
 
 /**
@@ -79,22 +79,7 @@ export async function startSpaServer(options: { tasks?: number } = {}): Promise<
   const dataDir = mkdtempSync(path.join(tmpdir(), "tasklane-bench-spa-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  // Everything the server reads, set explicitly: the developer's shell must not change the figures.
-  const env = {
-    HOST: "127.0.0.1",
-    PORT: String(port),
-    PUBLIC_URL: baseUrl,
-    DATA_DIR: dataDir,
-    DATABASE_URL: "",
-    STATIC_DIR: build.dir,
-    SMTP_URL: "",
-    INBOUND_SMTP_PORT: "0",
-    INBOUND_WEBHOOK_SECRET: "",
-    AI_BASE_URL: "",
-    CORS_ORIGINS: "",
-    TRUST_PROXY: "false",
-    LOG_LEVEL: "warn",
-  };
+  const env = benchServerEnv({ port, dataDir, staticDir: build.dir });
 
   let server: ServerProcess | undefined;
   try {
