@@ -1,14 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { PasswordInput, PasswordToggle } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/toaster";
 import { useChangePassword } from "@/api/current-user/account-mutations";
 import { emptyPasswordForm, passwordFormSchema, type PasswordFormValues } from "../settings-forms";
+import { SettingsFormCard } from "./settings-form-card";
 
 const fields = [
   { name: "current_password", label: "Current Password", autoComplete: "current-password" },
@@ -18,7 +18,6 @@ const fields = [
 
 /** The password card: current, new and confirmation, with one show/hide toggle for all three. */
 export function PasswordCard() {
-  const titleId = useId();
   const [visible, setVisible] = useState(false);
   const changePassword = useChangePassword();
   const form = useForm<PasswordFormValues>({
@@ -49,45 +48,37 @@ export function PasswordCard() {
   }, onInvalid);
 
   return (
-    <Card>
-      <form onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
-        <CardHeader>
-          <CardTitle id={titleId} className="flex items-center gap-2">
-            <KeyRound aria-hidden className="size-4 text-muted-foreground" />
-            Change Password
-          </CardTitle>
-          <CardDescription>Other devices are signed out when the password changes.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          {fields.map((field) => (
-            <Field key={field.name} label={field.label}>
-              {(control) => (
-                <PasswordInput
-                  {...control}
-                  aria-invalid={errors[field.name] ? true : undefined}
-                  visible={visible}
-                  autoComplete={field.autoComplete}
-                  {...form.register(field.name)}
-                />
-              )}
-            </Field>
-          ))}
-          <div>
-            <PasswordToggle
+    <SettingsFormCard
+      icon={KeyRound}
+      title="Change Password"
+      description="Other devices are signed out when the password changes."
+      onSubmit={onSubmit}
+      noValidate
+      contentClassName="grid gap-4"
+      footer={
+        <Button type="submit" disabled={changePassword.isPending} className="w-full sm:w-auto">
+          {changePassword.isPending ? "Changing..." : "Change Password"}
+        </Button>
+      }
+    >
+      {fields.map((field) => (
+        <Field key={field.name} label={field.label}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              aria-invalid={errors[field.name] ? true : undefined}
               visible={visible}
-              onToggle={() => setVisible((shown) => !shown)}
-              className="-ml-3"
-            >
-              Show passwords
-            </PasswordToggle>
-          </div>
-        </CardContent>
-        <CardFooter>
-          <Button type="submit" disabled={changePassword.isPending} className="w-full sm:w-auto">
-            {changePassword.isPending ? "Changing..." : "Change Password"}
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+              autoComplete={field.autoComplete}
+              {...form.register(field.name)}
+            />
+          )}
+        </Field>
+      ))}
+      <div>
+        <PasswordToggle visible={visible} onToggle={() => setVisible((shown) => !shown)} className="-ml-3">
+          Show passwords
+        </PasswordToggle>
+      </div>
+    </SettingsFormCard>
   );
 }

@@ -1,11 +1,9 @@
 import type { User } from "@contract/auth";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { UserRound } from "lucide-react";
-import { useId } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import type { z } from "zod";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
@@ -16,13 +14,13 @@ import {
   profileFormValues,
   type ProfileFormValues,
 } from "../settings-forms";
+import { SettingsFormCard } from "./settings-form-card";
 
 const FIXED_HINT = "Cannot be changed.";
 const readOnly = { readOnly: true, className: "bg-muted text-muted-foreground" } as const;
 
 /** The profile card: first and last name editable; e-mail and username read-only. */
 export function ProfileCard({ user }: { user: User }) {
-  const titleId = useId();
   const updateProfile = useUpdateProfile();
   const form = useForm<ProfileFormValues, unknown, z.output<typeof profileFormSchema>>({
     resolver: zodResolver(profileFormSchema),
@@ -48,35 +46,31 @@ export function ProfileCard({ user }: { user: User }) {
   });
 
   return (
-    <Card>
-      <form onSubmit={onSubmit} noValidate aria-labelledby={titleId}>
-        <CardHeader>
-          <CardTitle id={titleId} className="flex items-center gap-2">
-            <UserRound aria-hidden className="size-4 text-muted-foreground" />
-            Profile
-          </CardTitle>
-          <CardDescription>Your name as it appears in Tasklane.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-4 sm:grid-cols-2">
-          <Field label="First Name" error={errors.first_name?.message}>
-            {(control) => <Input {...control} autoComplete="given-name" {...form.register("first_name")} />}
-          </Field>
-          <Field label="Last Name" error={errors.last_name?.message}>
-            {(control) => <Input {...control} autoComplete="family-name" {...form.register("last_name")} />}
-          </Field>
-          <Field label="Email" description={FIXED_HINT}>
-            {(control) => <Input {...control} type="email" value={user.email} {...readOnly} />}
-          </Field>
-          <Field label="Username" description={FIXED_HINT}>
-            {(control) => <Input {...control} value={user.username} {...readOnly} />}
-          </Field>
-        </CardContent>
-        <CardFooter>
-          <Button type="submit" disabled={!changed || updateProfile.isPending} className="w-full sm:w-auto">
-            {updateProfile.isPending ? "Updating..." : "Update Profile"}
-          </Button>
-        </CardFooter>
-      </form>
-    </Card>
+    <SettingsFormCard
+      icon={UserRound}
+      title="Profile"
+      description="Your name as it appears in Tasklane."
+      onSubmit={onSubmit}
+      noValidate
+      contentClassName="grid gap-4 sm:grid-cols-2"
+      footer={
+        <Button type="submit" disabled={!changed || updateProfile.isPending} className="w-full sm:w-auto">
+          {updateProfile.isPending ? "Updating..." : "Update Profile"}
+        </Button>
+      }
+    >
+      <Field label="First Name" error={errors.first_name?.message}>
+        {(control) => <Input {...control} autoComplete="given-name" {...form.register("first_name")} />}
+      </Field>
+      <Field label="Last Name" error={errors.last_name?.message}>
+        {(control) => <Input {...control} autoComplete="family-name" {...form.register("last_name")} />}
+      </Field>
+      <Field label="Email" description={FIXED_HINT}>
+        {(control) => <Input {...control} type="email" value={user.email} {...readOnly} />}
+      </Field>
+      <Field label="Username" description={FIXED_HINT}>
+        {(control) => <Input {...control} value={user.username} {...readOnly} />}
+      </Field>
+    </SettingsFormCard>
   );
 }

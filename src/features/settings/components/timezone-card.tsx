@@ -1,17 +1,16 @@
 import { DEFAULT_TIME_ZONE } from "@contract/common";
 import { Globe } from "lucide-react";
-import { useId, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { Field } from "@/components/ui/field";
 import { TimeZonePicker } from "@/components/ui/time-zone-picker";
 import { toast } from "@/components/ui/toaster";
 import { detectBrowserTimeZone, formatLocalDate } from "@/lib/time-zones";
 import { useUpdateTimezone } from "@/api/current-user/account-mutations";
+import { SettingsFormCard } from "./settings-form-card";
 
 /** The timezone card: a picker and "Apply", disabled unless the choice differs from the saved zone (default UTC). */
 export function TimezoneCard({ savedTimeZone }: { savedTimeZone: string | null | undefined }) {
-  const titleId = useId();
   const saved = savedTimeZone || DEFAULT_TIME_ZONE;
   const [choice, setChoice] = useState(saved);
   const updateTimezone = useUpdateTimezone();
@@ -29,32 +28,14 @@ export function TimezoneCard({ savedTimeZone }: { savedTimeZone: string | null |
   };
 
   return (
-    <Card>
-      <form onSubmit={onSubmit} aria-labelledby={titleId}>
-        <CardHeader>
-          <CardTitle id={titleId} className="flex items-center gap-2">
-            <Globe aria-hidden className="size-4 text-muted-foreground" />
-            Timezone
-          </CardTitle>
-          <CardDescription>Due dates and your daily plan follow this timezone.</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Field
-            label="Timezone"
-            description={`Local time there: ${formatLocalDate(openedAt, choice, "EEE p")}`}
-          >
-            {(control) => (
-              <TimeZonePicker
-                id={control.id}
-                aria-describedby={control["aria-describedby"]}
-                value={choice}
-                onChange={setChoice}
-                savedTimeZone={saved}
-              />
-            )}
-          </Field>
-        </CardContent>
-        <CardFooter className="flex flex-col-reverse gap-2 sm:flex-row">
+    <SettingsFormCard
+      icon={Globe}
+      title="Timezone"
+      description="Due dates and your daily plan follow this timezone."
+      onSubmit={onSubmit}
+      footerClassName="flex flex-col-reverse gap-2 sm:flex-row"
+      footer={
+        <>
           <Button
             type="submit"
             disabled={choice === saved || updateTimezone.isPending}
@@ -72,8 +53,20 @@ export function TimezoneCard({ savedTimeZone }: { savedTimeZone: string | null |
               Use browser timezone ({browserTimeZone})
             </Button>
           )}
-        </CardFooter>
-      </form>
-    </Card>
+        </>
+      }
+    >
+      <Field label="Timezone" description={`Local time there: ${formatLocalDate(openedAt, choice, "EEE p")}`}>
+        {(control) => (
+          <TimeZonePicker
+            id={control.id}
+            aria-describedby={control["aria-describedby"]}
+            value={choice}
+            onChange={setChoice}
+            savedTimeZone={saved}
+          />
+        )}
+      </Field>
+    </SettingsFormCard>
   );
 }
