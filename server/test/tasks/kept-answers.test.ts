@@ -132,6 +132,16 @@ describe("AnswerCache", () => {
     expect(cache.get("u2", 7, "list")?.body.toString()).toBe("[7]");
   });
 
+  it("keeps the newest answer for the same key, and still drops it for a newer version", () => {
+    const cache = new AnswerCache();
+    cache.set("u1", 1, "list", { body: Buffer.from("[a]") });
+    cache.set("u1", 1, "list", { body: Buffer.from("[b]") });
+    expect(cache.get("u1", 1, "list")?.body.toString()).toBe("[b]");
+    cache.set("u1", 2, "stats", { body: Buffer.from("{2}") });
+    expect(cache.get("u1", 1, "list")).toBeUndefined();
+    expect(cache.get("u1", 2, "stats")?.body.toString()).toBe("{2}");
+  });
+
   it("lets the least recently used answers go when it is full", () => {
     const cache = new AnswerCache();
     const big = Buffer.alloc(3 * 1024 * 1024, "x");

@@ -12,6 +12,8 @@
  * version are dropped as soon as a newer one is kept.
  */
 
+import { LRUCache } from "lru-cache";
+
 /** Bytes kept at most (a 10,000-task list is about 3.5 MB). */
 const MAX_BYTES = 16 * 1024 * 1024;
 /** Answers kept at most (most are small: the statistics, filtered lists). */
@@ -35,19 +37,19 @@ interface Entry extends CachedAnswer {
 }
 
 export class AnswerCache {
-  /** In least recently used order: a hit is moved to the end. */
-  readonly #entries = new Map<string, Entry>();
+  /** The answers, least recently used first out (lru-cache: by count and by bytes). */
+  readonly #entries = new LRUCache<string, Entry>({
+    max: MAX_ENTRIES,
+    maxSize: MAX_BYTES,
+    maxEntrySize: MAX_ANSWER_BYTES,
+    sizeCalculation: (entry) => Math.max(1, entry.body.length),
+    dispose: (entry, key) => this.#forget(entry.userId, key),
+  });
   /** Per user: the version of the answers kept, and their keys. */
   readonly #users = new Map<string, { version: number; keys: Set<string> }>();
-  #bytes = 0;
 
   get(userId: string, version: number, variant: string): CachedAnswer | undefined {
-    const key = keyOf(userId, version, variant);
-    const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
-    return entry;
+    return this.#entries.get(keyOf(userId, version, variant));
   }
 
   set(userId: string, version: number, variant: string, answer: CachedAnswer): void {
@@ -55,32 +57,22 @@ export class AnswerCache {
     let user = this.#users.get(userId);
     if (user && user.version > version) return;
     if (user && user.version < version) {
-      for (const key of [...user.keys]) this.#remove(key);
+      for (const key of [...user.keys]) this.#entries.delete(key);
       user = undefined;
     }
-    if (!user) {
-      user = { version, keys: new Set() };
-      this.#users.set(userId, user);
-    }
     const key = keyOf(userId, version, variant);
-    this.#remove(key);
+    // Set first: replacing or pushing out answers runs #forget, which may drop the user's record.
     this.#entries.set(key, { ...answer, userId });
+    user = this.#users.get(userId) ?? { version, keys: new Set<string>() };
     user.keys.add(key);
-    this.#bytes += answer.body.length;
-    for (const [oldest] of this.#entries) {
-      if (this.#bytes <= MAX_BYTES && this.#entries.size <= MAX_ENTRIES) break;
-      this.#remove(oldest);
-    }
+    this.#users.set(userId, user);
   }
 
-  #remove(key: string): void {
-    const entry = this.#entries.get(key);
-    if (!entry) return;
-    this.#entries.delete(key);
-    this.#bytes -= entry.body.length;
-    const user = this.#users.get(entry.userId);
+  /** An answer has left the cache (replaced, dropped or pushed out). */
+  #forget(userId: string, key: string): void {
+    const user = this.#users.get(userId);
     user?.keys.delete(key);
-    if (user?.keys.size === 0) this.#users.delete(entry.userId);
+    if (user?.keys.size === 0) this.#users.delete(userId);
   }
 }
 
