@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { createTaskRequestSchema } from "@contract/tasks";
 import { analyseText } from "../../src/ai/builtin-engine";
-import { extractWithPatterns, takeHashtags } from "../../src/modules/extract/pattern-extractor";
+import {
+  extractWithPatterns,
+  isWhitespaceCode,
+  takeHashtags,
+} from "../../src/modules/extract/pattern-extractor";
 import { CORPUS_NOW, CORPUS_TIME_ZONE, corpus } from "../corpus/extraction-corpus";
 
 const newYork = (now: string) => ({ timeZone: "America/New_York", now: new Date(now) });
@@ -39,6 +43,39 @@ describe("the pattern method, beyond the corpus", () => {
     expect(result.tags.slice(0, 2)).toEqual(["Work", "tag0"]);
     expect(result.tags).not.toContain("x".repeat(51));
     expect(result.text.trim()).toBe("Plan it");
+  });
+
+  it("finds the hashtags the pattern /(^|[\\s([{,;])#(\\p{L}[\\p{L}\\p{N}_/-]*)/gu finds, and removes only them", () => {
+    const pattern = /(^|[\s([{,;])#(\p{L}[\p{L}\p{N}_/-]*)/gu;
+    const texts = [
+      "#lead at the start",
+      "a #b,#c;#d(#e)[#f]{#g}",
+      "tabs\t#one and\u00a0#two and\u2003#three",
+      "no#tag here, nor # this, nor #1st",
+      "##double #a#b #c-d/ #e-/-/ x",
+      "#𝐀lpha and #日本 and #Ünï and 🎉#x",
+      "(#paren) [#square] {#curly}",
+      "",
+      "#",
+    ];
+    for (const text of texts) {
+      const words = [...text.matchAll(pattern)].map((match) => (match[2] ?? "").replace(/[-/]+$/, ""));
+      const { text: rest, tags } = takeHashtags(text);
+      expect(rest, text).toBe(text.replace(pattern, "$1"));
+      const unique = words.filter(
+        (word, index) => words.findIndex((other) => other.toLowerCase() === word.toLowerCase()) === index,
+      );
+      expect(tags, text).toEqual(unique);
+    }
+  });
+
+  it("knows the same whitespace as \\s", () => {
+    const disagreeing: string[] = [];
+    for (let code = 0; code <= 0xffff; code += 1) {
+      if (isWhitespaceCode(code) !== /\s/.test(String.fromCharCode(code)))
+        disagreeing.push(code.toString(16));
+    }
+    expect(disagreeing).toEqual([]);
   });
 
   it("leaves issue numbers, C#, URLs and e-mail addresses alone", () => {

@@ -15,14 +15,53 @@ export const PATTERN_SOURCE: TaskSource = { type: "Manual", origin: "pattern" };
 
 /**
  * A task line: a checkbox (`- [ ]`, `* [x]`, `1. [ ]`, `[X]`, ☐, ☑) and/or a
- * `TODO:` / `DONE:` keyword in any case, with or without a bullet or number in front.
+ * `TODO:` / `DONE:` keyword in any case, with or without a bullet or number in front. Groups:
+ * 1 the indent, 2 the box, 3 the keyword after a box, 4 the keyword without one, 5 the rest.
+ * Numbered, not named: named groups cost an object per match, which is most of what reading a
+ * long checklist allocates.
  */
 const TASK_LINE =
-  /^(?<indent>[ \t]*)(?:(?:[-*+•]|\d{1,3}[.)])[ \t]+)?(?:(?<box>\[[ xX✓✔]?\]|[☐☑☒])(?:[ \t]*(?:\*\*|__)?(?<boxKeyword>todo|done)(?:\*\*|__)?[ \t]*:(?:\*\*|__)?)?|(?:\*\*|__)?(?<keyword>todo|done)(?:\*\*|__)?[ \t]*:(?:\*\*|__)?)[ \t]*(?<rest>.*)$/iu;
+  /^([ \t]*)(?:(?:[-*+•]|\d{1,3}[.)])[ \t]+)?(?:(\[[ xX✓✔]?\]|[☐☑☒])(?:[ \t]*(?:\*\*|__)?(todo|done)(?:\*\*|__)?[ \t]*:(?:\*\*|__)?)?|(?:\*\*|__)?(todo|done)(?:\*\*|__)?[ \t]*:(?:\*\*|__)?)[ \t]*(.*)$/iu;
 
 const CHECKED_BOXES = new Set(["[x]", "[X]", "[✓]", "[✔]", "☑", "☒"]);
 
-const HASHTAG = /(^|[\s([{,;])#(\p{L}[\p{L}\p{N}_/-]*)/gu;
+/**
+ * A hashtag: `#` at the start or after a blank or one of `([{,;`, then a letter and letters,
+ * digits, `_`, `/` or `-`. takeHashtags finds each `#` and reads the word after it with this
+ * sticky pattern, which is what `/(^|[\s([{,;])#(\p{L}[\p{L}\p{N}_/-]*)/gu` would find (without a
+ * match object per hashtag).
+ */
+const TAG_WORD = /\p{L}[\p{L}\p{N}_/-]*/uy;
+
+/** Whether a UTF-16 code unit is one that `\s` matches. */
+export function isWhitespaceCode(code: number): boolean {
+  if (code < 0xa0) return code === 32 || (code >= 9 && code <= 13);
+  return (
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+/** Whether a `#` at `index` may open a hashtag: at the start, or after a blank or one of `([{,;`. */
+function opensHashtag(text: string, index: number): boolean {
+  if (index === 0) return true;
+  const code = text.charCodeAt(index - 1);
+  return code === 40 || code === 91 || code === 123 || code === 44 || code === 59 || isWhitespaceCode(code);
+}
+
+/** Without the trailing `-` and `/` ("#a-b/" is the tag "a-b"). */
+function withoutTrailingDashes(word: string): string {
+  let end = word.length;
+  while (end > 0 && (word.charCodeAt(end - 1) === 45 || word.charCodeAt(end - 1) === 47)) end -= 1;
+  return end === word.length ? word : word.slice(0, end);
+}
 
 const PRIORITY_RANK: Record<TaskPriority, number> = { low: 0, medium: 1, high: 2, urgent: 3 };
 
@@ -40,11 +79,22 @@ export interface Hashtags {
 /** Priority hashtags set the priority, every other #word is a tag; all leave the text. */
 export function takeHashtags(text: string): Hashtags {
   const tags: string[] = [];
-  // Most lines have no hashtag: no need to run the pattern over them.
-  if (!text.includes("#")) return { text, tags, priority: undefined };
+  let hash = text.indexOf("#");
+  // Most lines have no hashtag.
+  if (hash === -1) return { text, tags, priority: undefined };
   let priority: TaskPriority | undefined;
-  const rest = text.replace(HASHTAG, (_match, before: string, word: string) => {
-    const tag = word.replace(/[-/]+$/, "");
+  let rest = "";
+  let copied = 0;
+  while (hash !== -1) {
+    TAG_WORD.lastIndex = hash + 1;
+    if (!opensHashtag(text, hash) || !TAG_WORD.test(text)) {
+      hash = text.indexOf("#", hash + 1);
+      continue;
+    }
+    const end = TAG_WORD.lastIndex;
+    rest += text.slice(copied, hash);
+    copied = end;
+    const tag = withoutTrailingDashes(text.slice(hash + 1, end));
     const lower = tag.toLowerCase();
     if (isPriority(lower)) {
       if (!priority || PRIORITY_RANK[lower] > PRIORITY_RANK[priority]) priority = lower;
@@ -55,9 +105,9 @@ export function takeHashtags(text: string): Hashtags {
     ) {
       tags.push(tag);
     }
-    return before;
-  });
-  return { text: rest, tags, priority };
+    hash = text.indexOf("#", end);
+  }
+  return { text: copied === 0 ? text : rest + text.slice(copied), tags, priority };
 }
 
 const TRAILING_SEPARATORS = new Set([" ", ",", ";", ":", "-", "–", "—", "."]);
@@ -148,17 +198,78 @@ export interface PatternScan {
 interface OpenTask {
   task: ExtractedTaskJson;
   indent: number;
-  descriptionLines: string[];
+  /** Made when the first one comes: most tasks have none */
+  descriptionLines: string[] | undefined;
 }
 
 function closeTask(open: OpenTask | undefined): void {
-  if (!open || open.descriptionLines.length === 0) return;
-  const minIndent = Math.min(...open.descriptionLines.map((line) => leadingIndentWidth(line)));
-  const description = open.descriptionLines
-    .map((line) => line.replace(/\t/g, "    ").slice(minIndent).trimEnd())
-    .join("\n");
+  const lines = open?.descriptionLines;
+  if (!open || !lines) return;
+  const minIndent = Math.min(...lines.map((line) => leadingIndentWidth(line)));
+  const description = lines.map((line) => line.replace(/\t/g, "    ").slice(minIndent).trimEnd()).join("\n");
   const combined = open.task.description ? `${open.task.description}\n\n${description}` : description;
   open.task.description = combined.slice(0, TASK_LIMITS.descriptionMax);
+}
+
+/** The task a task line makes, or undefined when nothing is left of its title. */
+function taskOf(match: RegExpExecArray, dates: DateReader): ExtractedTaskJson | undefined {
+  const box = match[2];
+  const rest = match[5] ?? "";
+  const word = (match[3] ?? match[4] ?? "").toLowerCase();
+  const completed = (box !== undefined && CHECKED_BOXES.has(box)) || word === "done";
+  const hashtags = takeHashtags(rest);
+  const repeat = takeRecurrencePhrase(hashtags.text);
+  const undated = repeat ? repeat.rest : hashtags.text;
+  const date = takeDatePhrase(undated, dates);
+  const [title, description] = fitTitle(tidyTitle(date ? date.rest : undated), null, TASK_LIMITS.titleMax);
+  if (!title) return undefined;
+  return {
+    title,
+    description,
+    priority: hashtags.priority ?? DEFAULT_TASK_PRIORITY,
+    status: completed ? "completed" : "pending",
+    due_date: date?.dueDate ?? (repeat ? firstOccurrence(repeat.rule, dates.context) : null),
+    tags: hashtags.tags,
+    source: PATTERN_SOURCE,
+    recurrence: repeat?.rule ?? null,
+  };
+}
+
+/**
+ * The tasks of a text, line by line; `used` (when given) hears of every line that made a task or
+ * a description. Lines are cut one at a time, so a line that makes nothing is garbage at once.
+ */
+function readTasks(content: string, dates: DateReader, used?: (index: number) => void): ExtractedTaskJson[] {
+  const text = content.includes("\r") ? content.replace(/\r\n?/g, "\n") : content;
+  const tasks: ExtractedTaskJson[] = [];
+  let open: OpenTask | undefined;
+  for (let start = 0, index = 0; start <= text.length; index += 1) {
+    const newline = text.indexOf("\n", start);
+    const end = newline === -1 ? text.length : newline;
+    const line = text.slice(start, end);
+    start = end + 1;
+    const match = TASK_LINE.exec(line);
+    if (match) {
+      closeTask(open);
+      open = undefined;
+      const task = taskOf(match, dates);
+      if (!task) continue;
+      tasks.push(task);
+      used?.(index);
+      open = { task, indent: indentWidth(match[1] ?? ""), descriptionLines: undefined };
+      continue;
+    }
+    // Indented lines under a task are its description; a blank or outdented line ends it.
+    if (open && line.trim() !== "" && leadingIndentWidth(line) > open.indent) {
+      (open.descriptionLines ??= []).push(line);
+      used?.(index);
+      continue;
+    }
+    closeTask(open);
+    open = undefined;
+  }
+  closeTask(open);
+  return tasks;
 }
 
 /**
@@ -167,57 +278,12 @@ function closeTask(open: OpenTask | undefined): void {
  */
 export function scanPatternTasks(content: string, dates: DateReader): PatternScan {
   const lines = (content.includes("\r") ? content.replace(/\r\n?/g, "\n") : content).split("\n");
-  const tasks: ExtractedTaskJson[] = [];
   const usedLines = new Set<number>();
-  let open: OpenTask | undefined;
-
-  lines.forEach((line, index) => {
-    const match = TASK_LINE.exec(line);
-    if (match?.groups) {
-      closeTask(open);
-      open = undefined;
-      const { indent = "", box, boxKeyword, keyword, rest = "" } = match.groups;
-      const word = (boxKeyword ?? keyword ?? "").toLowerCase();
-      const completed = (box !== undefined && CHECKED_BOXES.has(box)) || word === "done";
-      const hashtags = takeHashtags(rest);
-      const repeat = takeRecurrencePhrase(hashtags.text);
-      const undated = repeat ? repeat.rest : hashtags.text;
-      const date = takeDatePhrase(undated, dates);
-      const [title, description] = fitTitle(
-        tidyTitle(date ? date.rest : undated),
-        null,
-        TASK_LIMITS.titleMax,
-      );
-      if (!title) return;
-      const task: ExtractedTaskJson = {
-        title,
-        description,
-        priority: hashtags.priority ?? DEFAULT_TASK_PRIORITY,
-        status: completed ? "completed" : "pending",
-        due_date: date?.dueDate ?? (repeat ? firstOccurrence(repeat.rule, dates.context) : null),
-        tags: hashtags.tags,
-        source: PATTERN_SOURCE,
-        recurrence: repeat?.rule ?? null,
-      };
-      tasks.push(task);
-      usedLines.add(index);
-      open = { task, indent: indentWidth(indent), descriptionLines: [] };
-      return;
-    }
-    // Indented lines under a task are its description; a blank or outdented line ends it.
-    if (open && line.trim() !== "" && leadingIndentWidth(line) > open.indent) {
-      open.descriptionLines.push(line);
-      usedLines.add(index);
-      return;
-    }
-    closeTask(open);
-    open = undefined;
-  });
-  closeTask(open);
+  const tasks = readTasks(content, dates, (index) => usedLines.add(index));
   return { tasks, lines, usedLines };
 }
 
 /** The pattern method: markers only, never AI, never charged. */
 export function extractWithPatterns(content: string, context: DateContext): ExtractedTaskJson[] {
-  return scanPatternTasks(content, createDateReader(context)).tasks;
+  return readTasks(content, createDateReader(context));
 }
