@@ -16,12 +16,12 @@ export const PATTERN_SOURCE: TaskSource = { type: "Manual", origin: "pattern" };
 /**
  * A task line: a checkbox (`- [ ]`, `* [x]`, `1. [ ]`, `[X]`, ☐, ☑) and/or a
  * `TODO:` / `DONE:` keyword in any case, with or without a bullet or number in front. Groups:
- * 1 the indent, 2 the box, 3 the keyword after a box, 4 the keyword without one, 5 the rest.
+ * 1 the box, 2 the keyword after a box, 3 the keyword without one, 4 the rest.
  * Numbered, not named: named groups cost an object per match, which is most of what reading a
  * long checklist allocates.
  */
 const TASK_LINE =
-  /^([ \t]*)(?:(?:[-*+•]|\d{1,3}[.)])[ \t]+)?(?:(\[[ xX✓✔]?\]|[☐☑☒])(?:[ \t]*(?:\*\*|__)?(todo|done)(?:\*\*|__)?[ \t]*:(?:\*\*|__)?)?|(?:\*\*|__)?(todo|done)(?:\*\*|__)?[ \t]*:(?:\*\*|__)?)[ \t]*(.*)$/iu;
+  /^[ \t]*(?:(?:[-*+•]|\d{1,3}[.)])[ \t]+)?(?:(\[[ xX✓✔]?\]|[☐☑☒])(?:[ \t]*(?:\*\*|__)?(todo|done)(?:\*\*|__)?[ \t]*:(?:\*\*|__)?)?|(?:\*\*|__)?(todo|done)(?:\*\*|__)?[ \t]*:(?:\*\*|__)?)[ \t]*(.*)$/iu;
 
 const CHECKED_BOXES = new Set(["[x]", "[X]", "[✓]", "[✔]", "☑", "☒"]);
 
@@ -110,45 +110,119 @@ export function takeHashtags(text: string): Hashtags {
   return { text: copied === 0 ? text : rest + text.slice(copied), tags, priority };
 }
 
-const TRAILING_SEPARATORS = new Set([" ", ",", ";", ":", "-", "–", "—", "."]);
+/** `,` `;` `:` `-` `–` `—`: a title neither starts nor (with `.` and a space) ends with them. */
+function isSeparatorCode(code: number): boolean {
+  return code === 44 || code === 59 || code === 58 || code === 45 || code === 0x2013 || code === 0x2014;
+}
 
-/** Like a trailing /[\s,;:.-]+$/ replace, without the regex's quadratic time on long runs. */
+/** Like a trailing /[ ,;:.–—-]+$/ replace, without the regex's quadratic time on long runs. */
 function trimTrailingSeparators(text: string): string {
   let end = text.length;
-  while (end > 0 && TRAILING_SEPARATORS.has(text.charAt(end - 1))) end -= 1;
-  return text.slice(0, end);
+  while (end > 0) {
+    const code = text.charCodeAt(end - 1);
+    if (code !== 32 && code !== 46 && !isSeparatorCode(code)) break;
+    end -= 1;
+  }
+  return end === text.length ? text : text.slice(0, end);
+}
+
+/** Like a leading /^[\s,;:–—-]+/ replace. */
+function trimLeadingSeparators(text: string): string {
+  let start = 0;
+  while (start < text.length) {
+    const code = text.charCodeAt(start);
+    if (!isWhitespaceCode(code) && !isSeparatorCode(code)) break;
+    start += 1;
+  }
+  return start === 0 ? text : text.slice(start);
+}
+
+/**
+ * Every run of whitespace as one space, as replacing /\s+/g with " " does (a lone space stays
+ * as it is, nothing is copied when nothing changes); with `trim`, the runs at either end go.
+ */
+function collapseWhitespace(text: string, trim: boolean): string {
+  let result = "";
+  let copied = 0;
+  let index = 0;
+  while (index < text.length) {
+    const code = text.charCodeAt(index);
+    if (!isWhitespaceCode(code)) {
+      index += 1;
+      continue;
+    }
+    let end = index + 1;
+    while (end < text.length && isWhitespaceCode(text.charCodeAt(end))) end += 1;
+    const atEdge = trim && (index === 0 || end === text.length);
+    if (atEdge || end - index > 1 || code !== 32) {
+      result += text.slice(copied, index) + (atEdge ? "" : " ");
+      copied = end;
+    }
+    index = end;
+  }
+  return copied === 0 ? text : result + text.slice(copied);
+}
+
+/** Which clean-ups a title needs: a bracket that may be empty, punctuation to tidy. */
+const OPEN_BRACKET = 1;
+const PUNCTUATION = 2;
+
+function cleanUpsOf(text: string): number {
+  let found = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    switch (text.charCodeAt(index)) {
+      case 40: // (
+      case 91: // [
+      case 123: // {
+        found |= OPEN_BRACKET | PUNCTUATION;
+        break;
+      case 44: // ,
+      case 59: // ;
+      case 58: // :
+      case 46: // .
+      case 33: // !
+      case 63: // ?
+      case 41: // )
+      case 93: // ]
+        found |= PUNCTUATION;
+        break;
+      default:
+    }
+  }
+  return found;
 }
 
 const EMPTY_BRACKETS = /\(\s*\)|\[\s*\]|\{\s*\}/g;
-/** Same result as replacing every /\s+/ with one space, without rewriting every lone space. */
-const WHITESPACE_RUN = /\s{2,}|[^\S ]/g;
-/** Any character the punctuation clean-ups below look at (most titles have none). */
-const PUNCTUATION = /[,;:.!?)\]([]/;
-const LEADING_SEPARATOR = /^[\s,;:\-–—]/;
 const DANGLING_CONNECTORS = new Set(["by", "on", "at", "due", "before", "until"]);
+/** The longest of DANGLING_CONNECTORS: a longer last word is not one of them. */
+const DANGLING_CONNECTOR_MAX = 6;
 const EMPHASIS_MARKS = new Set(["*", "_", "~"]);
 const WHOLE_EMPHASIS = /^(\*\*|__|~~|\*|_)(.+)\1$/;
 
 /** What is left of a title once markers, hashtags and dates are gone: no stray punctuation. */
 export function tidyTitle(text: string): string {
-  // Empty brackets become a space; any other run of whitespace (but a lone space, already what it
-  // would become) one space. The guards only skip a pattern that cannot match.
-  const withoutEmptyBrackets =
-    text.includes("(") || text.includes("[") || text.includes("{") ? text.replace(EMPTY_BRACKETS, " ") : text;
-  let spaced = withoutEmptyBrackets.replace(WHITESPACE_RUN, " ");
-  if (PUNCTUATION.test(spaced)) {
-    spaced = spaced
+  const cleanUps = cleanUpsOf(text);
+  let spaced: string;
+  if (cleanUps === 0) {
+    // Most titles: only whitespace to collapse and trim.
+    spaced = collapseWhitespace(text, true);
+  } else {
+    // Empty brackets become a space; then every run of whitespace one space.
+    const withoutEmptyBrackets = cleanUps & OPEN_BRACKET ? text.replace(EMPTY_BRACKETS, " ") : text;
+    spaced = collapseWhitespace(withoutEmptyBrackets, false)
       .replace(/ ([,;:.!?)\]])/g, "$1")
       .replace(/([([]) /g, "$1")
-      .replace(/[,;:]+(?=[,;:.!?])/g, "");
+      .replace(/[,;:]+(?=[,;:.!?])/g, "")
+      .trim();
   }
-  spaced = spaced.trim();
-  let title = trimTrailingSeparators(
-    LEADING_SEPARATOR.test(spaced) ? spaced.replace(/^[\s,;:\-–—]+/, "") : spaced,
-  );
+  let title = trimTrailingSeparators(trimLeadingSeparators(spaced));
   // A connector left dangling at the end ("Pay rent by") goes with its date.
   const lastSpace = title.lastIndexOf(" ");
-  if (lastSpace >= 0 && DANGLING_CONNECTORS.has(title.slice(lastSpace + 1).toLowerCase())) {
+  if (
+    lastSpace >= 0 &&
+    title.length - lastSpace - 1 <= DANGLING_CONNECTOR_MAX &&
+    DANGLING_CONNECTORS.has(title.slice(lastSpace + 1).toLowerCase())
+  ) {
     title = title.slice(0, lastSpace);
   }
   // Markdown emphasis around the whole title: **Fix login**, ~~Old item~~, __Call__
@@ -171,11 +245,7 @@ export function fitTitle(
   return [`${atWord.trimEnd()}…`, full.slice(0, TASK_LIMITS.descriptionMax)];
 }
 
-function indentWidth(indent: string): number {
-  return indent.replace(/\t/g, "    ").length;
-}
-
-/** indentWidth of a line's leading spaces and tabs, counted without cutting them out. */
+/** The width of a line's leading spaces and tabs, a tab counting as four spaces. */
 function leadingIndentWidth(line: string): number {
   let width = 0;
   for (let index = 0; index < line.length; index += 1) {
@@ -213,16 +283,18 @@ function closeTask(open: OpenTask | undefined): void {
 
 /** The task a task line makes, or undefined when nothing is left of its title. */
 function taskOf(match: RegExpExecArray, dates: DateReader): ExtractedTaskJson | undefined {
-  const box = match[2];
-  const rest = match[5] ?? "";
-  const word = (match[3] ?? match[4] ?? "").toLowerCase();
+  const box = match[1];
+  const rest = match[4] ?? "";
+  const word = (match[2] ?? match[3] ?? "").toLowerCase();
   const completed = (box !== undefined && CHECKED_BOXES.has(box)) || word === "done";
   const hashtags = takeHashtags(rest);
   const repeat = takeRecurrencePhrase(hashtags.text);
   const undated = repeat ? repeat.rest : hashtags.text;
   const date = takeDatePhrase(undated, dates);
-  const [title, description] = fitTitle(tidyTitle(date ? date.rest : undated), null, TASK_LIMITS.titleMax);
+  let title = tidyTitle(date ? date.rest : undated);
   if (!title) return undefined;
+  let description: string | null = null;
+  if (title.length > TASK_LIMITS.titleMax) [title, description] = fitTitle(title, null, TASK_LIMITS.titleMax);
   return {
     title,
     description,
@@ -256,7 +328,7 @@ function readTasks(content: string, dates: DateReader, used?: (index: number) =>
       if (!task) continue;
       tasks.push(task);
       used?.(index);
-      open = { task, indent: indentWidth(match[1] ?? ""), descriptionLines: undefined };
+      open = { task, indent: leadingIndentWidth(line), descriptionLines: undefined };
       continue;
     }
     // Indented lines under a task are its description; a blank or outdented line ends it.
