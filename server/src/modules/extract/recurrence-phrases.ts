@@ -50,14 +50,11 @@ const ALTERNATIVES = [
   SINGLE_WORDS,
 ];
 
-/**
- * A phrase not inside a word. The look-behind and look-ahead are written once around the
- * alternatives: the same matches, in the same order of preference, as one pair per alternative
- * (a regular expression tries (A|B)C as it tries AC|BC), without testing the look-behind again
- * for each alternative.
- */
 function phrasePattern(flags: string): RegExp {
-  return new RegExp(`(?<![\\p{L}\\p{N}])(?:${ALTERNATIVES.join("|")})(?![\\p{L}\\p{N}])`, flags);
+  return new RegExp(
+    ALTERNATIVES.map((alternative) => `(?<![\\p{L}\\p{N}])(?:${alternative})(?![\\p{L}\\p{N}])`).join("|"),
+    flags,
+  );
 }
 
 /** Every repeat phrase in a text (global: use with matchAll). */
