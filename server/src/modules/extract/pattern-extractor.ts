@@ -10,6 +10,16 @@ import { firstOccurrence } from "../../lib/recurrence";
 import { createDateReader, takeDatePhrase, type DateContext, type DateReader } from "./date-phrases";
 import { takeRecurrencePhrase } from "./recurrence-phrases";
 
+/** The contract's limits, read once (each task needs them). */
+const {
+  titleMax: TITLE_MAX,
+  tagsMax: TAGS_MAX,
+  tagMax: TAG_MAX,
+  descriptionMax: DESCRIPTION_MAX,
+} = TASK_LIMITS;
+const PRIORITIES: readonly string[] = TASK_PRIORITIES;
+const DEFAULT_PRIORITY = DEFAULT_TASK_PRIORITY;
+
 /** A source type other than "Llm" reads as the pattern method. */
 export const PATTERN_SOURCE: TaskSource = { type: "Manual", origin: "pattern" };
 
@@ -66,7 +76,7 @@ function withoutTrailingDashes(word: string): string {
 const PRIORITY_RANK: Record<TaskPriority, number> = { low: 0, medium: 1, high: 2, urgent: 3 };
 
 function isPriority(word: string): word is TaskPriority {
-  return (TASK_PRIORITIES as readonly string[]).includes(word);
+  return PRIORITIES.includes(word);
 }
 
 export interface Hashtags {
@@ -99,8 +109,8 @@ export function takeHashtags(text: string): Hashtags {
     if (isPriority(lower)) {
       if (!priority || PRIORITY_RANK[lower] > PRIORITY_RANK[priority]) priority = lower;
     } else if (
-      tags.length < TASK_LIMITS.tagsMax &&
-      tag.length <= TASK_LIMITS.tagMax &&
+      tags.length < TAGS_MAX &&
+      tag.length <= TAG_MAX &&
       !tags.some((known) => known.toLowerCase() === lower)
     ) {
       tags.push(tag);
@@ -242,7 +252,7 @@ export function fitTitle(
   const atWord = cut.slice(0, Math.max(cut.lastIndexOf(" "), Math.floor(maxLength / 2)));
   const alreadyThere = description?.toLowerCase().includes(title.toLowerCase()) ?? false;
   const full = description && !alreadyThere ? `${title}\n\n${description}` : (description ?? title);
-  return [`${atWord.trimEnd()}…`, full.slice(0, TASK_LIMITS.descriptionMax)];
+  return [`${atWord.trimEnd()}…`, full.slice(0, DESCRIPTION_MAX)];
 }
 
 /** The width of a line's leading spaces and tabs, a tab counting as four spaces. */
@@ -278,7 +288,7 @@ function closeTask(open: OpenTask | undefined): void {
   const minIndent = Math.min(...lines.map((line) => leadingIndentWidth(line)));
   const description = lines.map((line) => line.replace(/\t/g, "    ").slice(minIndent).trimEnd()).join("\n");
   const combined = open.task.description ? `${open.task.description}\n\n${description}` : description;
-  open.task.description = combined.slice(0, TASK_LIMITS.descriptionMax);
+  open.task.description = combined.slice(0, DESCRIPTION_MAX);
 }
 
 /** The task a task line makes, or undefined when nothing is left of its title. */
@@ -294,11 +304,11 @@ function taskOf(match: RegExpExecArray, dates: DateReader): ExtractedTaskJson | 
   let title = tidyTitle(date ? date.rest : undated);
   if (!title) return undefined;
   let description: string | null = null;
-  if (title.length > TASK_LIMITS.titleMax) [title, description] = fitTitle(title, null, TASK_LIMITS.titleMax);
+  if (title.length > TITLE_MAX) [title, description] = fitTitle(title, null, TITLE_MAX);
   return {
     title,
     description,
-    priority: hashtags.priority ?? DEFAULT_TASK_PRIORITY,
+    priority: hashtags.priority ?? DEFAULT_PRIORITY,
     status: completed ? "completed" : "pending",
     due_date: date?.dueDate ?? (repeat ? firstOccurrence(repeat.rule, dates.context) : null),
     tags: hashtags.tags,
