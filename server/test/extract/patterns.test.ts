@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createTaskRequestSchema } from "@contract/tasks";
 import { analyseText } from "../../src/ai/builtin-engine";
-import { extractWithPatterns, takeHashtags } from "../../src/modules/extract/pattern-extractor";
+import {
+  extractWithPatterns,
+  isWhitespaceCode,
+  takeHashtags,
+  tidyTitle,
+} from "../../src/modules/extract/pattern-extractor";
 import { CORPUS_NOW, CORPUS_TIME_ZONE, corpus } from "../corpus/extraction-corpus";
 
 const newYork = (now: string) => ({ timeZone: "America/New_York", now: new Date(now) });
@@ -41,6 +46,39 @@ describe("the pattern method, beyond the corpus", () => {
     expect(result.text.trim()).toBe("Plan it");
   });
 
+  it("finds the hashtags the pattern /(^|[\\s([{,;])#(\\p{L}[\\p{L}\\p{N}_/-]*)/gu finds, and removes only them", () => {
+    const pattern = /(^|[\s([{,;])#(\p{L}[\p{L}\p{N}_/-]*)/gu;
+    const texts = [
+      "#lead at the start",
+      "a #b,#c;#d(#e)[#f]{#g}",
+      "tabs\t#one and\u00a0#two and\u2003#three",
+      "no#tag here, nor # this, nor #1st",
+      "##double #a#b #c-d/ #e-/-/ x",
+      "#𝐀lpha and #日本 and #Ünï and 🎉#x",
+      "(#paren) [#square] {#curly}",
+      "",
+      "#",
+    ];
+    for (const text of texts) {
+      const words = [...text.matchAll(pattern)].map((match) => (match[2] ?? "").replace(/[-/]+$/, ""));
+      const { text: rest, tags } = takeHashtags(text);
+      expect(rest, text).toBe(text.replace(pattern, "$1"));
+      const unique = words.filter(
+        (word, index) => words.findIndex((other) => other.toLowerCase() === word.toLowerCase()) === index,
+      );
+      expect(tags, text).toEqual(unique);
+    }
+  });
+
+  it("knows the same whitespace as \\s", () => {
+    const disagreeing: string[] = [];
+    for (let code = 0; code <= 0xffff; code += 1) {
+      if (isWhitespaceCode(code) !== /\s/.test(String.fromCharCode(code)))
+        disagreeing.push(code.toString(16));
+    }
+    expect(disagreeing).toEqual([]);
+  });
+
   it("leaves issue numbers, C#, URLs and e-mail addresses alone", () => {
     const [task] = extractWithPatterns(
       "- [ ] Fix #42 in the C# client, see https://example.com/docs#setup or ask ops@example.com",
@@ -56,6 +94,101 @@ describe("the pattern method, beyond the corpus", () => {
     expect(
       extractWithPatterns("Please call Bob tomorrow. We need to book the venue.", newYork(CORPUS_NOW)),
     ).toEqual([]);
+  });
+});
+
+describe("a title's clean-up, written out by hand, does what its rules as regular expressions do", () => {
+  /** The clean-up as a chain of replacements: slower, and the statement of what it does. */
+  function byPatterns(text: string): string {
+    let title = text
+      .replace(/\(\s*\)|\[\s*\]|\{\s*\}/g, " ")
+      .replace(/\s+/g, " ")
+      .replace(/ ([,;:.!?)\]])/g, "$1")
+      .replace(/([([]) /g, "$1")
+      .replace(/[,;:]+(?=[,;:.!?])/g, "")
+      .trim()
+      .replace(/^[\s,;:\-–—]+/, "")
+      .replace(/[ ,;:\-–—.]+$/, "");
+    const words = title.split(" ");
+    if (
+      words.length > 1 &&
+      ["by", "on", "at", "due", "before", "until"].includes(words.at(-1)!.toLowerCase())
+    ) {
+      title = words.slice(0, -1).join(" ");
+    }
+    const emphasis = /^(\*\*|__|~~|\*|_)(.+)\1$/.exec(title);
+    return emphasis?.[2] ? emphasis[2].trim() : title;
+  }
+
+  const pieces = [
+    " ",
+    "  ",
+    "\t",
+    "\u00a0",
+    "\u2003",
+    "\u2028",
+    "(",
+    ")",
+    "( )",
+    "[]",
+    "{ }",
+    ",",
+    ";",
+    ":",
+    ".",
+    "!",
+    "?",
+  ];
+  pieces.push(
+    "-",
+    "–",
+    "—",
+    "*",
+    "**",
+    "__",
+    "~~",
+    "_",
+    "Pay",
+    "rent",
+    "by",
+    "On",
+    "due",
+    "x",
+    "é",
+    "日本",
+    "🎉",
+  );
+
+  it.each([
+    "Review Q3 report  ",
+    "  Call 3 suppliers   ",
+    "Renew domain ( )  ",
+    "Pay rent , ; by",
+    "- – Send it .",
+    "**Fix login**",
+    "~~Old item~~ ",
+    "Plan it (see [ ] notes ) !",
+    "\tTabs\u00a0and\u2003spaces\n",
+    "",
+  ])("%j", (text) => {
+    expect(tidyTitle(text)).toBe(byPatterns(text));
+  });
+
+  it("on 20,000 made-up titles", () => {
+    let seed = 17;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+      return seed / 0x7fffffff;
+    };
+    const disagreeing: string[] = [];
+    for (let count = 0; count < 20_000; count += 1) {
+      let text = "";
+      for (let length = Math.floor(next() * 12); length > 0; length -= 1) {
+        text += pieces[Math.floor(next() * pieces.length)];
+      }
+      if (tidyTitle(text) !== byPatterns(text)) disagreeing.push(text);
+    }
+    expect(disagreeing).toEqual([]);
   });
 });
 
