@@ -64,11 +64,20 @@ describe("the shell", () => {
     expect(boxes).toHaveLength(2);
     for (const box of boxes) expect(box).toHaveValue("milk");
 
+    // The other box shows the text at once; the URL follows once typing pauses.
     await user.type(within(screen.getByRole("main")).getByRole("searchbox", { name: "Search tasks" }), "s");
-    await waitFor(() => expect(router.state.location.search).toBe("?q=milks"));
     expect(within(screen.getByRole("banner")).getByRole("searchbox", { name: "Search tasks" })).toHaveValue(
       "milks",
     );
+    expect(router.state.location.search).toBe("?q=milk");
+    await waitFor(() => expect(router.state.location.search).toBe("?q=milks"));
+
+    // A chip chosen while the URL waits for the search keeps its place in the URL.
+    await user.type(within(screen.getByRole("main")).getByRole("searchbox", { name: "Search tasks" }), "x");
+    await user.click(screen.getByRole("button", { name: "Completed", pressed: false }));
+    await waitFor(() => expect(router.state.location.search).toBe("?q=milksx&status=completed"));
+    for (const box of screen.getAllByRole("searchbox", { name: "Search tasks" }))
+      expect(box).toHaveValue("milksx");
   });
 
   it("shows a free user 'Upgrade to Premium', whose button says to contact the administrator", async () => {
