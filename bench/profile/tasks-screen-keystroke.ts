@@ -135,8 +135,33 @@ function traceBreakdown(events: TraceEvent[]): {
     self.set(event.name, (self.get(event.name) ?? 0) + cpu);
     if (event.ts + dur > firstStart - 5000 && event.ts < firstEnd && stack.length <= 9 && dur >= 100) {
       const type = event.args?.data?.type ? ` ${String(event.args.data.type)}` : "";
+      // A forced style or layout names the script that asked for it.
+      const askedBy = (
+        event.args as
+          | {
+              beginData?: {
+                stackTrace?: Array<{
+                  functionName: string;
+                  url: string;
+                  lineNumber: number;
+                  columnNumber: number;
+                }>;
+              };
+            }
+          | undefined
+      )?.beginData?.stackTrace;
+      const forcedBy =
+        askedBy && askedBy.length > 0
+          ? ` ← ${askedBy
+              .slice(0, 4)
+              .map(
+                (frame) =>
+                  `${frame.functionName} ${original(frame.url, frame.lineNumber - 1, frame.columnNumber - 1)}`,
+              )
+              .join(" ← ")}`
+          : "";
       first.push(
-        `${"  ".repeat(stack.length)}+${((event.ts - firstStart) / 1000).toFixed(2)} ${(dur / 1000).toFixed(2)} ms (cpu ${((event.tdur ?? dur) / 1000).toFixed(2)}) ${event.name}${type}`,
+        `${"  ".repeat(stack.length)}+${((event.ts - firstStart) / 1000).toFixed(2)} ${(dur / 1000).toFixed(2)} ms (cpu ${((event.tdur ?? dur) / 1000).toFixed(2)}) ${event.name}${type}${forcedBy}`,
       );
     }
     stack.push({ name: event.name, end: event.ts + dur });
