@@ -82,30 +82,35 @@ export function useTaskSearchParam(): [string, (text: string) => void] {
     for (const other of boxes) other(event);
   }, []);
 
-  const pendingWrite = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const pendingWrite = useRef<{ frame: number; timer?: ReturnType<typeof setTimeout> } | undefined>(
+    undefined,
+  );
   const cancelWrite = useCallback(() => {
-    clearTimeout(pendingWrite.current);
+    if (!pendingWrite.current) return;
+    cancelAnimationFrame(pendingWrite.current.frame);
+    clearTimeout(pendingWrite.current.timer);
     pendingWrite.current = undefined;
   }, []);
   // Leaving the page drops a write still waiting (it would land on the next page's URL).
   useEffect(() => cancelWrite, [cancelWrite]);
 
-  // The latest URL and its setter, for the write: a chip clicked while the write waits changes
-  // the URL, and the write must keep that change (useSearchParams' setter starts from the
-  // parameters of the render it came from).
-  const latest = useRef({ urlText, setParams });
+  // The latest URL, its setter and the box's text, for the write: a chip clicked while the write
+  // waits changes the URL, and the write must keep that change (useSearchParams' setter starts
+  // from the parameters of the render it came from); after back or forward the box shows the
+  // URL's text, and the write must not undo that.
+  const latest = useRef({ urlText, setParams, shown });
   useEffect(() => {
-    latest.current = { urlText, setParams };
-  }, [urlText, setParams]);
+    latest.current = { urlText, setParams, shown };
+  }, [urlText, setParams, shown]);
 
   const setSearch = useCallback(
     (text: string) => {
       // Every box shows it (this one too: it hears itself).
       tell({ typed: text });
       cancelWrite();
-      pendingWrite.current = setTimeout(() => {
+      const write = () => {
         pendingWrite.current = undefined;
-        if (text === latest.current.urlText) return;
+        if (text === latest.current.urlText || text !== latest.current.shown) return;
         tell({ sent: text });
         latest.current.setParams(
           (current) => {
@@ -116,7 +121,14 @@ export function useTaskSearchParam(): [string, (text: string) => void] {
           },
           { replace: true },
         );
-      }, SEARCH_URL_DELAY_MS);
+      };
+      // The wait starts once the frame that shows the keystroke has run.
+      const pending: { frame: number; timer?: ReturnType<typeof setTimeout> } = {
+        frame: requestAnimationFrame(() => {
+          pending.timer = setTimeout(write, SEARCH_URL_DELAY_MS);
+        }),
+      };
+      pendingWrite.current = pending;
     },
     [cancelWrite, tell],
   );
