@@ -2,10 +2,11 @@ import { apiRoutes } from "@contract/routes";
 import { buildUser } from "@mocks/fixtures";
 import { buildNotification, notificationStore } from "@mocks/handlers/notifications";
 import { server } from "@mocks/server";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it, vi } from "vitest";
 import { TOKEN_STORAGE_KEY, useSessionStore } from "@/stores/session-store";
+import { SEARCH_URL_DELAY_MS } from "@/lib/task-search-param";
 import { renderApp } from "@/test/render-app";
 
 const freeUser = buildUser({ is_premium: false, llm_usage_count: 3, llm_usage_limit: 20 });
@@ -64,11 +65,30 @@ describe("the shell", () => {
     expect(boxes).toHaveLength(2);
     for (const box of boxes) expect(box).toHaveValue("milk");
 
+    // The other box shows the text at once; the URL follows once typing pauses.
     await user.type(within(screen.getByRole("main")).getByRole("searchbox", { name: "Search tasks" }), "s");
-    await waitFor(() => expect(router.state.location.search).toBe("?q=milks"));
     expect(within(screen.getByRole("banner")).getByRole("searchbox", { name: "Search tasks" })).toHaveValue(
       "milks",
     );
+    expect(router.state.location.search).toBe("?q=milk");
+    await waitFor(() => expect(router.state.location.search).toBe("?q=milks"));
+
+    // A filter set while the URL waits for the search (as a chip does) keeps its place in the URL.
+    await user.type(within(screen.getByRole("main")).getByRole("searchbox", { name: "Search tasks" }), "x");
+    await act(() => router.navigate("/tasks?q=milks&status=completed", { replace: true }));
+    await waitFor(() => expect(router.state.location.search).toBe("?q=milksx&status=completed"));
+    for (const box of screen.getAllByRole("searchbox", { name: "Search tasks" }))
+      expect(box).toHaveValue("milksx");
+
+    // A link followed while the write waits wins: the boxes take its text and the write is dropped.
+    await user.type(within(screen.getByRole("main")).getByRole("searchbox", { name: "Search tasks" }), "y");
+    await act(() => router.navigate("/tasks?q=oat"));
+    for (const box of screen.getAllByRole("searchbox", { name: "Search tasks" }))
+      expect(box).toHaveValue("oat");
+    await act(() => new Promise((resolve) => setTimeout(resolve, SEARCH_URL_DELAY_MS + 300)));
+    expect(router.state.location.search).toBe("?q=oat");
+    for (const box of screen.getAllByRole("searchbox", { name: "Search tasks" }))
+      expect(box).toHaveValue("oat");
   });
 
   it("shows a free user 'Upgrade to Premium', whose button says to contact the administrator", async () => {

@@ -20,21 +20,47 @@ export function tasksSearchPath(text: string): string {
 }
 
 /**
+ * How long typing must pause before the URL follows the box. Rewriting the URL re-renders
+ * everything that reads the location (the route table, the layouts, the header, the screen) and
+ * Chromium's history.replaceState alone takes milliseconds: done after every keystroke, that work
+ * lands on the main thread just as the next keystroke arrives and delays it.
+ */
+export const SEARCH_URL_DELAY_MS = 400;
+
+/**
+ * Every mounted box (the header's and the screen's, both on /tasks) hears what the other was
+ * typed and what it wrote to the URL, so that both show the text at once while the URL waits.
+ */
+type BoxEvent = { typed: string } | { sent: string };
+const boxes = new Set<(event: BoxEvent) => void>();
+
+interface BoxState {
+  /** What the box shows. */
+  text: string;
+  /** The URL's text when the box last looked. */
+  url: string;
+  /** What the boxes wrote to the URL, oldest first, until the URL is seen to hold it. */
+  sent: string[];
+}
+
+function nextState(box: BoxState, event: BoxEvent): BoxState {
+  return "typed" in event ? { ...box, text: event.typed } : { ...box, sent: [...box.sent, event.sent] };
+}
+
+/**
  * The search text and its setter. The URL (`?q=`, replaced in place, not a new history entry per
  * keystroke) holds it, but a box shows what was typed at once from its own state and the URL
- * follows after the next frame: rewriting the URL re-renders everything that reads the location
- * (the route table, the layouts, the header), which must not stand between a keystroke and the
- * filtered list on screen. Quick keystrokes share one URL update. A change of the URL made
- * elsewhere (the other search box, back and forward, a link) is taken over by the box.
+ * follows once typing pauses (SEARCH_URL_DELAY_MS): rewriting the URL re-renders everything that
+ * reads the location, which must not stand between a keystroke and the filtered list on screen.
+ * A change of the URL made elsewhere (back and forward, a link) is taken over by the box.
  */
 export function useTaskSearchParam(): [string, (text: string) => void] {
   const [params, setParams] = useSearchParams();
   const urlText = params.get(SEARCH_PARAM) ?? "";
-  // `sent`: what this box wrote to the URL, oldest first, until the URL is seen to hold it.
-  const [box, setBox] = useState({ text: urlText, url: urlText, sent: [] as string[] });
+  const [box, setBox] = useState<BoxState>({ text: urlText, url: urlText, sent: [] });
   let shown = box.text;
   if (urlText !== box.url) {
-    // The URL changed since the last render: to a text this box sent, or by someone else.
+    // The URL changed since the last render: to a text a box sent, or by someone else.
     const at = box.sent.indexOf(urlText);
     const next =
       at >= 0
@@ -43,6 +69,18 @@ export function useTaskSearchParam(): [string, (text: string) => void] {
     setBox(next);
     shown = next.text;
   }
+
+  // This box's part in the exchange between boxes.
+  const hear = useCallback((event: BoxEvent) => setBox((current) => nextState(current, event)), [setBox]);
+  useEffect(() => {
+    boxes.add(hear);
+    return () => {
+      boxes.delete(hear);
+    };
+  }, [hear]);
+  const tell = useCallback((event: BoxEvent) => {
+    for (const other of boxes) other(event);
+  }, []);
 
   const pendingWrite = useRef<{ frame: number; timer?: ReturnType<typeof setTimeout> } | undefined>(
     undefined,
@@ -56,14 +94,25 @@ export function useTaskSearchParam(): [string, (text: string) => void] {
   // Leaving the page drops a write still waiting (it would land on the next page's URL).
   useEffect(() => cancelWrite, [cancelWrite]);
 
+  // The latest URL, its setter and the box's text, for the write: a chip clicked while the write
+  // waits changes the URL, and the write must keep that change (useSearchParams' setter starts
+  // from the parameters of the render it came from); after back or forward the box shows the
+  // URL's text, and the write must not undo that.
+  const latest = useRef({ urlText, setParams, shown });
+  useEffect(() => {
+    latest.current = { urlText, setParams, shown };
+  }, [urlText, setParams, shown]);
+
   const setSearch = useCallback(
     (text: string) => {
-      setBox((current) => ({ ...current, text }));
+      // Every box shows it (this one too: it hears itself).
+      tell({ typed: text });
       cancelWrite();
       const write = () => {
         pendingWrite.current = undefined;
-        setBox((current) => ({ ...current, sent: [...current.sent, text] }));
-        setParams(
+        if (text === latest.current.urlText || text !== latest.current.shown) return;
+        tell({ sent: text });
+        latest.current.setParams(
           (current) => {
             const updated = new URLSearchParams(current);
             if (text) updated.set(SEARCH_PARAM, text);
@@ -73,16 +122,15 @@ export function useTaskSearchParam(): [string, (text: string) => void] {
           { replace: true },
         );
       };
-      // After the frame that shows the keystroke: a timer queued from requestAnimationFrame runs
-      // once that frame is painted.
+      // The wait starts once the frame that shows the keystroke has run.
       const pending: { frame: number; timer?: ReturnType<typeof setTimeout> } = {
         frame: requestAnimationFrame(() => {
-          pending.timer = setTimeout(write, 0);
+          pending.timer = setTimeout(write, SEARCH_URL_DELAY_MS);
         }),
       };
       pendingWrite.current = pending;
     },
-    [setParams, cancelWrite],
+    [cancelWrite, tell],
   );
   return [shown, setSearch];
 }

@@ -80,9 +80,23 @@ export function sortTasks(tasks: readonly Task[], sort: TaskSort): Task[] {
     .map((keys) => keys.task);
 }
 
+let today: { timeZone: string; minute: number; day: string } | undefined;
+
+/**
+ * Today's date in the zone, worked out once a minute rather than for every card (formatting the
+ * current instant in a zone is not cached, and each card on screen asks). A day starts on a minute.
+ */
+function localToday(timeZone: string, now: Date): string {
+  const minute = Math.floor(now.getTime() / 60_000);
+  if (today?.timeZone !== timeZone || today.minute !== minute) {
+    today = { timeZone, minute, day: localDay(now, timeZone) };
+  }
+  return today.day;
+}
+
 /** Due today in the user's zone. */
 export function isDueToday(task: Task, timeZone: string, now = new Date()): boolean {
-  return task.due_date !== null && localDay(task.due_date, timeZone) === localDay(now, timeZone);
+  return task.due_date !== null && localDay(task.due_date, timeZone) === localToday(timeZone, now);
 }
 
 /** "Today": open tasks that are overdue or due today. */

@@ -50,7 +50,8 @@ export function useTaskViewState() {
     }),
     [view, sort, status, priority, tag],
   );
-  const state: TaskViewState = { ...choice, hideCompleted };
+  // The same object while nothing in it changes: the memoised view controls skip a keystroke.
+  const state: TaskViewState = useMemo(() => ({ ...choice, hideCompleted }), [choice, hideCompleted]);
 
   const setParam = useCallback(
     (changes: Record<string, string | readonly string[]>) =>
@@ -78,14 +79,18 @@ export function useTaskViewState() {
     }
   }, []);
 
-  return {
-    state,
-    setView: (view: TaskView) => setParam({ view: view === "all" ? "" : view }),
-    setSort: (sort: TaskSort) => setParam({ sort: sort === "due" ? "" : sort }),
-    setStatuses: (statuses: readonly TaskStatus[]) => setParam({ status: statuses }),
-    setPriorities: (priorities: readonly TaskPriority[]) => setParam({ priority: priorities }),
-    setTags: (tags: readonly string[]) => setParam({ tag: tags }),
-    setHideCompleted,
-    clearFilters: () => setParam({ status: "", priority: "", tag: "" }),
-  };
+  // Stable setters (setParam is), so that the controls' props only change with the state.
+  const setters = useMemo(
+    () => ({
+      setView: (view: TaskView) => setParam({ view: view === "all" ? "" : view }),
+      setSort: (sort: TaskSort) => setParam({ sort: sort === "due" ? "" : sort }),
+      setStatuses: (statuses: readonly TaskStatus[]) => setParam({ status: statuses }),
+      setPriorities: (priorities: readonly TaskPriority[]) => setParam({ priority: priorities }),
+      setTags: (tags: readonly string[]) => setParam({ tag: tags }),
+      setHideCompleted,
+      clearFilters: () => setParam({ status: "", priority: "", tag: "" }),
+    }),
+    [setParam, setHideCompleted],
+  );
+  return { state, ...setters };
 }

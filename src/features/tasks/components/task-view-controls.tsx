@@ -5,7 +5,7 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from "@contract/tasks";
-import { useId, type ReactNode } from "react";
+import { memo, useId, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -73,9 +73,10 @@ function ChipGroup({ label, children }: { label: string; children: ReactNode }) 
 
 /**
  * The Tasks screen as a daily tool: the All / Today / Upcoming views, filter chips for status,
- * priority and tag, "Hide completed" and the sort order.
+ * priority and tag, "Hide completed" and the sort order. Memoised: a keystroke in the search box
+ * does not re-render the chips.
  */
-export function TaskViewControls({
+export const TaskViewControls = memo(function TaskViewControls({
   state,
   tags,
   onViewChange,
@@ -175,4 +176,4 @@ export function TaskViewControls({
       </div>
     </div>
   );
-}
+});

@@ -2,7 +2,7 @@ import { DEFAULT_TIME_ZONE } from "@contract/common";
 import type { Task, TaskStatus } from "@contract/tasks";
 import { useQuery } from "@tanstack/react-query";
 import { ClipboardList, Plus, RotateCw, Search } from "lucide-react";
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from "react";
+import { lazy, memo, Suspense, useCallback, useMemo, useState, type ReactNode } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -45,6 +45,22 @@ function preloadTaskFormDialog() {
   loadTaskFormDialog().catch(() => undefined);
 }
 
+/** The screen's title and its "Create Task" button: memoised, a keystroke does not re-render it. */
+const TasksHeading = memo(function TasksHeading({ onCreate }: { onCreate(): void }) {
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight">Tasks</h1>
+        <p className="text-muted-foreground">Manage your tasks and stay organized</p>
+      </div>
+      <Button onClick={onCreate} onPointerEnter={preloadTaskFormDialog} onFocus={preloadTaskFormDialog}>
+        <Plus aria-hidden />
+        Create Task
+      </Button>
+    </div>
+  );
+});
+
 /** The Tasks screen (/tasks). */
 export function TasksPage({ quickAdd }: { quickAdd?: ReactNode } = {}) {
   const timeZone = useSessionStore((state) => state.user?.timezone) ?? DEFAULT_TIME_ZONE;
@@ -59,13 +75,17 @@ export function TasksPage({ quickAdd }: { quickAdd?: ReactNode } = {}) {
   const [editing, setEditing] = useState<Task | null>(null);
   // Once opened, the dialogs stay mounted: closing animates and hands focus back as before.
   const [dialogsMounted, setDialogsMounted] = useState(false);
-  const openCreate = () => {
+  const openCreate = useCallback(() => {
     setDialogsMounted(true);
     setCreating(true);
-  };
+  }, []);
   const onEdit = useCallback((task: Task) => {
     setDialogsMounted(true);
     setEditing(task);
+  }, []);
+
+  const onEditingOpenChange = useCallback((open: boolean) => {
+    if (!open) setEditing(null);
   }, []);
 
   const loadedTasks = tasksQuery.data;
@@ -194,16 +214,7 @@ export function TasksPage({ quickAdd }: { quickAdd?: ReactNode } = {}) {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold tracking-tight">Tasks</h1>
-          <p className="text-muted-foreground">Manage your tasks and stay organized</p>
-        </div>
-        <Button onClick={openCreate} onPointerEnter={preloadTaskFormDialog} onFocus={preloadTaskFormDialog}>
-          <Plus aria-hidden />
-          Create Task
-        </Button>
-      </div>
+      <TasksHeading onCreate={openCreate} />
 
       {quickAdd}
 
@@ -249,9 +260,7 @@ export function TasksPage({ quickAdd }: { quickAdd?: ReactNode } = {}) {
           <TaskFormDialog
             task={editing}
             open={editing !== null}
-            onOpenChange={(open) => {
-              if (!open) setEditing(null);
-            }}
+            onOpenChange={onEditingOpenChange}
             timeZone={timeZone}
           />
         </Suspense>
