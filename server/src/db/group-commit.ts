@@ -1,7 +1,14 @@
-import { sql, type Kysely, type Transaction } from "kysely";
+import { CompiledQuery, type Kysely, type Transaction } from "kysely";
 
 /** More writes than this are left for the next commit, so one commit never grows without bound. */
 const MAX_BATCH = 64;
+
+/** The savepoint statements of each place in a batch, written once (not built per write). */
+const SAVEPOINTS = Array.from({ length: MAX_BATCH }, (_, index) => ({
+  open: CompiledQuery.raw(`savepoint w${index}`),
+  release: CompiledQuery.raw(`release savepoint w${index}`),
+  rollback: CompiledQuery.raw(`rollback to savepoint w${index}`),
+}));
 
 type Work<DB, T> = (trx: Transaction<DB>) => Promise<T>;
 
@@ -111,15 +118,15 @@ export class GroupCommit<DB> {
       const trx = await this.#db.startTransaction().execute();
       try {
         for (const [index, { work }] of batch.entries()) {
-          const savepoint = sql.raw(`w${index}`);
-          await sql`savepoint ${savepoint}`.execute(trx);
+          const savepoint = SAVEPOINTS[index] as (typeof SAVEPOINTS)[number];
+          await trx.executeQuery(savepoint.open);
           try {
             const value = await work(trx);
-            await sql`release savepoint ${savepoint}`.execute(trx);
+            await trx.executeQuery(savepoint.release);
             outcomes.push({ ok: true, value });
           } catch (error) {
-            await sql`rollback to savepoint ${savepoint}`.execute(trx);
-            await sql`release savepoint ${savepoint}`.execute(trx);
+            await trx.executeQuery(savepoint.rollback);
+            await trx.executeQuery(savepoint.release);
             outcomes.push({ ok: false, error });
           }
         }

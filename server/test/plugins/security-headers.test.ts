@@ -1,7 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { IncomingMessage, ServerResponse } from "node:http";
+import { Socket } from "node:net";
+import helmet from "helmet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HELMET_OPTIONS } from "../../src/plugins/security-headers";
 import { createTestApp, type TestApp } from "../helpers";
 
 describe("security and caching headers", () => {
@@ -80,6 +84,20 @@ describe("security and caching headers", () => {
       const response = await t.app.inject({ method: "GET", url, headers: { accept: "text/html" } });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: `Route GET ${url} not found` });
+    }
+  });
+
+  it("gives every response, also errors and 404s, exactly the headers helmet sets on a response", async () => {
+    const request = new IncomingMessage(new Socket());
+    const expected = new ServerResponse(request);
+    helmet(HELMET_OPTIONS)(request, expected, () => undefined);
+    const helmetSet = expected.getHeaders();
+    expect(Object.keys(helmetSet).length).toBeGreaterThan(10);
+    for (const url of ["/health", "/api/v1/tasks", "/api/v1/unknown", "/"]) {
+      const response = await t.app.inject({ method: "GET", url });
+      for (const [name, value] of Object.entries(helmetSet)) {
+        expect(response.headers[name], `${name} on ${url}`).toBe(String(value));
+      }
     }
   });
 });

@@ -30,6 +30,8 @@ export interface CachedAnswer {
   holdsUntil?: string | null;
   /** What else the route needs to answer (the statistics' overdue count for its ETag). */
   extra?: number;
+  /** The answer's ETag, made once with it (a hash per request otherwise). */
+  etag?: string;
 }
 
 interface Entry extends CachedAnswer {

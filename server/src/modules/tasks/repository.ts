@@ -346,8 +346,77 @@ export async function insertTasksAndTouch(
     ).execute();
     return;
   }
-  await insertTasks(db, rows);
+  const [row] = rows;
+  if (rows.length === 1 && row) await insertOneTask(db, row);
+  else await insertTasks(db, rows);
   await touchTasksChangedAt(db, userId, nowIso);
+}
+
+// One task (POST /api/v1/tasks): built and compiled by Kysely once, not for every request.
+const insertOneTaskQuery = preparedQuery(
+  (
+    db: Db,
+    id: string,
+    user_id: string,
+    title: string,
+    description: string | null,
+    status: string,
+    priority: string,
+    due_date: string | null,
+    tags: string,
+    source_type: string,
+    source_origin: string | null,
+    source_filename: string | null,
+    created_at: string,
+    updated_at: string,
+    completed_at: string | null,
+    recurrence: string | null,
+    follows_task_id: string | null,
+    remind_at: string | null,
+  ) =>
+    db.insertInto("tasks").values({
+      id,
+      user_id,
+      title,
+      description,
+      status,
+      priority,
+      due_date,
+      tags,
+      source_type,
+      source_origin,
+      source_filename,
+      created_at,
+      updated_at,
+      completed_at,
+      recurrence,
+      follows_task_id,
+      remind_at,
+    }),
+);
+
+/** insertTasks for one row (the optional columns of a NewTask, left out, are null). */
+async function insertOneTask(db: Db, row: NewTask): Promise<void> {
+  await insertOneTaskQuery(
+    db,
+    row.id,
+    row.user_id,
+    row.title,
+    row.description ?? null,
+    row.status,
+    row.priority,
+    row.due_date ?? null,
+    row.tags,
+    row.source_type,
+    row.source_origin ?? null,
+    row.source_filename ?? null,
+    row.created_at,
+    row.updated_at,
+    row.completed_at ?? null,
+    row.recurrence ?? null,
+    row.follows_task_id ?? null,
+    row.remind_at ?? null,
+  );
 }
 
 /** updateTaskRow, then touchTasksChangedAt: on PostgreSQL one statement (see insertTasksAndTouch). */

@@ -97,17 +97,18 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
       // The version was read with the session, before the tasks: a change in between only makes
       // the tag (and the key the answer is kept under) older than the body, so the next request
       // reads the whole list again.
-      const etag = taskDataEtag(user.id, user.tasks_version, variant);
+      const kept = answers.get(user.id, user.tasks_version, variant);
+      const etag = kept?.etag ?? taskDataEtag(user.id, user.tasks_version, variant);
       reply.header("etag", etag).header("cache-control", TASK_DATA_CACHE_CONTROL);
       if (ifNoneMatchHolds(request.headers["if-none-match"], etag)) return reply.status(304).send(null);
-      let body = answers.get(user.id, user.tasks_version, variant)?.body;
+      let body = kept?.body;
       if (body === undefined) {
         // Every task with exactly the schema's fields in the schema's order, so the text is what
         // the schema's serialiser would write, without re-checking each of thousands of objects
         // (V8's JSON.stringify also beats a compiled fast-json-stringify on this shape; on SQLite
         // the database writes the text itself, see listTasksJson).
         body = Buffer.from(await listTasksJson(db, user.id, request.query));
-        answers.set(user.id, user.tasks_version, variant, { body });
+        answers.set(user.id, user.tasks_version, variant, { body, etag });
       }
       return sendSerialised(reply, body);
     },
@@ -157,11 +158,12 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
       if (!answer || !holdsAt(answer, now)) {
         const { stats, madeAt, holdsUntil } = await taskStatsAndExpiry(db, clock, user.id);
         const body = Buffer.from(JSON.stringify(apiRoutes.taskStats.response.parse(stats)));
-        answer = { body, madeAt, holdsUntil, extra: stats.overdue };
+        // "overdue" grows with the clock alone; for one version of the tasks it fixes every count.
+        const etag = taskDataEtag(user.id, user.tasks_version, `stats ${stats.overdue}`);
+        answer = { body, madeAt, holdsUntil, extra: stats.overdue, etag };
         answers.set(user.id, user.tasks_version, "stats", answer);
       }
-      // "overdue" grows with the clock alone; for one version of the tasks it fixes every count.
-      const etag = taskDataEtag(user.id, user.tasks_version, `stats ${answer.extra}`);
+      const etag = answer.etag ?? taskDataEtag(user.id, user.tasks_version, `stats ${answer.extra}`);
       reply.header("etag", etag).header("cache-control", TASK_DATA_CACHE_CONTROL);
       if (ifNoneMatchHolds(request.headers["if-none-match"], etag)) return reply.status(304).send(null);
       return sendSerialised(reply, answer.body);

@@ -21,7 +21,7 @@ import type { TaskRow, UserRow } from "../../db/schema";
 import { scheduleJob, unscheduleJob } from "../../jobs/repository";
 import { isoNow, type Clock } from "../../lib/clock";
 import { NotFound, Validation } from "../../lib/domain-errors";
-import { newId } from "../../lib/ids";
+import { newTimeOrderedId } from "../../lib/ids";
 import {
   followingRecurrence,
   nextOccurrence,
@@ -295,7 +295,8 @@ function newTaskRow(userId: string, input: CreateTaskInput, nowIso: string): Tas
   const source = input.source ?? MANUAL_SOURCE;
   const dueDate = normaliseDueDate(input.due_date);
   return {
-    id: newId(),
+    // Time-ordered, from created_at: a new task's key lands at the end of the primary-key index.
+    id: newTimeOrderedId(Date.parse(nowIso)),
     user_id: userId,
     title: input.title,
     description: input.description ?? null,
@@ -419,7 +420,7 @@ async function createNextOccurrence(
   if (!dueDate) return;
   const next = {
     ...completed,
-    id: newId(),
+    id: newTimeOrderedId(Date.parse(nowIso)),
     status: "pending",
     due_date: dueDate,
     recurrence: followingRecurrence(completed.recurrence),
