@@ -25,8 +25,12 @@ import { benchTasks } from "../support/spa-server";
  *
  *   npx vite build --outDir /tmp/a --manifest --sourcemap hidden   (once per build to compare)
  *   npx tsx --tsconfig tsconfig.node.json bench/profile/tasks-screen-ab.ts /tmp/a /tmp/b [--rounds 4] [--revisits 5]
- *   … --profile /tmp/out   also writes a CPU profile of one revisit per build, mapped through the
- *                          build's source maps, and prints its busiest functions
+ *   … --cpu                 also traces each revisit: the renderer main thread's CPU time to the first card
+ *   … --profile /tmp/out    instead, a CPU profile of one revisit per build, mapped through the build's
+ *                           source maps: busiest functions, busy stretches (TREE=from-to: a call tree)
+ *   … --trace /tmp/out      instead, a trace of one revisit per build: the main thread's tasks, with
+ *                           the functions that took their time, and the requests, from navigation start
+ *   NO_SW=<build folder name> runs that build's pages without the service worker
  */
 
 const TASKS = 5_000;
