@@ -406,7 +406,7 @@ async function traceRevisit(browser: Browser, served: Served, out: string): Prom
           const label = name(frame);
           if (
             seen.has(label) ||
-            !/work\/revisit|@tanstack|idb-keyval|tailwind|zod|axios|react-router|date-fns/.test(label)
+            !/\bsrc\/|contract\/|@tanstack|idb-keyval|tailwind|zod|axios|react-router|date-fns/.test(label)
           )
             continue;
           seen.add(label);
