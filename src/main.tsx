@@ -3,12 +3,16 @@ import "@/config/zod-csp";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "@/app/app";
+import { preloadRoute } from "@/app/router";
 import { registerServiceWorker } from "@/lib/pwa-register";
 import "./index.css";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");
 
+// The page's modules are requested before React's first render (which shows a spinner until they
+// are there), not from inside it.
+preloadRoute(window.location.pathname);
 createRoot(root).render(
   <StrictMode>
     <App />

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useMemo, type ComponentType } from "react";
+import { lazy, Suspense, useMemo, useState, type ComponentType } from "react";
 import { matchRoutes, useLocation, useRoutes, type Location, type RouteObject } from "react-router-dom";
 import { PageLoading } from "./routes/page-loading";
 import { RouteErrorBoundary } from "./routes/route-error";
@@ -20,13 +20,31 @@ interface Preloadable {
   preload: () => Promise<unknown>;
 }
 
+/**
+ * A page loaded on demand. While its module is still downloading it renders through React.lazy
+ * (the nearest Suspense boundary shows its fallback); a page whose module has already arrived when
+ * it first renders (a layout's child page, preloaded with it) renders its component directly:
+ * React.lazy suspends once even for a module already loaded, which cost one more fallback, retry
+ * and render per level. Each instance keeps the way it started, so a page is never remounted when
+ * its module arrives.
+ */
 function lazyPage<Module, Props extends object>(
   load: () => Promise<Module>,
   pick: (module: Module) => ComponentType<Props>,
 ) {
+  let loaded: ComponentType<Props> | undefined;
   let loading: Promise<{ default: ComponentType<Props> }> | undefined;
-  const preload = () => (loading ??= load().then((module) => ({ default: pick(module) })));
-  return Object.assign(lazy(preload), { preload });
+  const preload = () =>
+    (loading ??= load().then((module) => {
+      loaded = pick(module);
+      return { default: loaded };
+    }));
+  const Lazy = lazy(preload);
+  function Page(props: Props) {
+    const [Loaded] = useState(() => loaded);
+    return Loaded ? <Loaded {...props} /> : <Lazy {...props} />;
+  }
+  return Object.assign(Page, { preload });
 }
 
 const LandingPage = lazyPage(
@@ -129,18 +147,28 @@ function appRoutes({ queryClient }: AppRoutesProps): RouteObject[] {
  * Every module a page needs (layouts and screen) downloads at once, as the data router did,
  * rather than one after another as each layout renders.
  */
-function preloadPages(routes: RouteObject[], location: Location): void {
-  for (const match of matchRoutes(routes, location) ?? []) {
-    // A failed download is shown by the error boundary when the page renders (same promise).
-    (match.route.handle as Preloadable | undefined)?.preload().catch(() => undefined);
-  }
+function preloadPages(routes: RouteObject[], location: Pick<Location, "pathname">): Promise<unknown> {
+  return Promise.all(
+    (matchRoutes(routes, location) ?? []).map((match) =>
+      // A failed download is shown by the error boundary when the page renders (same promise).
+      (match.route.handle as Preloadable | undefined)?.preload().catch(() => undefined),
+    ),
+  );
+}
+
+/**
+ * Starts downloading the modules of the page at `pathname`. src/main.tsx calls it before React's
+ * first render, so the requests leave while that render runs rather than after it.
+ */
+export function preloadRoute(pathname: string): void {
+  void preloadPages(appRoutes({}), { pathname });
 }
 
 /** The routes inside a router (BrowserRouter in the app, a memory router in tests). */
 export function AppRoutes({ queryClient }: AppRoutesProps) {
   const routes = useMemo(() => appRoutes({ queryClient }), [queryClient]);
   const location = useLocation();
-  preloadPages(routes, location);
+  void preloadPages(routes, location);
   const element = useRoutes(routes, location);
   return (
     <>

@@ -1,12 +1,78 @@
 import { createAsyncStoragePersister } from "@tanstack/query-async-storage-persister";
-import { onlineManager, type QueryClient } from "@tanstack/react-query";
-import { persistQueryClient } from "@tanstack/react-query-persist-client";
+import {
+  onlineManager,
+  type Query,
+  type QueryCacheNotifyEvent,
+  type QueryClient,
+} from "@tanstack/react-query";
+import {
+  persistQueryClientRestore,
+  persistQueryClientSave,
+  type PersistedClient,
+  type Persister,
+} from "@tanstack/react-query-persist-client";
 import { del, get, set } from "idb-keyval";
 import { getSessionToken, useSessionStore } from "@/stores/session-store";
 
 const CACHE_KEY = "tasklane-query-cache";
 /** How long what was loaded last stays readable offline. */
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** An answer equal to what is kept is still written when what is kept is older than this. */
+const REFRESH_KEPT_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * Whether a query-cache event changes what is kept. Only a query's arrival or removal and new data
+ * do: a fetch starting, an invalidation (every kept query is invalidated once restored), a failed
+ * refetch (the data stays) or an observer coming and going does not. New data means a new
+ * reference: a refetch answering the data already held keeps its reference (structural sharing),
+ * so an unchanged list is not serialised and written again — unless what is kept is over an hour
+ * old, so that it does not expire (MAX_AGE_MS) while it is still being confirmed.
+ */
+export function changesWhatIsKept(
+  event: QueryCacheNotifyEvent,
+  keptData: WeakMap<Query, unknown>,
+  keptAt: number,
+): boolean {
+  if (event.type === "added" || event.type === "removed") return true;
+  if (event.type !== "updated") return false;
+  const { action, query } = event;
+  if (action.type !== "success" && action.type !== "setState") return false;
+  return (
+    !keptData.has(query) ||
+    keptData.get(query) !== query.state.data ||
+    Date.now() - keptAt > REFRESH_KEPT_AFTER_MS
+  );
+}
+
+/** Writes the query cache (throttled by the persister) whenever what is kept changes. */
+function keepChanges(
+  queryClient: QueryClient,
+  persister: Persister,
+  restoredFrom: PersistedClient | undefined,
+) {
+  const dehydrateOptions = { shouldDehydrateQuery: (query: Query) => query.state.status === "success" };
+  const keptData = new WeakMap<Query, unknown>();
+  let keptAt = restoredFrom?.timestamp ?? 0;
+  const note = () => {
+    keptAt = Date.now();
+    for (const query of queryClient.getQueryCache().getAll()) {
+      if (dehydrateOptions.shouldDehydrateQuery(query)) keptData.set(query, query.state.data);
+      else keptData.delete(query);
+    }
+  };
+  // The queries whose data is the one just restored are kept as they are.
+  const restoredAt = new Map(
+    (restoredFrom?.clientState.queries ?? []).map((query) => [query.queryHash, query.state.dataUpdatedAt]),
+  );
+  for (const query of queryClient.getQueryCache().getAll()) {
+    if (restoredAt.get(query.queryHash) === query.state.dataUpdatedAt) keptData.set(query, query.state.data);
+  }
+  queryClient.getQueryCache().subscribe((event) => {
+    if (!changesWhatIsKept(event, keptData, keptAt)) return;
+    note();
+    void persistQueryClientSave({ queryClient, persister, dehydrateOptions });
+  });
+}
 
 /**
  * What the signed-in screens last loaded (tasks, dashboard, daily plan) is kept in IndexedDB, so
@@ -37,12 +103,17 @@ export function persistQueries(queryClient: QueryClient): void {
   if (!getSessionToken()) {
     void persister.removeClient();
   }
-  const [, restored] = persistQueryClient({
-    queryClient,
-    persister,
-    maxAge: MAX_AGE_MS,
-    dehydrateOptions: { shouldDehydrateQuery: (query) => query.state.status === "success" },
-  });
+  // What was restored (if anything), as read: the persister reads it once, for the restore.
+  let restoredFrom: PersistedClient | undefined;
+  const reading: Persister = {
+    ...persister,
+    restoreClient: async () => (restoredFrom = await persister.restoreClient()),
+  };
+  // As persistQueryClient does, except that only a change of what is kept is written (above).
+  // (A restore that fails leaves the visit unkept, as persistQueryClient does.)
+  const restored = persistQueryClientRestore({ queryClient, persister: reading, maxAge: MAX_AGE_MS }).then(
+    () => keepChanges(queryClient, persister, restoredFrom),
+  );
   // What was kept is shown at once but never taken as current: every query fetches again as soon
   // as it is used (at once when online; when the connection returns otherwise).
   // Marking them stale only: a fetch already waiting for the connection is kept, not cancelled

@@ -1,0 +1,72 @@
+import { QueryClient, type Query, type QueryCacheNotifyEvent } from "@tanstack/react-query";
+import { changesWhatIsKept } from "./query-persistence";
+
+/** Which cache events, in order, the rule says change what is kept. */
+function watch(queryClient: QueryClient, keptData: WeakMap<Query, unknown>, keptAt: () => number) {
+  const verdicts: Array<[string, boolean]> = [];
+  queryClient.getQueryCache().subscribe((event: QueryCacheNotifyEvent) => {
+    const label = event.type === "updated" ? `updated:${event.action.type}` : event.type;
+    verdicts.push([label, changesWhatIsKept(event, keptData, keptAt())]);
+  });
+  return verdicts;
+}
+
+const changed = (verdicts: Array<[string, boolean]>) =>
+  verdicts.filter(([, yes]) => yes).map(([label]) => label);
+
+describe("changesWhatIsKept", () => {
+  it("counts new data and a query's arrival, not a fetch starting, an invalidation or an unchanged answer", async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const keptData = new WeakMap<Query, unknown>();
+    const verdicts = watch(queryClient, keptData, () => Date.now());
+    const tasks = [{ id: "1", title: "Call the dentist" }];
+
+    await queryClient.fetchQuery({ queryKey: ["tasks"], queryFn: () => structuredClone(tasks) });
+    expect(changed(verdicts)).toEqual(["added", "updated:success"]);
+
+    // What was just written is what is kept.
+    const query = queryClient.getQueryCache().find({ queryKey: ["tasks"] })!;
+    keptData.set(query, query.state.data);
+    verdicts.length = 0;
+
+    await queryClient.invalidateQueries({ queryKey: ["tasks"], refetchType: "none" });
+    // The same answer again (a new object, equal): structural sharing keeps the data's reference.
+    await queryClient.fetchQuery({
+      queryKey: ["tasks"],
+      queryFn: () => structuredClone(tasks),
+      staleTime: 0,
+    });
+    expect(verdicts.map(([label]) => label)).toEqual(
+      expect.arrayContaining(["updated:invalidate", "updated:fetch", "updated:success"]),
+    );
+    expect(changed(verdicts)).toEqual([]);
+
+    // A different answer is new data.
+    await queryClient.fetchQuery({
+      queryKey: ["tasks"],
+      queryFn: () => [...structuredClone(tasks), { id: "2", title: "Pay the invoice" }],
+      staleTime: 0,
+    });
+    expect(changed(verdicts)).toEqual(["updated:success"]);
+
+    // So is data set by hand (an optimistic update), and a query's removal.
+    verdicts.length = 0;
+    queryClient.setQueryData(["tasks"], []);
+    queryClient.removeQueries({ queryKey: ["tasks"] });
+    expect(changed(verdicts)).toEqual(["updated:success", "removed"]);
+  });
+
+  it("writes an unchanged answer again once what is kept is over an hour old", async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const keptData = new WeakMap<Query, unknown>();
+    const twoHoursAgo = Date.now() - 2 * 60 * 60 * 1000;
+    const verdicts = watch(queryClient, keptData, () => twoHoursAgo);
+    await queryClient.fetchQuery({ queryKey: ["stats"], queryFn: () => ({ total: 3 }) });
+    const query = queryClient.getQueryCache().find({ queryKey: ["stats"] })!;
+    keptData.set(query, query.state.data);
+    verdicts.length = 0;
+
+    await queryClient.fetchQuery({ queryKey: ["stats"], queryFn: () => ({ total: 3 }), staleTime: 0 });
+    expect(changed(verdicts)).toEqual(["updated:success"]);
+  });
+});
