@@ -93,12 +93,12 @@ class SessionLookupBatch {
 
   find(tokenHash: string, nowIso: string): Promise<SessionUser | undefined> {
     return new Promise((resolve, reject) => {
-      if (this.#waiting.length === 0) setImmediate(() => void this.#flush());
+      if (this.#waiting.length === 0) setImmediate(() => this.#flush());
       this.#waiting.push({ tokenHash, nowIso, resolve, reject });
     });
   }
 
-  async #flush(): Promise<void> {
+  #flush(): void {
     const waiting = this.#waiting;
     this.#waiting = [];
     for (let start = 0; start < waiting.length; start += MAX_LOOKUPS_PER_QUERY) {
