@@ -123,9 +123,10 @@ export async function selectTasks(
 const isFinished = (status: string) => FINISHED_STATUSES.includes(status as TaskStatus);
 
 /**
- * inListOrder as a comparison of rows. Dates are stored as UTC ISO text of one length and ids
- * are UUIDs, so comparing them as JavaScript strings (UTF-16 code units) orders them as SQLite's
- * BINARY collation and PostgreSQL's collations do.
+ * inListOrder as a comparison of rows. Dates are stored as UTC ISO text and ids are UUIDs,
+ * compared as JavaScript strings (UTF-16 code units): the order of SQLite's BINARY collation and
+ * of PostgreSQL's C ones, and, for text of one format, of a language collation too (a date past
+ * year 9999, written "+010000-…", is where a language collation could have placed it otherwise).
  */
 export function compareInListOrder(
   a: Pick<TaskRow, "status" | "due_date" | "created_at" | "id">,
