@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { Db } from "../../db/database";
+import { sql } from "kysely";
+import { isPostgres, type Db } from "../../db/database";
 import { preparedQuery } from "../../db/prepared-query";
 import type { UserRow } from "../../db/schema";
 import { newId } from "../../lib/ids";
@@ -47,13 +48,112 @@ const sessionUserQuery = preparedQuery((db: Db, tokenHash: string, nowIso: strin
     .where("sessions.expires_at", ">", nowIso),
 );
 
+/** The same lookup for several tokens at once (PostgreSQL: `= any($1)`, one round trip). */
+const sessionUsersQuery = preparedQuery((db: Db, tokenHashes: string[], nowIso: string) =>
+  db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .selectAll("users")
+    .select([
+      "sessions.id as session_id",
+      "sessions.token_hash as session_token_hash",
+      "sessions.expires_at as session_expires_at",
+    ])
+    .where("sessions.token_hash", "=", sql<string>`any(${tokenHashes})`)
+    .where("sessions.revoked_at", "is", null)
+    .where("sessions.expires_at", ">", nowIso),
+);
+
+type SessionUser = { sessionId: string; user: UserRow };
+
+interface WaitingLookup {
+  tokenHash: string;
+  nowIso: string;
+  resolve(found: SessionUser | undefined): void;
+  reject(error: unknown): void;
+}
+
+/** More lookups than this wait for the next query. */
+const MAX_LOOKUPS_PER_QUERY = 100;
+
+/**
+ * PostgreSQL: the session lookups that arrive in one turn of the event loop (the requests read
+ * together from the sockets) are answered by one query, run on the next turn (setImmediate):
+ * one round trip and one statement instead of one each. Each lookup keeps its own time (a
+ * session expired at its `now` is not found). SQLite answers a lookup by key in microseconds
+ * without a round trip, so it keeps one query per lookup.
+ */
+class SessionLookupBatch {
+  readonly #db: Db;
+  #waiting: WaitingLookup[] = [];
+
+  constructor(db: Db) {
+    this.#db = db;
+  }
+
+  find(tokenHash: string, nowIso: string): Promise<SessionUser | undefined> {
+    return new Promise((resolve, reject) => {
+      if (this.#waiting.length === 0) setImmediate(() => this.#flush());
+      this.#waiting.push({ tokenHash, nowIso, resolve, reject });
+    });
+  }
+
+  #flush(): void {
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (let start = 0; start < waiting.length; start += MAX_LOOKUPS_PER_QUERY) {
+      void this.#answer(waiting.slice(start, start + MAX_LOOKUPS_PER_QUERY));
+    }
+  }
+
+  async #answer(lookups: WaitingLookup[]): Promise<void> {
+    try {
+      // The earliest time asked about finds every session live at any of them; each lookup
+      // then keeps only a session live at its own time.
+      const earliest = lookups.reduce(
+        (min, lookup) => (lookup.nowIso < min ? lookup.nowIso : min),
+        lookups[0]!.nowIso,
+      );
+      const rows = await sessionUsersQuery(
+        this.#db,
+        [...new Set(lookups.map((lookup) => lookup.tokenHash))],
+        earliest,
+      );
+      const byHash = new Map(rows.map((row) => [row.session_token_hash, row]));
+      for (const lookup of lookups) {
+        const row = byHash.get(lookup.tokenHash);
+        if (!row || !(row.session_expires_at > lookup.nowIso)) lookup.resolve(undefined);
+        else {
+          const {
+            session_id: sessionId,
+            session_token_hash: _hash,
+            session_expires_at: _expires,
+            ...user
+          } = row;
+          lookup.resolve({ sessionId, user });
+        }
+      }
+    } catch (error) {
+      for (const lookup of lookups) lookup.reject(error);
+    }
+  }
+}
+
+const lookupBatches = new WeakMap<Db, SessionLookupBatch>();
+
 /** The user behind a live token: unknown, revoked and expired tokens find nobody. */
-export async function findSessionUser(
-  db: Db,
-  token: string,
-  now: Date,
-): Promise<{ sessionId: string; user: UserRow } | undefined> {
-  const [row] = await sessionUserQuery(db, hashToken(token), now.toISOString());
+export async function findSessionUser(db: Db, token: string, now: Date): Promise<SessionUser | undefined> {
+  const tokenHash = hashToken(token);
+  const nowIso = now.toISOString();
+  if (isPostgres(db) && !db.isTransaction) {
+    let batch = lookupBatches.get(db);
+    if (!batch) {
+      batch = new SessionLookupBatch(db);
+      lookupBatches.set(db, batch);
+    }
+    return batch.find(tokenHash, nowIso);
+  }
+  const [row] = await sessionUserQuery(db, tokenHash, nowIso);
   if (!row) return undefined;
   const { session_id: sessionId, ...user } = row;
   return { sessionId, user };

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSession, findSessionUser, revokeSession } from "../../src/modules/auth/session-repository";
+import { createTestApp, signUp, testClock, type SignedUp, type TestApp } from "../helpers";
+
+/**
+ * Session lookups made at the same moment (on PostgreSQL answered together by one query) each
+ * find exactly what a lookup of their own would: the token's user, or nobody for an unknown,
+ * revoked or (at the lookup's own time) expired token. Runs on SQLite, and on PostgreSQL with
+ * TEST_DATABASE_URL.
+ */
+
+let t: TestApp;
+let ann: SignedUp;
+let bob: SignedUp;
+const start = new Date("2026-11-21T10:00:00.000Z");
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: testClock(start) });
+  ann = await signUp(t);
+  bob = await signUp(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe("session lookups at the same moment", () => {
+  it("each finds its own user, and nobody for an unknown, revoked or expired token", async () => {
+    const db = t.deps.db;
+    const revoked = await createSession(db, ann.user.id, start, 1);
+    await revokeSession(db, revoked.sessionId, start);
+    // Lives one day from `start`: live just before, expired just after.
+    const shortLived = await createSession(db, bob.user.id, start, 1);
+    const justBefore = new Date(start.getTime() + 86_400_000 - 1);
+    const justAfter = new Date(start.getTime() + 86_400_000 + 1);
+
+    const found = await Promise.all([
+      findSessionUser(db, ann.token, start),
+      findSessionUser(db, bob.token, start),
+      findSessionUser(db, "not-a-token", start),
+      findSessionUser(db, revoked.token, start),
+      findSessionUser(db, shortLived.token, justBefore),
+      findSessionUser(db, shortLived.token, justAfter),
+      findSessionUser(db, ann.token, start),
+    ]);
+
+    expect(found.map((session) => session?.user.id)).toEqual([
+      ann.user.id,
+      bob.user.id,
+      undefined,
+      undefined,
+      bob.user.id,
+      undefined,
+      ann.user.id,
+    ]);
+    expect(found[4]?.sessionId).toBe(shortLived.sessionId);
+    expect(found[0]?.user.email).toBe(ann.user.email);
+    expect(found[0]?.user).not.toHaveProperty("session_id");
+    expect(found[0]?.user).not.toHaveProperty("session_token_hash");
+    expect(found[0]?.user).toEqual(found[6]?.user);
+  });
+});
