@@ -1,11 +1,12 @@
 import type { Task } from "@contract/tasks";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import { TaskCard, type TaskCardActions } from "./task-card";
 
 /** A card's height before it is measured; cards with descriptions or tags are taller. */
 const ESTIMATED_CARD_HEIGHT = 76;
 const CARD_GAP = 8;
+const estimateSize = () => ESTIMATED_CARD_HEIGHT;
 
 interface TaskListProps extends TaskCardActions {
   tasks: readonly Task[];
@@ -30,12 +31,15 @@ export function TaskList({ tasks, timeZone, ...actions }: TaskListProps) {
     return () => window.removeEventListener("resize", measure);
   }, []);
 
+  // Stable while the list is: a new function would make the virtualiser place every item again.
+  const getItemKey = useCallback((index: number) => tasks[index]?.id ?? index, [tasks]);
   const virtualizer = useWindowVirtualizer({
     count: tasks.length,
-    estimateSize: () => ESTIMATED_CARD_HEIGHT,
-    getItemKey: (index) => tasks[index]?.id ?? index,
+    estimateSize,
+    getItemKey,
     gap: CARD_GAP,
-    overscan: 3,
+    // One card beyond each edge (the library's default): every card built costs a keystroke time.
+    overscan: 1,
     scrollMargin,
   });
 
