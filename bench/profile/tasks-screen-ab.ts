@@ -1,20 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { originalPositionFor, TraceMap } from "@jridgewell/trace-mapping";
-import { parseConfig } from "../../server/src/config";
-import { createAiProvider } from "../../server/src/ai";
-import { openDatabase } from "../../server/src/db/database";
-import { systemClock } from "../../server/src/lib/clock";
-import { createTasks } from "../../server/src/modules/tasks/service";
-import { userSchema, type User } from "../../contract/auth";
-import { seedUser } from "../lib/seed-user";
-import { freePort, median } from "../support/bounded";
+import { FIRST_CARD_PROBE } from "../sections/tasks-screen";
+import { median } from "../support/bounded";
 import { launchChromium, signedInContext } from "../support/chromium";
-import { serverBuild } from "../support/server-build";
-import { benchServerEnv, startServerProcess, type ServerProcess } from "../support/server-process";
-import { benchTasks } from "../support/spa-server";
+import { startSpaServer, type SpaServer } from "../support/spa-server";
 
 /**
  * A/B of the Tasks screen's first card, for judging a change on a shared machine: two (or more)
@@ -35,48 +26,14 @@ import { benchTasks } from "../support/spa-server";
 
 const TASKS = 5_000;
 
-const FIRST_CARD_PROBE = `(() => {
-  const found = () => {
-    if (!document.querySelector('ul[aria-label="Tasks"] > li')) return false;
-    requestAnimationFrame(() => { window.__benchFirstCard = { frame: performance.now() }; });
-    return true;
-  };
-  new MutationObserver((_, observer) => { if (found()) observer.disconnect(); })
-    .observe(document, { childList: true, subtree: true });
-})();`;
-
 interface Served {
   dir: string;
   label: string;
-  server: ServerProcess;
-  token: string;
-  user: User;
-  dataDir: string;
+  server: SpaServer;
 }
 
 async function serve(dir: string): Promise<Served> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "tasklane-ab-"));
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env = benchServerEnv({ port, dataDir, staticDir: dir });
-  const config = parseConfig(env);
-  const db = await openDatabase(config);
-  const deps = {
-    config,
-    db,
-    engine: "sqlite" as const,
-    clock: systemClock,
-    mailer: { send: async () => undefined },
-    ai: createAiProvider(config.ai),
-  };
-  const seeded = await seedUser(deps, "spa");
-  await createTasks(db, systemClock, seeded.id, benchTasks(TASKS));
-  await db.destroy();
-  const server = await startServerProcess({ script: await serverBuild(), baseUrl, env });
-  // The user as GET /auth/me answers it, kept in localStorage as after signing in (as the bench does).
-  const me = await fetch(`${baseUrl}/auth/me`, { headers: { authorization: `Bearer ${seeded.token}` } });
-  const user = userSchema.parse(await me.json());
-  return { dir, label: path.basename(dir), server, token: seeded.token, user, dataDir };
+  return { dir, label: path.basename(dir), server: await startSpaServer({ tasks: TASKS, staticDir: dir }) };
 }
 
 async function firstCard(page: Page, url: string): Promise<number> {
@@ -90,10 +47,7 @@ async function firstCard(page: Page, url: string): Promise<number> {
 }
 
 async function context(browser: Browser, served: Served): Promise<BrowserContext> {
-  const ctx = await signedInContext(browser, {
-    token: served.token,
-    user: served.user,
-  } as Parameters<typeof signedInContext>[1]);
+  const ctx = await signedInContext(browser, served.server);
   // NO_SW=<label>: that build's pages run without the service worker (what it costs a revisit).
   if (process.env.NO_SW === served.label) await ctx.route("**/sw.js", (route) => route.abort());
   await ctx.addInitScript({ content: FIRST_CARD_PROBE });
@@ -476,6 +430,7 @@ async function main(): Promise<void> {
   if (cpu) args.splice(args.indexOf("--cpu"), 1);
   const dirs = args;
   if (dirs.length === 0) throw new Error("Give one or more build directories");
+  for (const out of [profileDir, traceDir]) if (out) mkdirSync(out, { recursive: true });
 
   const served: Served[] = [];
   const browser = await launchChromium();
@@ -519,7 +474,6 @@ async function main(): Promise<void> {
     await browser.close();
     for (const one of served) {
       await one.server.close();
-      rmSync(one.dataDir, { recursive: true, force: true });
     }
   }
 }

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { CDPSession, Page } from "@playwright/test";
 import { SourceMapConsumer, type RawSourceMap } from "source-map-js";
 import { launchChromium, signedInContext } from "../support/chromium";
+import { COUNT_TEXT } from "../sections/tasks-screen";
 import { spaBuildDir } from "../support/spa-build";
 import { startSpaServer } from "../support/spa-server";
 
@@ -19,9 +20,6 @@ import { startSpaServer } from "../support/spa-server";
 const TASKS = 5_000;
 const KEYSTROKES = Number(process.argv[2] ?? 10);
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 0);
-
-const COUNT_TEXT = `[...document.querySelectorAll('main [aria-live="polite"]')]
-  .map((element) => element.textContent.trim()).find((text) => /^\\d+ tasks?$/.test(text))`;
 
 /** The bench's probe, plus when the badge changed. */
 const ARM = `(() => {

@@ -21,7 +21,7 @@ const SEARCH_KEY = "q";
 const SECTION_MS = 4 * 60_000;
 
 /** Before any page script: note the first animation frame once a card of the list is in the DOM. */
-const FIRST_CARD_PROBE = `(() => {
+export const FIRST_CARD_PROBE = `(() => {
   const found = () => {
     if (!document.querySelector('ul[aria-label="Tasks"] > li')) return false;
     requestAnimationFrame(() => { window.__benchFirstCard = { frame: performance.now() }; });
@@ -32,7 +32,7 @@ const FIRST_CARD_PROBE = `(() => {
 })();`;
 
 /** The count badge beside the search box ("5000 tasks"). */
-const COUNT_TEXT = `[...document.querySelectorAll('main [aria-live="polite"]')]
+export const COUNT_TEXT = `[...document.querySelectorAll('main [aria-live="polite"]')]
   .map((element) => element.textContent.trim()).find((text) => /^\\d+ tasks?$/.test(text))`;
 
 /**

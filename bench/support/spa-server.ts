@@ -74,12 +74,15 @@ export function benchTasks(count: number): CreateTaskInput[] {
   }));
 }
 
-export async function startSpaServer(options: { tasks?: number } = {}): Promise<SpaServer> {
-  const build = await spaBuild();
+/** `staticDir`: another production build to serve (bench/profile/tasks-screen-ab.ts), else the bench's own. */
+export async function startSpaServer(
+  options: { tasks?: number; staticDir?: string } = {},
+): Promise<SpaServer> {
+  const staticDir = options.staticDir ?? (await spaBuild()).dir;
   const dataDir = mkdtempSync(path.join(tmpdir(), "tasklane-bench-spa-"));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env = benchServerEnv({ port, dataDir, staticDir: build.dir });
+  const env = benchServerEnv({ port, dataDir, staticDir });
 
   let server: ServerProcess | undefined;
   try {
