@@ -66,6 +66,11 @@ const sessionUsersQuery = preparedQuery((db: Db, tokenHashes: string[], nowIso: 
 
 type SessionUser = { sessionId: string; user: UserRow };
 
+/** A looked-up row: the user's columns and the session's id. */
+function sessionUserOf({ session_id: sessionId, ...user }: UserRow & { session_id: string }): SessionUser {
+  return { sessionId, user };
+}
+
 interface WaitingLookup {
   tokenHash: string;
   nowIso: string;
@@ -124,13 +129,8 @@ class SessionLookupBatch {
         const row = byHash.get(lookup.tokenHash);
         if (!row || !(row.session_expires_at > lookup.nowIso)) lookup.resolve(undefined);
         else {
-          const {
-            session_id: sessionId,
-            session_token_hash: _hash,
-            session_expires_at: _expires,
-            ...user
-          } = row;
-          lookup.resolve({ sessionId, user });
+          const { session_token_hash: _hash, session_expires_at: _expires, ...found } = row;
+          lookup.resolve(sessionUserOf(found));
         }
       }
     } catch (error) {
@@ -154,9 +154,7 @@ export async function findSessionUser(db: Db, token: string, now: Date): Promise
     return batch.find(tokenHash, nowIso);
   }
   const [row] = await sessionUserQuery(db, tokenHash, nowIso);
-  if (!row) return undefined;
-  const { session_id: sessionId, ...user } = row;
-  return { sessionId, user };
+  return row && sessionUserOf(row);
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
