@@ -4,6 +4,7 @@ import type { TaskJson, TaskStats } from "@contract/tasks";
 import { createTasks } from "../../src/modules/tasks/service";
 import { AnswerCache } from "../../src/modules/tasks/answer-cache";
 import { bearer, createTestApp, signUp, testClock, type SignedUp, type TestApp } from "../helpers";
+import { ODD_TASKS } from "./odd-tasks";
 
 /**
  * The list and the statistics are serialised once per version of the user's task data and kept:
@@ -50,26 +51,7 @@ async function put(app: TestApp, id: string, payload: Record<string, unknown>) {
 
 describe("the list and statistics as sent", () => {
   it("are byte for byte what the contract's schemas serialise, with every kind of field", async () => {
-    await createTasks(t.deps.db, t.clock, me.user.id, [
-      { title: "Plain", tags: [], priority: "medium" },
-      {
-        title: 'Quotes " and \\ backslashes, ünïcödé, emoji 🧾, a tab\tand a newline\n',
-        description: "Line one\nline two \u2028 separator",
-        tags: ["work", "é", 'with "quote"'],
-        priority: "urgent",
-        status: "inprogress",
-        due_date: "2026-11-20T08:00:00.000Z",
-        source: { type: "Llm", origin: "mail from Ann", filename: "notes.txt" },
-      },
-      { title: "Done", tags: ["home"], priority: "low", status: "completed", source: { type: "Document" } },
-      {
-        title: "Dropped",
-        tags: [],
-        priority: "high",
-        status: "cancelled",
-        due_date: "2027-01-01T00:00:00.000Z",
-      },
-    ]);
+    await createTasks(t.deps.db, t.clock, me.user.id, ODD_TASKS);
     for (const url of [TASKS, `${TASKS}?status=in_progress`, `${TASKS}?search=quote`]) {
       const { body, headers } = await get(t, url);
       expect(headers["content-type"]).toBe("application/json; charset=utf-8");
