@@ -58,11 +58,9 @@ async function context(browser: Browser, served: Served): Promise<BrowserContext
  * The renderer main thread's CPU time (thread time of its top-level tasks) from navigation start to
  * the first card's frame: a figure that moves less with the machine's load than the wall clock.
  */
-function mainThreadCpuMs(buffer: Buffer, frame: number): number {
-  const { traceEvents } = JSON.parse(buffer.toString()) as {
-    traceEvents: Array<TraceEvent & { tdur?: number }>;
-  };
-  const nav = traceEvents
+/** The trace's last navigation to /tasks (the revisit). */
+function tasksNavigation(traceEvents: TraceEvent[]): TraceEvent | undefined {
+  return traceEvents
     .filter(
       (event) =>
         event.name === "navigationStart" &&
@@ -70,6 +68,13 @@ function mainThreadCpuMs(buffer: Buffer, frame: number): number {
     )
     .sort((a, b) => a.ts - b.ts)
     .at(-1);
+}
+
+function mainThreadCpuMs(buffer: Buffer, frame: number): number {
+  const { traceEvents } = JSON.parse(buffer.toString()) as {
+    traceEvents: Array<TraceEvent & { tdur?: number }>;
+  };
+  const nav = tasksNavigation(traceEvents);
   if (!nav) return Number.NaN;
   const end = nav.ts + frame * 1000;
   let cpu = 0;
@@ -297,14 +302,7 @@ async function traceRevisit(browser: Browser, served: Served, out: string): Prom
     const buffer = await browser.stopTracing();
     writeFileSync(path.join(out, `${served.label}.trace.json`), buffer);
     const { traceEvents } = JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] };
-    const nav = traceEvents
-      .filter(
-        (event) =>
-          event.name === "navigationStart" &&
-          String(event.args?.data?.documentLoaderURL ?? "").endsWith("/tasks"),
-      )
-      .sort((a, b) => a.ts - b.ts)
-      .at(-1);
+    const nav = tasksNavigation(traceEvents);
     const mainThread = traceEvents.find(
       (event) =>
         event.name === "thread_name" && event.args?.name === "CrRendererMain" && event.pid === nav?.pid,
