@@ -16,6 +16,8 @@ import { transferModule } from "./transfer/routes";
  * valid credentials is refused (401) before its body or query is read.
  */
 export const modules: ModulePlugin = async (app, { deps }) => {
+  // Declared up front (the authenticate hook sets it), so every request object keeps one shape.
+  app.decorateRequest("auth", undefined);
   await app.register(authModule, { prefix: "/auth", deps });
   await app.register(premiumModule, { prefix: "/premium", deps });
   await app.register(taskModule, { prefix: "/api/v1/tasks", deps });

@@ -5,19 +5,16 @@ const PRIVATE_PREFIXES = ["/auth/", "/api/", "/premium/", "/inbound/"];
 
 /**
  * Answers that carry a token or account data (sign-in, the user, tasks, usage) are never kept by
- * a browser or a shared cache: `Cache-Control: no-store`, unless a route set its own policy.
+ * a browser or a shared cache: `Cache-Control: no-store`, unless a route sets its own policy
+ * (set here as the request arrives, so a route's own header replaces it).
  */
 export const noStore = fp(
   async (app) => {
-    app.addHook("onSend", async (request, reply, payload) => {
-      const pathname = request.url.split("?")[0] ?? "";
-      if (
-        !reply.hasHeader("cache-control") &&
-        PRIVATE_PREFIXES.some((prefix) => pathname.startsWith(prefix))
-      ) {
+    app.addHook("onRequest", (request, reply, done) => {
+      const url = request.url;
+      if (PRIVATE_PREFIXES.some((prefix) => url.startsWith(prefix)))
         reply.header("cache-control", "no-store");
-      }
-      return payload;
+      done();
     });
   },
   { name: "tasklane-no-store" },
