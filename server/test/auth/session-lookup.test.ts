@@ -58,4 +58,16 @@ describe("session lookups at the same moment", () => {
     expect(found[0]?.user).not.toHaveProperty("session_token_hash");
     expect(found[0]?.user).toEqual(found[6]?.user);
   });
+
+  it("a lookup made while others are being answered sees a revocation made before it", async () => {
+    const db = t.deps.db;
+    const session = await createSession(db, ann.user.id, start, 1);
+    const earlier = findSessionUser(db, session.token, start);
+    // The earlier lookup's query is on its way (PostgreSQL) when the session is revoked.
+    await new Promise((resolve) => setImmediate(resolve));
+    await revokeSession(db, session.sessionId, start);
+    const later = findSessionUser(db, session.token, start);
+    await earlier;
+    expect(await later).toBeUndefined();
+  });
 });

@@ -82,15 +82,20 @@ interface WaitingLookup {
 const MAX_LOOKUPS_PER_QUERY = 100;
 
 /**
- * PostgreSQL: the session lookups that arrive in one turn of the event loop (the requests read
- * together from the sockets) are answered by one query, run on the next turn (setImmediate):
- * one round trip and one statement instead of one each. Each lookup keeps its own time (a
- * session expired at its `now` is not found). SQLite answers a lookup by key in microseconds
- * without a round trip, so it keeps one query per lookup.
+ * PostgreSQL: session lookups are answered together, one query for many (one round trip and one
+ * statement instead of one each). The lookups that arrive in one turn of the event loop (the
+ * requests read together from the sockets) go in one query, run on the next turn (setImmediate);
+ * those that arrive while it runs wait for it to return and then go in the next one — under load
+ * the batches grow to the requests in flight, without load a lookup waits for nobody. A lookup is
+ * only ever answered by a query sent after it arrived, so it sees every revocation made before it.
+ * Each lookup keeps its own time (a session expired at its `now` is not found). SQLite answers a
+ * lookup by key in microseconds without a round trip, so it keeps one query per lookup.
  */
 class SessionLookupBatch {
   readonly #db: Db;
   #waiting: WaitingLookup[] = [];
+  #scheduled = false;
+  #inFlight = 0;
 
   constructor(db: Db) {
     this.#db = db;
@@ -98,8 +103,17 @@ class SessionLookupBatch {
 
   find(tokenHash: string, nowIso: string): Promise<SessionUser | undefined> {
     return new Promise((resolve, reject) => {
-      if (this.#waiting.length === 0) setImmediate(() => this.#flush());
       this.#waiting.push({ tokenHash, nowIso, resolve, reject });
+      this.#schedule();
+    });
+  }
+
+  #schedule(): void {
+    if (this.#scheduled || this.#inFlight > 0) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      this.#flush();
     });
   }
 
@@ -107,7 +121,11 @@ class SessionLookupBatch {
     const waiting = this.#waiting;
     this.#waiting = [];
     for (let start = 0; start < waiting.length; start += MAX_LOOKUPS_PER_QUERY) {
-      void this.#answer(waiting.slice(start, start + MAX_LOOKUPS_PER_QUERY));
+      this.#inFlight += 1;
+      void this.#answer(waiting.slice(start, start + MAX_LOOKUPS_PER_QUERY)).finally(() => {
+        this.#inFlight -= 1;
+        if (this.#waiting.length > 0) this.#schedule();
+      });
     }
   }
 
