@@ -7,6 +7,7 @@ import * as taskDataVersion from "./0006-task-data-version";
 import * as recurringTasks from "./0007-recurring-tasks";
 import * as jobsRemindersNotifications from "./0008-jobs-reminders-notifications";
 import * as passwordResetCodes from "./0009-password-reset-codes";
+import * as dropUnusedTaskIndexes from "./0010-drop-unused-task-indexes";
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "0007-recurring-tasks": recurringTasks,
   "0008-jobs-reminders-notifications": jobsRemindersNotifications,
   "0009-password-reset-codes": passwordResetCodes,
+  "0010-drop-unused-task-indexes": dropUnusedTaskIndexes,
 };
