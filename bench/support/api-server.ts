@@ -120,6 +120,8 @@ export async function startApiServer(options: {
   databaseUrl: string | undefined;
   users: Array<{ label: string; tasks: number }>;
   cpuProfileDir?: string;
+  /** The compiled server to run (A/B tools); default this checkout's, built by serverBuild. */
+  script?: string;
 }): Promise<ApiServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "tasklane-bench-api-"));
   const port = await freePort();
@@ -155,7 +157,7 @@ export async function startApiServer(options: {
       await db.destroy();
     }
     const server = await startServerProcess({
-      script: await serverBuild(),
+      script: options.script ?? (await serverBuild()),
       baseUrl,
       env,
       cpuProfileDir: options.cpuProfileDir,
