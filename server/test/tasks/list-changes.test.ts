@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRoutes, pathFor } from "@contract/routes";
 import type { TaskJson } from "@contract/tasks";
 import { compareInListOrder } from "../../src/modules/tasks/repository";
-import { spliceTaskList, TaskChangeLog, taskStarts } from "../../src/modules/tasks/list-changes";
+import {
+  spliceTaskList,
+  TaskChangeLog,
+  TaskListBases,
+  taskStarts,
+  type KeptList,
+} from "../../src/modules/tasks/list-changes";
 import {
   createTask,
   createTasks,
@@ -10,7 +16,6 @@ import {
   listAllTasksText,
   listTasks,
   updateTask,
-  type KeptTaskList,
 } from "../../src/modules/tasks/service";
 import { bearer, createTestApp, signUp, testClock, type SignedUp, type TestApp } from "../helpers";
 import { ODD_TASKS } from "./odd-tasks";
@@ -121,12 +126,27 @@ describe("TaskChangeLog", () => {
   });
 });
 
+describe("TaskListBases", () => {
+  it("keeps a user's list of the newest exactly known version", () => {
+    const bases = new TaskListBases();
+    const list = (version: number | undefined) => ({ body: Buffer.from("[]"), version });
+    bases.offer("u", list(undefined));
+    expect(bases.get("u")).toBeUndefined();
+    bases.offer("u", list(4));
+    bases.offer("u", list(3));
+    bases.offer("u", list(undefined));
+    expect(bases.get("u")?.version).toBe(4);
+    bases.offer("u", list(6));
+    expect(bases.get("u")?.version).toBe(6);
+  });
+});
+
 describe("the whole list after a change", () => {
   let t: TestApp;
   let other: TestApp;
   let me: SignedUp;
   let log: TaskChangeLog;
-  let kept: KeptTaskList;
+  let kept: KeptList;
 
   beforeAll(async () => {
     const clock = testClock();
@@ -250,6 +270,10 @@ describe("the whole list after a change", () => {
     const task = await firstTask();
     expect(await get(t)).toBe(await whole());
     await put(t, task.id, { status: "completed" });
+    expect(await get(t)).toBe(await whole());
+    // The statistics of the new version first (the answers of the older one are dropped).
+    await put(t, task.id, { due_date: "2026-11-30T00:00:00.000Z" });
+    await t.app.inject({ method: "GET", url: apiRoutes.taskStats.path, headers: bearer(me.token) });
     expect(await get(t)).toBe(await whole());
     await put(t, task.id, { status: "in_progress" });
     await put(other, task.id, { title: "Elsewhere" });

@@ -32,12 +32,6 @@ export interface CachedAnswer {
   extra?: number;
   /** The answer's ETag, made once with it (a hash per request otherwise). */
   etag?: string;
-  /**
-   * The whole list: the data version the body shows, when known exactly (it can be newer than
-   * the version it is kept under), and where its tasks start (see list-changes.ts).
-   */
-  dataVersion?: number;
-  starts?: Int32Array;
 }
 
 interface Entry extends CachedAnswer {
@@ -50,7 +44,7 @@ export class AnswerCache {
     max: MAX_ENTRIES,
     maxSize: MAX_BYTES,
     maxEntrySize: MAX_ANSWER_BYTES,
-    sizeCalculation: (entry) => Math.max(1, entry.body.length + (entry.starts?.byteLength ?? 0)),
+    sizeCalculation: (entry) => Math.max(1, entry.body.length),
     dispose: (entry, key) => this.#forget(entry.userId, key),
   });
   /** Per user: the version of the answers kept, and their keys. */
@@ -58,12 +52,6 @@ export class AnswerCache {
 
   get(userId: string, version: number, variant: string): CachedAnswer | undefined {
     return this.#entries.get(keyOf(userId, version, variant));
-  }
-
-  /** The answer kept for the user's newest kept version, whichever that is. */
-  latest(userId: string, variant: string): CachedAnswer | undefined {
-    const user = this.#users.get(userId);
-    return user && this.#entries.get(keyOf(userId, user.version, variant));
   }
 
   set(userId: string, version: number, variant: string, answer: CachedAnswer): void {

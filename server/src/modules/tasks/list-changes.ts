@@ -75,6 +75,13 @@ export class TaskChangeLog {
   }
 }
 
+/** A whole list's text as kept: the data version it shows, when known exactly, and where its tasks start. */
+export interface KeptList {
+  body: Buffer;
+  version?: number;
+  starts?: Int32Array;
+}
+
 /** A list's JSON text with where each task's object starts. */
 export interface TaskListText {
   body: Buffer;
@@ -192,4 +199,33 @@ export function spliceTaskList(
   length += CLOSE.length;
   newStarts[written] = length;
   return { body: Buffer.concat(pieces, length), starts: newStarts };
+}
+
+/** Bytes of kept whole lists at most (a 10,000-task list is about 3.9 MB). */
+const BASES_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Per user, the latest whole list whose exact data version is known: the base the next list after
+ * a change is made from. Apart from the answers kept per version (AnswerCache), which drops a
+ * user's answers as soon as one of a newer version is kept (the statistics after a change, say):
+ * a base stays exact for its own version whatever happened since. Mostly the same bytes as the
+ * kept answer; bounded by bytes, least recently used first.
+ */
+export class TaskListBases {
+  readonly #lists = new LRUCache<string, KeptList>({
+    maxSize: BASES_MAX_BYTES,
+    maxEntrySize: BASES_MAX_BYTES / 4,
+    sizeCalculation: (list) => Math.max(1, list.body.length + (list.starts?.byteLength ?? 0)),
+  });
+
+  get(userId: string): KeptList | undefined {
+    return this.#lists.get(userId);
+  }
+
+  /** Keeps `list` unless a list of a version as new is kept already (requests may finish out of order). */
+  offer(userId: string, list: KeptList): void {
+    const kept = this.#lists.peek(userId);
+    if (list.version === undefined || (kept?.version !== undefined && kept.version >= list.version)) return;
+    this.#lists.set(userId, list);
+  }
 }

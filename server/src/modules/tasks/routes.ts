@@ -8,7 +8,7 @@ import { authenticate, currentUser } from "../auth";
 import { isoNow } from "../../lib/clock";
 import { AnswerCache, type CachedAnswer } from "./answer-cache";
 import { ifNoneMatchHolds, taskDataEtag, TASK_DATA_CACHE_CONTROL } from "./etag";
-import { TaskChangeLog } from "./list-changes";
+import { TaskChangeLog, TaskListBases } from "./list-changes";
 import {
   createTask,
   deleteTask,
@@ -83,6 +83,7 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
   // The changes to tasks committed through this instance: the whole list after one of them is
   // the list before it with the tasks it touched put in anew (see list-changes.ts).
   const changes = new TaskChangeLog();
+  const bases = new TaskListBases();
   const onChange = changes.record.bind(changes);
 
   app.get(
@@ -115,25 +116,13 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
         // (V8's JSON.stringify also beats a compiled fast-json-stringify on this shape; on SQLite
         // the database writes the text itself, see listTasksJson).
         if (query === "") {
-          const previous = answers.latest(user.id, variant);
-          const list = await listAllTasksText(
-            db,
-            user.id,
-            user.tasks_version,
-            previous && { body: previous.body, version: previous.dataVersion, starts: previous.starts },
-            changes,
-          );
+          const list = await listAllTasksText(db, user.id, user.tasks_version, bases.get(user.id), changes);
+          bases.offer(user.id, list);
           body = list.body;
-          answers.set(user.id, user.tasks_version, variant, {
-            body,
-            etag,
-            dataVersion: list.version,
-            starts: list.starts,
-          });
         } else {
           body = Buffer.from(await listTasksJson(db, user.id, request.query));
-          answers.set(user.id, user.tasks_version, variant, { body, etag });
         }
+        answers.set(user.id, user.tasks_version, variant, { body, etag });
       }
       return sendSerialised(reply, body);
     },

@@ -52,6 +52,7 @@ import {
   spliceTaskList,
   taskStarts,
   type TaskChange,
+  type KeptList,
   type TaskChangeLog,
 } from "./list-changes";
 
@@ -270,13 +271,6 @@ export async function listTasksJson(db: Db, userId: string, query: TaskFiltersQu
   return JSON.stringify(await listFilteredTasks(db, userId, filters));
 }
 
-/** The whole list's text as kept: the data version it shows, when known exactly, and where its tasks start. */
-export interface KeptTaskList {
-  body: Buffer;
-  version?: number;
-  starts?: Int32Array;
-}
-
 /**
  * GET /api/v1/tasks without a filter, for a user whose data version was `version` when the
  * session was read: the text listTasksJson writes (as UTF-8), the version it shows when known
@@ -288,9 +282,9 @@ export async function listAllTasksText(
   db: Db,
   userId: string,
   version: number,
-  kept: KeptTaskList | undefined,
+  kept: KeptList | undefined,
   changes: TaskChangeLog,
-): Promise<KeptTaskList> {
+): Promise<KeptList> {
   if (kept?.version !== undefined) {
     if (kept.version === version) return kept;
     const changed = changes.since(userId, kept.version);
