@@ -9,11 +9,13 @@ import { startApiServer } from "../support/api-server";
  * DIR`). Runs the builds alternately, each on freshly seeded users as the tasks-api section seeds
  * them: the section's own measure of the list right after a change (a PUT, untimed, then the GET),
  * a few GETs with nothing changed, and a PUT and a POST load (autocannon) with the server's CPU
- * time per request. --postgres uses BENCH_DATABASE_URL (or DATABASE_URL).
+ * time per request. --postgres uses BENCH_DATABASE_URL (or DATABASE_URL); --writes measures only
+ * the writes (no 10,000-task user), for more rounds in the same time.
  */
 
 const args = process.argv.slice(2);
 const postgres = args.includes("--postgres");
+const writesOnly = args.includes("--writes");
 const roundsAt = args.indexOf("--rounds");
 const rounds = roundsAt === -1 ? 2 : Number(args[roundsAt + 1]);
 const builds = args.filter((arg, index) => arg.endsWith(".mjs") && args[index - 1] !== "--rounds");
@@ -38,12 +40,42 @@ async function call(baseUrl: string, token: string, method: string, path: string
   return text;
 }
 
+/** PUT (status toggled) and POST under load: req/s and the server's CPU time per request. */
+async function writeLoads(baseUrl: string, token: string, cpuMs: () => number): Promise<string> {
+  const load = async (requests: object[]) => {
+    const cpuBefore = cpuMs();
+    const figures = await loadTest({
+      url: baseUrl,
+      duration: 3,
+      connections: 10,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      requests,
+    });
+    const cpu = (cpuMs() - cpuBefore) / figures.total;
+    return `${Math.round(figures.requestsPerSecond)} req/s, ${cpu.toFixed(3)} ms CPU/req`;
+  };
+  const created = JSON.parse(await call(baseUrl, token, "POST", list, { title: "A/B", tags: ["bench"] })) as {
+    id: string;
+  };
+  const put = await load(
+    ["completed", "pending"].map((status) => ({
+      method: "PUT",
+      path: pathFor(apiRoutes.updateTask.path, { id: created.id }),
+      body: JSON.stringify({ status }),
+    })),
+  );
+  const post = await load([
+    { method: "POST", path: list, body: JSON.stringify({ title: "A/B", tags: ["bench"] }) },
+  ]);
+  return `PUT ${put} | POST ${post}`;
+}
+
 async function measure(script: string): Promise<string> {
   const api = await startApiServer({
     databaseUrl,
     script,
     users: [
-      { label: "10k", tasks: 10_000 },
+      { label: "10k", tasks: writesOnly ? 0 : 10_000 },
       { label: "writes", tasks: 0 },
     ],
   });
@@ -51,6 +83,8 @@ async function measure(script: string): Promise<string> {
     const [large, writer] = api.users;
     if (!large || !writer) throw new Error("no users");
     const { baseUrl } = api.server;
+    const writes = await writeLoads(baseUrl, writer.token, api.server.cpuMs);
+    if (writesOnly) return writes;
     const kept = await sequentialLatency(
       () => call(baseUrl, large.token, "GET", list).then(() => undefined),
       {
@@ -71,36 +105,11 @@ async function measure(script: string): Promise<string> {
       { iterations: 20, maxMs: 5_000 },
     );
     const rss = api.server.residentBytes() / 1024 ** 2;
-    const load = async (requests: object[]) => {
-      const cpuBefore = api.server.cpuMs();
-      const figures = await loadTest({
-        url: baseUrl,
-        duration: 3,
-        connections: 10,
-        headers: { authorization: `Bearer ${writer.token}`, "content-type": "application/json" },
-        requests,
-      });
-      return `${Math.round(figures.requestsPerSecond)} req/s, ${((api.server.cpuMs() - cpuBefore) / figures.total).toFixed(3)} ms CPU/req`;
-    };
-    const created = JSON.parse(
-      await call(baseUrl, writer.token, "POST", list, { title: "A/B", tags: ["bench"] }),
-    ) as { id: string };
-    const put = await load(
-      ["completed", "pending"].map((status) => ({
-        method: "PUT",
-        path: pathFor(apiRoutes.updateTask.path, { id: created.id }),
-        body: JSON.stringify({ status }),
-      })),
-    );
-    const post = await load([
-      { method: "POST", path: list, body: JSON.stringify({ title: "A/B", tags: ["bench"] }) },
-    ]);
     return [
       `changed p50 ${changed.p50.toFixed(1)} ms (p99 ${changed.p99.toFixed(1)})`,
       `kept p50 ${kept.p50.toFixed(1)} ms`,
       `RSS ${rss.toFixed(0)} MB`,
-      `PUT ${put}`,
-      `POST ${post}`,
+      writes,
     ].join(" | ");
   } finally {
     await api.close();
