@@ -342,7 +342,8 @@ const touchQuery = preparedQuery((db: Db, userId: string, nowIso: string) =>
     .updateTable("users")
     // The version counts every change, so two changes in one millisecond still differ (ETag).
     .set((eb) => ({ tasks_changed_at: nowIso, tasks_version: eb("tasks_version", "+", 1) }))
-    .where("id", "=", userId),
+    .where("id", "=", userId)
+    .returning("tasks_version"),
 );
 
 /** The same change as touchQuery, as the outer statement of a data-modifying CTE (PostgreSQL). */
@@ -350,32 +351,40 @@ function touchAfter<Q extends { updateTable: Db["updateTable"] }>(db: Q, userId:
   return db
     .updateTable("users")
     .set((eb) => ({ tasks_changed_at: nowIso, tasks_version: eb("tasks_version", "+", 1) }))
-    .where("id", "=", userId);
+    .where("id", "=", userId)
+    .returning("tasks_version");
+}
+
+/** The data version a touch moved the user's tasks to (0 when the user row is gone). */
+function versionOf(rows: ReadonlyArray<{ tasks_version: number }>): number {
+  return Number(rows[0]?.tasks_version ?? 0);
 }
 
 /**
- * insertTasks, then touchTasksChangedAt. On PostgreSQL, where every statement is a round trip
- * (and the writes of a group commit run one after another), a small insert and the version bump
- * are one statement (a data-modifying CTE); SQLite has no such CTE and answers in microseconds.
+ * insertTasks, then touchTasksChangedAt; the data version it moved to. On PostgreSQL, where every
+ * statement is a round trip (and the writes of a group commit run one after another), a small
+ * insert and the version bump are one statement (a data-modifying CTE); SQLite has no such CTE
+ * and answers in microseconds.
  */
 export async function insertTasksAndTouch(
   db: Db,
   rows: readonly NewTask[],
   userId: string,
   nowIso: string,
-): Promise<void> {
+): Promise<number> {
   if (rows.length > 0 && rows.length <= INSERT_CHUNK && isPostgres(db)) {
-    await touchAfter(
-      db.with("inserted", (cte) => cte.insertInto("tasks").values([...rows])),
-      userId,
-      nowIso,
-    ).execute();
-    return;
+    return versionOf(
+      await touchAfter(
+        db.with("inserted", (cte) => cte.insertInto("tasks").values([...rows])),
+        userId,
+        nowIso,
+      ).execute(),
+    );
   }
   const [row] = rows;
   if (rows.length === 1 && row) await insertOneTask(db, row);
   else await insertTasks(db, rows);
-  await touchTasksChangedAt(db, userId, nowIso);
+  return touchTasksChangedAt(db, userId, nowIso);
 }
 
 // One task (POST /api/v1/tasks): built and compiled by Kysely once, not for every request.
@@ -445,31 +454,47 @@ async function insertOneTask(db: Db, row: NewTask): Promise<void> {
   );
 }
 
-/** updateTaskRow, then touchTasksChangedAt: on PostgreSQL one statement (see insertTasksAndTouch). */
+/**
+ * updateTaskRow, then touchTasksChangedAt: on PostgreSQL one statement (see insertTasksAndTouch).
+ * The data version it moved to.
+ */
 export async function updateTaskRowAndTouch(
   db: Db,
   userId: string,
   id: string,
   changes: TaskUpdate,
   nowIso: string,
-): Promise<void> {
+): Promise<number> {
   if (isPostgres(db)) {
-    await touchAfter(
-      db.with("updated", (cte) =>
-        cte.updateTable("tasks").set(changes).where("user_id", "=", userId).where("id", "=", id),
-      ),
-      userId,
-      nowIso,
-    ).execute();
-    return;
+    return versionOf(
+      await touchAfter(
+        db.with("updated", (cte) =>
+          cte.updateTable("tasks").set(changes).where("user_id", "=", userId).where("id", "=", id),
+        ),
+        userId,
+        nowIso,
+      ).execute(),
+    );
   }
   await updateTaskRow(db, userId, id, changes);
-  await touchTasksChangedAt(db, userId, nowIso);
+  return touchTasksChangedAt(db, userId, nowIso);
 }
 
-/** Records that the user's task list changed (deletions leave no row to look at). */
-export async function touchTasksChangedAt(db: Db, userId: string, nowIso: string): Promise<void> {
-  await touchQuery(db, userId, nowIso);
+/**
+ * Records that the user's task list changed (deletions leave no row to look at): the data version
+ * it moved to.
+ */
+export async function touchTasksChangedAt(db: Db, userId: string, nowIso: string): Promise<number> {
+  return versionOf(await touchQuery(db, userId, nowIso));
+}
+
+const tasksVersionQuery = preparedQuery((db: Db, userId: string) =>
+  db.selectFrom("users").select("tasks_version").where("id", "=", userId),
+);
+
+/** The user's task data version now (0 when the user row is gone). */
+export async function selectTasksVersion(db: Db, userId: string): Promise<number> {
+  return versionOf(await tasksVersionQuery(db, userId));
 }
 
 export async function selectTasksChangedAt(db: Db, userId: string): Promise<string | null> {
