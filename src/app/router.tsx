@@ -1,6 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useMemo, useState, type ComponentType } from "react";
 import { matchRoutes, useLocation, useRoutes, type Location, type RouteObject } from "react-router-dom";
+import { startReadingKeptQueryCache } from "@/lib/kept-query-cache";
 import { PageLoading } from "./routes/page-loading";
 import { RouteErrorBoundary } from "./routes/route-error";
 import { ScrollRestoration } from "./scroll-restoration";
@@ -158,10 +159,14 @@ function preloadPages(routes: RouteObject[], location: Pick<Location, "pathname"
 
 /**
  * Starts downloading the modules of the page at `pathname`. src/main.tsx calls it before React's
- * first render, so the requests leave while that render runs rather than after it.
+ * first render, so the requests leave while that render runs rather than after it. A signed-in
+ * screen also starts reading the query cache kept in IndexedDB meanwhile (lib/kept-query-cache).
  */
 export function preloadRoute(pathname: string): void {
-  void preloadPages(appRoutes({}), { pathname });
+  const routes = appRoutes({});
+  void preloadPages(routes, { pathname });
+  const matches = matchRoutes(routes, { pathname }) ?? [];
+  if (matches.some((match) => match.route.handle === AppLayout)) startReadingKeptQueryCache();
 }
 
 /** The routes inside a router (BrowserRouter in the app, a memory router in tests). */

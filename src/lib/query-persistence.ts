@@ -12,9 +12,9 @@ import {
   type Persister,
 } from "@tanstack/react-query-persist-client";
 import { del, get, set } from "idb-keyval";
+import { KEPT_QUERY_CACHE_KEY, takeKeptQueryCacheRead } from "@/lib/kept-query-cache";
 import { getSessionToken, useSessionStore } from "@/stores/session-store";
 
-const CACHE_KEY = "tasklane-query-cache";
 /** How long what was loaded last stays readable offline. */
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** An answer equal to what is kept is still written when what is kept is older than this. */
@@ -94,7 +94,7 @@ export function persistQueries(queryClient: QueryClient): void {
   if (typeof indexedDB === "undefined" || typeof navigator === "undefined") return;
   const persister = createAsyncStoragePersister({
     storage: { getItem: get<string>, setItem: set, removeItem: del },
-    key: CACHE_KEY,
+    key: KEPT_QUERY_CACHE_KEY,
     // Soon after a load or a change (a second before, a screen left quickly was never kept, and
     // the next visit waited for the network), but not for every one of a quick series of changes.
     throttleTime: 200,
@@ -108,14 +108,18 @@ export function persistQueries(queryClient: QueryClient): void {
     mutations: { ...defaults.mutations, networkMode: "always" },
   });
 
-  if (!getSessionToken()) {
+  // The read src/main.tsx may have started while this module was downloading (lib/kept-query-cache).
+  const readEarly = takeKeptQueryCacheRead();
+  const signedIn = Boolean(getSessionToken());
+  if (!signedIn) {
     void persister.removeClient();
   }
   // What was restored (if anything), as read: the persister reads it once, for the restore.
   let restoredFrom: PersistedClient | undefined;
   const reading: Persister = {
     ...persister,
-    restoreClient: async () => (restoredFrom = await persister.restoreClient()),
+    restoreClient: async () =>
+      (restoredFrom = await (signedIn && readEarly ? readEarly : persister.restoreClient())),
   };
   // As persistQueryClient does, except that only a change of what is kept is written (above).
   // (A restore that fails leaves the visit unkept, as persistQueryClient does.)
