@@ -36,12 +36,39 @@ export async function createSession(
   return { token, sessionId };
 }
 
+/**
+ * Every column of a user row, named rather than `users.*`: on PostgreSQL the lookup then runs as a
+ * named prepared statement (a migration adding a column to users would change the shape of a
+ * prepared `*`, which PostgreSQL refuses). One left out fails to compile: sessionUserOf takes a
+ * whole UserRow.
+ */
+const USER_COLUMNS = [
+  "users.id",
+  "users.email",
+  "users.email_lower",
+  "users.username",
+  "users.username_lower",
+  "users.password_hash",
+  "users.first_name",
+  "users.last_name",
+  "users.timezone",
+  "users.is_premium",
+  "users.llm_usage_count",
+  "users.llm_usage_period",
+  "users.created_at",
+  "users.updated_at",
+  "users.tasks_changed_at",
+  "users.tasks_version",
+  "users.default_reminder_minutes",
+  "users.email_reminders",
+] as const;
+
 // Every signed-in request runs it: prepared once.
 const sessionUserQuery = preparedQuery((db: Db, tokenHash: string, nowIso: string) =>
   db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .selectAll("users")
+    .select(USER_COLUMNS)
     .select("sessions.id as session_id")
     .where("sessions.token_hash", "=", tokenHash)
     .where("sessions.revoked_at", "is", null)
@@ -53,7 +80,7 @@ const sessionUsersQuery = preparedQuery((db: Db, tokenHashes: string[], nowIso: 
   db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .selectAll("users")
+    .select(USER_COLUMNS)
     .select([
       "sessions.id as session_id",
       "sessions.token_hash as session_token_hash",
