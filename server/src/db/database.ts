@@ -6,16 +6,17 @@ import {
   Kysely,
   Migrator,
   PostgresAdapter,
-  PostgresDialect,
   SqliteDialect,
   SqliteDriver,
   sql,
+  type Compilable,
   type DatabaseConnection,
   type Dialect,
   type SqliteDialectConfig,
 } from "kysely";
 import pg from "pg";
 import { GroupCommit } from "./group-commit";
+import { PIPELINE_WRITES, pipelinedPostgresDialect, unawaited } from "./postgres-driver";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 
@@ -92,7 +93,9 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
 }
 
 function postgresDialect(connectionString: string): Dialect {
-  return new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 10 }) });
+  // pipeline: a statement may be sent before the answer to the previous one has come (see
+  // postgres-driver.ts); one awaited at a time, as everywhere else, behaves as without it.
+  return pipelinedPostgresDialect(new pg.Pool({ connectionString, max: 10, pipeline: true }));
 }
 
 export function engineOf(options: DatabaseOptions): DatabaseEngine {
@@ -197,8 +200,20 @@ export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): P
   if (db.isTransaction) return work(db);
   let group = groupCommits.get(db);
   if (!group) {
-    group = new GroupCommit(db, { savepoints: !isPostgres(db) });
+    group = isPostgres(db)
+      ? new GroupCommit(db, { savepoints: false, pipelineWrites: PIPELINE_WRITES })
+      : new GroupCommit(db, { savepoints: true });
     groupCommits.set(db, group);
   }
   return group.run(work);
+}
+
+/**
+ * Runs a write whose answer (rows, row count) the caller does not read. In a group commit's batch
+ * on PostgreSQL it is sent without waiting for its answer, with the statement that follows it (see
+ * postgres-driver.ts); a failure then fails the batch's COMMIT, and the write runs again alone,
+ * awaited, where its caller gets its error. Elsewhere it runs as any statement.
+ */
+export async function executeWrite(db: Db, query: Compilable<unknown> | CompiledQuery): Promise<void> {
+  await db.executeQuery(unawaited("compile" in query ? query.compile() : query));
 }

@@ -22,6 +22,14 @@ interface Prepared {
 export function preparedQuery<DB, Args extends unknown[], Row>(
   build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>,
 ): (db: Kysely<DB>, ...args: Args) => Promise<Row[]> {
+  const compile = compiledOnce(build);
+  return async (db, ...args) => (await db.executeQuery<Row>(compile(db, ...args))).rows;
+}
+
+/** preparedQuery's compiled query with the given values, for the caller to run (see executeWrite). */
+export function compiledOnce<DB, Args extends unknown[], Row>(
+  build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>,
+): (db: Kysely<DB>, ...args: Args) => CompiledQuery<Row> {
   const byDialect = new WeakMap<DialectAdapter, Prepared>();
 
   // The arguments after `db`, as declared (no defaults, no rest parameter).
@@ -43,7 +51,7 @@ export function preparedQuery<DB, Args extends unknown[], Row>(
     return { sql: compiled.sql, parameters };
   };
 
-  return async (db, ...args) => {
+  return (db, ...args) => {
     const adapter = db.getExecutor().adapter;
     let prepared = byDialect.get(adapter);
     if (!prepared) {
@@ -53,7 +61,6 @@ export function preparedQuery<DB, Args extends unknown[], Row>(
     const values = prepared.parameters.map((parameter) =>
       "argument" in parameter ? args[parameter.argument] : parameter.constant,
     );
-    const result = await db.executeQuery<Row>(CompiledQuery.raw(prepared.sql, values));
-    return result.rows;
+    return CompiledQuery.raw(prepared.sql, values) as CompiledQuery<Row>;
   };
 }

@@ -6,8 +6,8 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from "@contract/tasks";
-import { isPostgres, type Db } from "../../db/database";
-import { preparedQuery } from "../../db/prepared-query";
+import { executeWrite, isPostgres, type Db } from "../../db/database";
+import { compiledOnce, preparedQuery } from "../../db/prepared-query";
 import type { Database, NewTask, TaskRow, TaskUpdate } from "../../db/schema";
 
 /** What the list query narrows in SQL; the service re-checks tags and search exactly. */
@@ -337,7 +337,7 @@ export async function countTasks(
   return { counts, nextDue };
 }
 
-const touchQuery = preparedQuery((db: Db, userId: string, nowIso: string) =>
+const touchQuery = compiledOnce((db: Db, userId: string, nowIso: string) =>
   db
     .updateTable("users")
     // The version counts every change, so two changes in one millisecond still differ (ETag).
@@ -365,11 +365,14 @@ export async function insertTasksAndTouch(
   nowIso: string,
 ): Promise<void> {
   if (rows.length > 0 && rows.length <= INSERT_CHUNK && isPostgres(db)) {
-    await touchAfter(
-      db.with("inserted", (cte) => cte.insertInto("tasks").values([...rows])),
-      userId,
-      nowIso,
-    ).execute();
+    await executeWrite(
+      db,
+      touchAfter(
+        db.with("inserted", (cte) => cte.insertInto("tasks").values([...rows])),
+        userId,
+        nowIso,
+      ),
+    );
     return;
   }
   const [row] = rows;
@@ -454,13 +457,16 @@ export async function updateTaskRowAndTouch(
   nowIso: string,
 ): Promise<void> {
   if (isPostgres(db)) {
-    await touchAfter(
-      db.with("updated", (cte) =>
-        cte.updateTable("tasks").set(changes).where("user_id", "=", userId).where("id", "=", id),
+    await executeWrite(
+      db,
+      touchAfter(
+        db.with("updated", (cte) =>
+          cte.updateTable("tasks").set(changes).where("user_id", "=", userId).where("id", "=", id),
+        ),
+        userId,
+        nowIso,
       ),
-      userId,
-      nowIso,
-    ).execute();
+    );
     return;
   }
   await updateTaskRow(db, userId, id, changes);
@@ -469,7 +475,7 @@ export async function updateTaskRowAndTouch(
 
 /** Records that the user's task list changed (deletions leave no row to look at). */
 export async function touchTasksChangedAt(db: Db, userId: string, nowIso: string): Promise<void> {
-  await touchQuery(db, userId, nowIso);
+  await executeWrite(db, touchQuery(db, userId, nowIso));
 }
 
 export async function selectTasksChangedAt(db: Db, userId: string): Promise<string | null> {
