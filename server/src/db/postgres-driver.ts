@@ -24,6 +24,12 @@ import type pg from "pg";
  *   group commit rolls the batch back and runs each write again alone, where every statement is
  *   awaited and the failing one's caller gets its own error, as before).
  *
+ * - A write marked with `unawaited(query, { named: true })` — one whose text never changes —
+ *   runs as a named prepared statement: PostgreSQL parses and plans it once per connection, not
+ *   for each execution. Only writes that return no rows are named, so a migration that changes a
+ *   table (another instance's, while this one runs) cannot change a prepared result's shape;
+ *   PostgreSQL plans them again by itself after such a change.
+ *
  * Every other statement is sent and awaited as by Kysely's driver.
  */
 export function pipelinedPostgresDialect(pool: pg.Pool) {
@@ -40,11 +46,25 @@ export function pipelinedPostgresDialect(pool: pg.Pool) {
  */
 export const PIPELINE_WRITES = CompiledQuery.raw("/* tasklane: pipeline unawaited writes */");
 
-const unawaitedQueries = new WeakSet<CompiledQuery>();
+/** Unawaited writes, with their prepared statement's name when they have one. */
+const unawaitedQueries = new WeakMap<CompiledQuery, string | undefined>();
+/** One name per SQL text (a connection prepares a name once, for one text). */
+const statementNames = new Map<string, string>();
 
-/** Marks a write whose answer (rows, row count) its caller does not read; see above. */
-export function unawaited(query: CompiledQuery): CompiledQuery {
-  unawaitedQueries.add(query);
+/**
+ * Marks a write whose answer (rows, row count) its caller does not read; `named`: its text is
+ * one of a fixed few (compiled once) and it returns no rows, so it can be prepared. See above.
+ */
+export function unawaited(query: CompiledQuery, options: { named: boolean }): CompiledQuery {
+  let name: string | undefined;
+  if (options.named) {
+    name = statementNames.get(query.sql);
+    if (name === undefined) {
+      name = `tasklane_write_${statementNames.size + 1}`;
+      statementNames.set(query.sql, name);
+    }
+  }
+  unawaitedQueries.set(query, name);
   return query;
 }
 
@@ -125,15 +145,17 @@ class PipelinedConnection implements DatabaseConnection {
       this.#pipelining = true;
       return { rows: [] };
     }
+    const name = unawaitedQueries.get(compiled);
+    const query = { text: compiled.sql, values: compiled.parameters as unknown[], name };
     if (this.#pipelining && unawaitedQueries.has(compiled)) {
       this.#cork();
       this.#sendBegin();
-      this.#client.query(compiled.sql, compiled.parameters as unknown[]).catch((error: unknown) => {
+      this.#client.query(query).catch((error: unknown) => {
         this.#failure ??= { error };
       });
       return { rows: [] };
     }
-    return resultOf(await this.#awaited(compiled.sql, compiled.parameters as unknown[]));
+    return resultOf(await this.#awaited(query));
   }
 
   // eslint-disable-next-line require-yield -- nothing here streams; Kysely's driver needs pg-cursor for it
@@ -152,7 +174,7 @@ class PipelinedConnection implements DatabaseConnection {
     const pipelining = this.#pipelining;
     this.#pipelining = false;
     // Every earlier statement's answer comes before this one's.
-    const result = await this.#awaited(statement, []);
+    const result = await this.#awaited({ text: statement });
     const failure = this.#failure;
     this.#failure = undefined;
     if (statement === "rollback") return;
@@ -170,15 +192,15 @@ class PipelinedConnection implements DatabaseConnection {
   }
 
   /** Sends the statement (with a pending BEGIN and unawaited writes in the same write) and waits. */
-  async #awaited(sql: string, parameters: unknown[]): Promise<pg.QueryResult> {
+  async #awaited(config: pg.QueryConfig): Promise<pg.QueryResult> {
     if (this.#begin === undefined) {
-      const query = this.#client.query(sql, parameters);
+      const query = this.#client.query(config);
       this.#uncork();
       return query;
     }
     this.#cork();
     const begin = this.#sendBegin();
-    const query = this.#client.query(sql, parameters);
+    const query = this.#client.query(config);
     this.#uncork();
     const [, result] = await Promise.all([begin, query]);
     return result;

@@ -365,6 +365,12 @@ export async function insertTasksAndTouch(
   nowIso: string,
 ): Promise<void> {
   if (rows.length > 0 && rows.length <= INSERT_CHUNK && isPostgres(db)) {
+    const [row] = rows;
+    if (rows.length === 1 && row) {
+      const values = TASK_ROW_COLUMNS.map((column) => row[column] ?? null);
+      await executeWrite(db, insertOneTaskAndTouchQuery(db, userId, nowIso, ...values));
+      return;
+    }
     await executeWrite(
       db,
       touchAfter(
@@ -380,6 +386,26 @@ export async function insertTasksAndTouch(
   else await insertTasks(db, rows);
   await touchTasksChangedAt(db, userId, nowIso);
 }
+
+/** Every column of a task row, in the order the one-task statements below bind them. */
+const TASK_ROW_COLUMNS = [...LIST_COLUMNS, "user_id", "follows_task_id", "remind_at"] as const;
+
+/** PostgreSQL: one task and the version bump in one statement (POST), compiled once. */
+const insertOneTaskAndTouchQuery = compiledOnce(
+  (db: Db, userId: string, nowIso: string, ...values: unknown[]) =>
+    touchAfter(
+      db.with("inserted", (cte) =>
+        cte
+          .insertInto("tasks")
+          .values(
+            Object.fromEntries(TASK_ROW_COLUMNS.map((column, index) => [column, values[index]])) as NewTask,
+          ),
+      ),
+      userId,
+      nowIso,
+    ),
+  2 + TASK_ROW_COLUMNS.length,
+);
 
 // One task (POST /api/v1/tasks): built and compiled by Kysely once, not for every request.
 const insertOneTaskQuery = preparedQuery(
@@ -448,6 +474,39 @@ async function insertOneTask(db: Db, row: NewTask): Promise<void> {
   );
 }
 
+/** Distinct sets of changed columns kept compiled; a PUT changes one of a few. */
+const UPDATE_SHAPES_KEPT = 64;
+const updateAndTouchQueries = new Map<string, ReturnType<typeof compileUpdateAndTouch>>();
+
+function compileUpdateAndTouch(columns: ReadonlyArray<keyof TaskUpdate>) {
+  return compiledOnce(
+    (db: Db, userId: string, id: string, nowIso: string, ...values: unknown[]) =>
+      touchAfter(
+        db.with("updated", (cte) =>
+          cte
+            .updateTable("tasks")
+            .set(Object.fromEntries(columns.map((column, index) => [column, values[index]])) as TaskUpdate)
+            .where("user_id", "=", userId)
+            .where("id", "=", id),
+        ),
+        userId,
+        nowIso,
+      ),
+    3 + columns.length,
+  );
+}
+
+/** PostgreSQL: the update of these columns and the version bump in one statement, compiled once. */
+function updateAndTouchQuery(columns: ReadonlyArray<keyof TaskUpdate>) {
+  const key = columns.join(",");
+  let query = updateAndTouchQueries.get(key);
+  if (!query) {
+    query = compileUpdateAndTouch(columns);
+    if (updateAndTouchQueries.size < UPDATE_SHAPES_KEPT) updateAndTouchQueries.set(key, query);
+  }
+  return query;
+}
+
 /** updateTaskRow, then touchTasksChangedAt: on PostgreSQL one statement (see insertTasksAndTouch). */
 export async function updateTaskRowAndTouch(
   db: Db,
@@ -457,16 +516,9 @@ export async function updateTaskRowAndTouch(
   nowIso: string,
 ): Promise<void> {
   if (isPostgres(db)) {
-    await executeWrite(
-      db,
-      touchAfter(
-        db.with("updated", (cte) =>
-          cte.updateTable("tasks").set(changes).where("user_id", "=", userId).where("id", "=", id),
-        ),
-        userId,
-        nowIso,
-      ),
-    );
+    const columns = Object.keys(changes) as Array<keyof TaskUpdate>;
+    const values = columns.map((column) => changes[column]);
+    await executeWrite(db, updateAndTouchQuery(columns)(db, userId, id, nowIso, ...values));
     return;
   }
   await updateTaskRow(db, userId, id, changes);
