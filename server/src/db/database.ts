@@ -17,7 +17,6 @@ import {
 import pg from "pg";
 import { GroupCommit } from "./group-commit";
 import { PIPELINE_WRITES, pipelinedPostgresDialect, unawaited } from "./postgres-driver";
-import { isCompiledOnce } from "./prepared-query";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 
@@ -213,11 +212,8 @@ export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): P
  * Runs a write whose answer (rows, row count) the caller does not read. In a group commit's batch
  * on PostgreSQL it is sent without waiting for its answer, with the statement that follows it (see
  * postgres-driver.ts); a failure then fails the batch's COMMIT, and the write runs again alone,
- * awaited, where its caller gets its error. Elsewhere it runs as any statement. A write must
- * return no rows (no RETURNING).
+ * awaited, where its caller gets its error. Elsewhere it runs as any statement.
  */
 export async function executeWrite(db: Db, query: Compilable<unknown> | CompiledQuery): Promise<void> {
-  const compiled = "compile" in query ? query.compile() : query;
-  // A text compiled once is one of a fixed few: PostgreSQL may keep it prepared.
-  await db.executeQuery(unawaited(compiled, { named: isCompiledOnce(compiled.sql) }));
+  await db.executeQuery(unawaited("compile" in query ? query.compile() : query));
 }

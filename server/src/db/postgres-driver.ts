@@ -8,6 +8,7 @@ import {
   type TransactionSettings,
 } from "kysely";
 import type pg from "pg";
+import { isCompiledOnce } from "./prepared-query";
 
 /**
  * PostgreSQL through node-postgres, as Kysely's own PostgresDialect, with fewer round trips (every
@@ -24,11 +25,11 @@ import type pg from "pg";
  *   group commit rolls the batch back and runs each write again alone, where every statement is
  *   awaited and the failing one's caller gets its own error, as before).
  *
- * - A write marked with `unawaited(query, { named: true })` — one whose text never changes —
- *   runs as a named prepared statement: PostgreSQL parses and plans it once per connection, not
- *   for each execution. Only writes that return no rows are named, so a migration that changes a
- *   table (another instance's, while this one runs) cannot change a prepared result's shape;
- *   PostgreSQL plans them again by itself after such a change.
+ * - A statement compiled once (prepared-query.ts: one of a fixed few texts) runs as a named
+ *   prepared statement: PostgreSQL parses and plans it once per connection, not for each
+ *   execution. Not one that selects `*`: a migration that adds a column (another instance's, while
+ *   this one runs) would change a prepared result's shape, which PostgreSQL refuses; any other
+ *   change to a table it uses, it plans the statement again for by itself.
  *
  * Every other statement is sent and awaited as by Kysely's driver.
  */
@@ -46,26 +47,24 @@ export function pipelinedPostgresDialect(pool: pg.Pool) {
  */
 export const PIPELINE_WRITES = CompiledQuery.raw("/* tasklane: pipeline unawaited writes */");
 
-/** Unawaited writes, with their prepared statement's name when they have one. */
-const unawaitedQueries = new WeakMap<CompiledQuery, string | undefined>();
-/** One name per SQL text (a connection prepares a name once, for one text). */
-const statementNames = new Map<string, string>();
+const unawaitedQueries = new WeakSet<CompiledQuery>();
 
-/**
- * Marks a write whose answer (rows, row count) its caller does not read; `named`: its text is
- * one of a fixed few (compiled once) and it returns no rows, so it can be prepared. See above.
- */
-export function unawaited(query: CompiledQuery, options: { named: boolean }): CompiledQuery {
-  let name: string | undefined;
-  if (options.named) {
-    name = statementNames.get(query.sql);
-    if (name === undefined) {
-      name = `tasklane_write_${statementNames.size + 1}`;
-      statementNames.set(query.sql, name);
-    }
-  }
-  unawaitedQueries.set(query, name);
+/** Marks a write whose answer (rows, row count) its caller does not read; see above. */
+export function unawaited(query: CompiledQuery): CompiledQuery {
+  unawaitedQueries.add(query);
   return query;
+}
+
+/** The prepared statement's name of each text compiled once (undefined: not prepared). */
+const statementNames = new Map<string, string | undefined>();
+
+function statementName(sql: string): string | undefined {
+  if (statementNames.has(sql)) return statementNames.get(sql);
+  if (!isCompiledOnce(sql)) return undefined;
+  const selectsAll = sql.replaceAll("count(*)", "").includes("*");
+  const name = selectsAll ? undefined : `tasklane_${statementNames.size + 1}`;
+  statementNames.set(sql, name);
+  return name;
 }
 
 class PipelinedPostgresDriver extends PostgresDriver {
@@ -145,8 +144,11 @@ class PipelinedConnection implements DatabaseConnection {
       this.#pipelining = true;
       return { rows: [] };
     }
-    const name = unawaitedQueries.get(compiled);
-    const query = { text: compiled.sql, values: compiled.parameters as unknown[], name };
+    const query = {
+      text: compiled.sql,
+      values: compiled.parameters as unknown[],
+      name: statementName(compiled.sql),
+    };
     if (this.#pipelining && unawaitedQueries.has(compiled)) {
       this.#cork();
       this.#sendBegin();

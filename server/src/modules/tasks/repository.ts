@@ -43,6 +43,12 @@ export const LIST_COLUMNS = [
   "recurrence",
 ] as const satisfies ReadonlyArray<keyof TaskListRow>;
 
+/**
+ * Every column of a task row: what the one-task statements bind, in this order, and what reading
+ * one task names (not `*`, so that the statement's result keeps its shape when a column is added).
+ */
+const TASK_ROW_COLUMNS = [...LIST_COLUMNS, "user_id", "follows_task_id", "remind_at"] as const;
+
 /** Rows per INSERT: well below SQLite's and PostgreSQL's bound-parameter limits. */
 const INSERT_CHUNK = 500;
 
@@ -215,7 +221,7 @@ export async function selectTaskListJsonSqlite(
 }
 
 const taskQuery = preparedQuery((db: Db, userId: string, id: string) =>
-  db.selectFrom("tasks").selectAll().where("user_id", "=", userId).where("id", "=", id),
+  db.selectFrom("tasks").select(TASK_ROW_COLUMNS).where("user_id", "=", userId).where("id", "=", id),
 );
 
 export async function selectTask(db: Db, userId: string, id: string): Promise<TaskRow | undefined> {
@@ -386,9 +392,6 @@ export async function insertTasksAndTouch(
   else await insertTasks(db, rows);
   await touchTasksChangedAt(db, userId, nowIso);
 }
-
-/** Every column of a task row, in the order the one-task statements below bind them. */
-const TASK_ROW_COLUMNS = [...LIST_COLUMNS, "user_id", "follows_task_id", "remind_at"] as const;
 
 /** PostgreSQL: one task and the version bump in one statement (POST), compiled once. */
 const insertOneTaskAndTouchQuery = compiledOnce(
