@@ -4,9 +4,9 @@ import path from "node:path";
 import type { TaskPriority, TaskStatus } from "../../contract/tasks";
 import { createAiProvider } from "../../server/src/ai";
 import { parseConfig } from "../../server/src/config";
-import { engineOf, openDatabase } from "../../server/src/db/database";
+import { engineOf, openDatabase, type Db } from "../../server/src/db/database";
 import { systemClock } from "../../server/src/lib/clock";
-import { createTasks } from "../../server/src/modules/tasks/service";
+import { createTasks, updateTask } from "../../server/src/modules/tasks/service";
 import { seedUser } from "../lib/seed-user";
 import { freePort } from "./bounded";
 import { serverBuild } from "./server-build";
@@ -113,6 +113,11 @@ export interface ApiServer {
   users: SeededUser[];
   /** How long createTasks took for each user, in one transaction. */
   seeding: Array<{ tasks: number; ms: number }>;
+  /**
+   * Sets a task's status as another server instance on the same database would: through the
+   * service, on a connection of this process; the running server is not told of it.
+   */
+  changeElsewhere(userId: string, taskId: string, status: TaskStatus): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -120,6 +125,8 @@ export async function startApiServer(options: {
   databaseUrl: string | undefined;
   users: Array<{ label: string; tasks: number }>;
   cpuProfileDir?: string;
+  /** The compiled server to run (A/B tools); default this checkout's, built by serverBuild. */
+  script?: string;
 }): Promise<ApiServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "tasklane-bench-api-"));
   const port = await freePort();
@@ -155,16 +162,22 @@ export async function startApiServer(options: {
       await db.destroy();
     }
     const server = await startServerProcess({
-      script: await serverBuild(),
+      script: options.script ?? (await serverBuild()),
       baseUrl,
       env,
       cpuProfileDir: options.cpuProfileDir,
     });
+    let elsewhere: Promise<Db> | undefined;
     return {
       server,
       users,
       seeding,
+      async changeElsewhere(userId, taskId, status) {
+        elsewhere ??= openDatabase(config);
+        await updateTask(await elsewhere, systemClock, userId, taskId, { status });
+      },
       async close() {
+        await (await elsewhere)?.destroy();
         await server.close();
         rmSync(dataDir, { recursive: true, force: true });
       },

@@ -15,14 +15,16 @@ const changed = (verdicts: Array<[string, boolean]>) =>
   verdicts.filter(([, yes]) => yes).map(([label]) => label);
 
 describe("changesWhatIsKept", () => {
-  it("counts new data and a query's arrival, not a fetch starting, an invalidation or an unchanged answer", async () => {
+  it("counts new data, not a fetch starting, an invalidation or an unchanged answer", async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const keptData = new WeakMap<Query, unknown>();
     const verdicts = watch(queryClient, keptData, () => Date.now());
     const tasks = [{ id: "1", title: "Call the dentist" }];
 
+    // The query arrives without data (not kept yet); its answer is what changes what is kept.
     await queryClient.fetchQuery({ queryKey: ["tasks"], queryFn: () => structuredClone(tasks) });
-    expect(changed(verdicts)).toEqual(["added", "updated:success"]);
+    expect(verdicts.map(([label]) => label)).toEqual(["added", "updated:fetch", "updated:success"]);
+    expect(changed(verdicts)).toEqual(["updated:success"]);
 
     // What was just written is what is kept.
     const query = queryClient.getQueryCache().find({ queryKey: ["tasks"] })!;
@@ -54,6 +56,34 @@ describe("changesWhatIsKept", () => {
     queryClient.setQueryData(["tasks"], []);
     queryClient.removeQueries({ queryKey: ["tasks"] });
     expect(changed(verdicts)).toEqual(["updated:success", "removed"]);
+  });
+
+  it("counts a query arriving with data or removed after it had some, not one that never had data", async () => {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const verdicts = watch(queryClient, new WeakMap(), () => Date.now());
+
+    // Arriving with data (initial data, or a kept cache hydrated into the client) is kept at once.
+    queryClient.getQueryCache().build(queryClient, { queryKey: ["stats"], initialData: { total: 3 } });
+    expect(changed(verdicts)).toEqual(["added"]);
+
+    // A query that never answered (a disabled one, or one whose only fetch failed) is not kept:
+    // neither its arrival nor its removal changes what is kept.
+    verdicts.length = 0;
+    await queryClient.prefetchQuery({
+      queryKey: ["plan"],
+      queryFn: () => Promise.reject(new Error("offline")),
+    });
+    queryClient.getQueryCache().build(queryClient, { queryKey: ["quick-add", "parse", ""] });
+    queryClient.removeQueries({ queryKey: ["plan"] });
+    queryClient.removeQueries({ queryKey: ["quick-add"] });
+    expect(verdicts.map(([label]) => label)).toEqual(
+      expect.arrayContaining(["added", "updated:error", "removed"]),
+    );
+    expect(changed(verdicts)).toEqual([]);
+
+    // One that had data is.
+    queryClient.removeQueries({ queryKey: ["stats"] });
+    expect(changed(verdicts)).toEqual(["removed"]);
   });
 
   it("writes an unchanged answer again once what is kept is over an hour old", async () => {

@@ -12,28 +12,36 @@ import {
   type Persister,
 } from "@tanstack/react-query-persist-client";
 import { del, get, set } from "idb-keyval";
+import { KEPT_QUERY_CACHE_KEY, takeKeptQueryCacheRead } from "@/lib/kept-query-cache";
 import { getSessionToken, useSessionStore } from "@/stores/session-store";
 
-const CACHE_KEY = "tasklane-query-cache";
 /** How long what was loaded last stays readable offline. */
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** An answer equal to what is kept is still written when what is kept is older than this. */
 const REFRESH_KEPT_AFTER_MS = 60 * 60 * 1000;
 
+/** Only successful reads are kept. */
+const isKept = (query: Query) => query.state.status === "success";
+
 /**
- * Whether a query-cache event changes what is kept. Only a query's arrival or removal and new data
- * do: a fetch starting, an invalidation (every kept query is invalidated once restored), a failed
- * refetch (the data stays) or an observer coming and going does not. New data means a new
- * reference: a refetch answering the data already held keeps its reference (structural sharing),
- * so an unchanged list is not serialised and written again — unless what is kept is over an hour
- * old, so that it does not expire (MAX_AGE_MS) while it is still being confirmed.
+ * Whether a query-cache event changes what is kept. Only the arrival of a query with data, the
+ * removal of one that had data, and new data do: a query arriving without data (a screen's first render
+ * adds queries that have not fetched yet, and writing then would serialise the whole kept cache
+ * while the screen is being built), a fetch starting, an invalidation (every kept query is
+ * invalidated once restored), a failed refetch (the data stays) or an observer coming and going
+ * does not. New data means a new reference: a refetch answering the data already held keeps its
+ * reference (structural sharing), so an unchanged list is not serialised and written again —
+ * unless what is kept is over an hour old, so that it does not expire (MAX_AGE_MS) while it is
+ * still being confirmed.
  */
 export function changesWhatIsKept(
   event: QueryCacheNotifyEvent,
   keptData: WeakMap<Query, unknown>,
   keptAt: number,
 ): boolean {
-  if (event.type === "added" || event.type === "removed") return true;
+  if (event.type === "added") return isKept(event.query);
+  // A removed query that ever had data may be in what was written last.
+  if (event.type === "removed") return event.query.state.data !== undefined;
   if (event.type !== "updated") return false;
   const { action, query } = event;
   if (action.type !== "success" && action.type !== "setState") return false;
@@ -50,7 +58,7 @@ function keepChanges(
   persister: Persister,
   restoredFrom: PersistedClient | undefined,
 ) {
-  const dehydrateOptions = { shouldDehydrateQuery: (query: Query) => query.state.status === "success" };
+  const dehydrateOptions = { shouldDehydrateQuery: isKept };
   const keptData = new WeakMap<Query, unknown>();
   let keptAt = restoredFrom?.timestamp ?? 0;
   const note = () => {
@@ -86,7 +94,7 @@ export function persistQueries(queryClient: QueryClient): void {
   if (typeof indexedDB === "undefined" || typeof navigator === "undefined") return;
   const persister = createAsyncStoragePersister({
     storage: { getItem: get<string>, setItem: set, removeItem: del },
-    key: CACHE_KEY,
+    key: KEPT_QUERY_CACHE_KEY,
     // Soon after a load or a change (a second before, a screen left quickly was never kept, and
     // the next visit waited for the network), but not for every one of a quick series of changes.
     throttleTime: 200,
@@ -100,14 +108,18 @@ export function persistQueries(queryClient: QueryClient): void {
     mutations: { ...defaults.mutations, networkMode: "always" },
   });
 
-  if (!getSessionToken()) {
+  // The read src/main.tsx may have started while this module was downloading (lib/kept-query-cache).
+  const readEarly = takeKeptQueryCacheRead();
+  const signedIn = Boolean(getSessionToken());
+  if (!signedIn) {
     void persister.removeClient();
   }
   // What was restored (if anything), as read: the persister reads it once, for the restore.
   let restoredFrom: PersistedClient | undefined;
   const reading: Persister = {
     ...persister,
-    restoreClient: async () => (restoredFrom = await persister.restoreClient()),
+    restoreClient: async () =>
+      (restoredFrom = await (signedIn && readEarly ? readEarly : persister.restoreClient())),
   };
   // As persistQueryClient does, except that only a change of what is kept is written (above).
   // (A restore that fails leaves the visit unkept, as persistQueryClient does.)

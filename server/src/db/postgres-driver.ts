@@ -18,12 +18,13 @@ import { isCompiledOnce } from "./prepared-query";
  *   statement (pipelined, node-postgres's `pipeline` mode), and a transaction that runs no
  *   statement sends nothing at all.
  * - In a transaction that has run PIPELINE_WRITES (group commit's batches, see GroupCommit), a
- *   write marked with `unawaited()` — one whose caller reads no answer from it — is sent without
- *   waiting for its answer: it goes out with the statement that follows it, and a batch of such
- *   writes goes out with its COMMIT in one write. The caller goes on at once; if such a write
- *   fails, the transaction is aborted, COMMIT does not commit and throws that write's error (so
- *   group commit rolls the batch back and runs each write again alone, where every statement is
- *   awaited and the failing one's caller gets its own error, as before).
+ *   write marked with `unawaited()` — one whose caller needs no answer before it goes on — is sent
+ *   without waiting for its answer: it goes out with the statement that follows it (at the latest
+ *   once the current chain of promises has settled), and a batch of such writes goes out with its
+ *   COMMIT in one write. Kysely is answered with no rows at once; the real answer comes later
+ *   (`laterAnswer`). If such a write fails, the transaction is aborted, COMMIT does not commit and
+ *   throws that write's error (so group commit rolls the batch back and runs each write again
+ *   alone, where every statement is awaited and the failing one's caller gets its own error).
  *
  * - A statement compiled once (prepared-query.ts: one of a fixed few texts) runs as a named
  *   prepared statement: PostgreSQL parses and plans it once per connection, not for each
@@ -48,11 +49,18 @@ export function pipelinedPostgresDialect(pool: pg.Pool) {
 export const PIPELINE_WRITES = CompiledQuery.raw("/* tasklane: pipeline unawaited writes */");
 
 const unawaitedQueries = new WeakSet<CompiledQuery>();
+/** The answers of unawaited writes sent without waiting, until they come. */
+const laterAnswers = new WeakMap<CompiledQuery, Promise<pg.QueryResult>>();
 
-/** Marks a write whose answer (rows, row count) its caller does not read; see above. */
-export function unawaited(query: CompiledQuery): CompiledQuery {
+/** Marks a write whose answer its caller does not need before it goes on; see above. */
+export function unawaited<Q extends CompiledQuery>(query: Q): Q {
   unawaitedQueries.add(query);
   return query;
+}
+
+/** The answer of an unawaited write that was sent without waiting (else undefined: it was awaited). */
+export function laterAnswer(query: CompiledQuery): Promise<pg.QueryResult> | undefined {
+  return laterAnswers.get(query);
 }
 
 /** The prepared statement's name of each text compiled once (undefined: not prepared). */
@@ -152,9 +160,11 @@ class PipelinedConnection implements DatabaseConnection {
     if (this.#pipelining && unawaitedQueries.has(compiled)) {
       this.#cork();
       this.#sendBegin();
-      this.#client.query(query).catch((error: unknown) => {
+      const answer = this.#client.query(query);
+      answer.catch((error: unknown) => {
         this.#failure ??= { error };
       });
+      laterAnswers.set(compiled, answer);
       return { rows: [] };
     }
     return resultOf(await this.#awaited(query));
@@ -223,6 +233,9 @@ class PipelinedConnection implements DatabaseConnection {
     if (this.#corked) return;
     this.#client.connection.stream.cork();
     this.#corked = true;
+    // What is corked goes out once the current chain of promises has settled, whatever follows:
+    // a caller that awaits an unawaited write's answer must not wait for it forever.
+    process.nextTick(() => this.#uncork());
   }
 
   #uncork(): void {

@@ -6,7 +6,7 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from "@contract/tasks";
-import { executeWrite, isPostgres, type Db } from "../../db/database";
+import { executeWrite, isPostgres, type Db, type WriteAnswer } from "../../db/database";
 import { compiledOnce, preparedQuery } from "../../db/prepared-query";
 import type { Database, NewTask, TaskRow, TaskUpdate } from "../../db/schema";
 
@@ -348,7 +348,8 @@ const touchQuery = compiledOnce((db: Db, userId: string, nowIso: string) =>
     .updateTable("users")
     // The version counts every change, so two changes in one millisecond still differ (ETag).
     .set((eb) => ({ tasks_changed_at: nowIso, tasks_version: eb("tasks_version", "+", 1) }))
-    .where("id", "=", userId),
+    .where("id", "=", userId)
+    .returning("tasks_version"),
 );
 
 /** The same change as touchQuery, as the outer statement of a data-modifying CTE (PostgreSQL). */
@@ -356,41 +357,65 @@ function touchAfter<Q extends { updateTable: Db["updateTable"] }>(db: Q, userId:
   return db
     .updateTable("users")
     .set((eb) => ({ tasks_changed_at: nowIso, tasks_version: eb("tasks_version", "+", 1) }))
-    .where("id", "=", userId);
+    .where("id", "=", userId)
+    .returning("tasks_version");
+}
+
+/** The data version a touch moved the user's tasks to (0 when the user row is gone). */
+function versionOf(rows: ReadonlyArray<{ tasks_version: number }>): number {
+  return Number(rows[0]?.tasks_version ?? 0);
 }
 
 /**
- * insertTasks, then touchTasksChangedAt. On PostgreSQL, where every statement is a round trip
- * (and the writes of a group commit run one after another), a small insert and the version bump
- * are one statement (a data-modifying CTE); SQLite has no such CTE and answers in microseconds.
+ * The data version a write moved the user's tasks to, once its answer has come: in a group
+ * commit's batch on PostgreSQL the write goes out without waiting for it (see executeWrite), so
+ * the version is read after the COMMIT — awaiting it inside the transaction waits for the
+ * statement's round trip.
+ */
+export interface LaterVersion {
+  readonly version: Promise<number>;
+}
+
+function laterVersion(answer: WriteAnswer<{ tasks_version: number }>): LaterVersion {
+  const version = answer.rows.then(versionOf);
+  // Unread when the write runs in a caller's transaction, or when its batch failed and ran again.
+  version.catch(() => undefined);
+  return { version };
+}
+
+/**
+ * insertTasks, then touchTasksChangedAt; the data version it moved to. On PostgreSQL, where every
+ * statement is a round trip (and the writes of a group commit run one after another), a small
+ * insert and the version bump are one statement (a data-modifying CTE); SQLite has no such CTE
+ * and answers in microseconds.
  */
 export async function insertTasksAndTouch(
   db: Db,
   rows: readonly NewTask[],
   userId: string,
   nowIso: string,
-): Promise<void> {
+): Promise<LaterVersion> {
   if (rows.length > 0 && rows.length <= INSERT_CHUNK && isPostgres(db)) {
     const [row] = rows;
-    if (rows.length === 1 && row) {
-      const values = TASK_ROW_COLUMNS.map((column) => row[column] ?? null);
-      await executeWrite(db, insertOneTaskAndTouchQuery(db, userId, nowIso, ...values));
-      return;
-    }
-    await executeWrite(
-      db,
-      touchAfter(
-        db.with("inserted", (cte) => cte.insertInto("tasks").values([...rows])),
-        userId,
-        nowIso,
-      ),
-    );
-    return;
+    const statement =
+      rows.length === 1 && row
+        ? insertOneTaskAndTouchQuery(
+            db,
+            userId,
+            nowIso,
+            ...TASK_ROW_COLUMNS.map((column) => row[column] ?? null),
+          )
+        : touchAfter(
+            db.with("inserted", (cte) => cte.insertInto("tasks").values([...rows])),
+            userId,
+            nowIso,
+          ).compile();
+    return laterVersion(await executeWrite(db, statement));
   }
   const [row] = rows;
   if (rows.length === 1 && row) await insertOneTask(db, row);
   else await insertTasks(db, rows);
-  await touchTasksChangedAt(db, userId, nowIso);
+  return touchTasksChangedAt(db, userId, nowIso);
 }
 
 /** PostgreSQL: one task and the version bump in one statement (POST), compiled once. */
@@ -510,27 +535,43 @@ function updateAndTouchQuery(columns: ReadonlyArray<keyof TaskUpdate>) {
   return query;
 }
 
-/** updateTaskRow, then touchTasksChangedAt: on PostgreSQL one statement (see insertTasksAndTouch). */
+/**
+ * updateTaskRow, then touchTasksChangedAt: on PostgreSQL one statement (see insertTasksAndTouch).
+ * The data version it moved to.
+ */
 export async function updateTaskRowAndTouch(
   db: Db,
   userId: string,
   id: string,
   changes: TaskUpdate,
   nowIso: string,
-): Promise<void> {
+): Promise<LaterVersion> {
   if (isPostgres(db)) {
     const columns = Object.keys(changes) as Array<keyof TaskUpdate>;
     const values = columns.map((column) => changes[column]);
-    await executeWrite(db, updateAndTouchQuery(columns)(db, userId, id, nowIso, ...values));
-    return;
+    return laterVersion(
+      await executeWrite(db, updateAndTouchQuery(columns)(db, userId, id, nowIso, ...values)),
+    );
   }
   await updateTaskRow(db, userId, id, changes);
-  await touchTasksChangedAt(db, userId, nowIso);
+  return touchTasksChangedAt(db, userId, nowIso);
 }
 
-/** Records that the user's task list changed (deletions leave no row to look at). */
-export async function touchTasksChangedAt(db: Db, userId: string, nowIso: string): Promise<void> {
-  await executeWrite(db, touchQuery(db, userId, nowIso));
+/**
+ * Records that the user's task list changed (deletions leave no row to look at): the data version
+ * it moved to.
+ */
+export async function touchTasksChangedAt(db: Db, userId: string, nowIso: string): Promise<LaterVersion> {
+  return laterVersion(await executeWrite(db, touchQuery(db, userId, nowIso)));
+}
+
+const tasksVersionQuery = preparedQuery((db: Db, userId: string) =>
+  db.selectFrom("users").select("tasks_version").where("id", "=", userId),
+);
+
+/** The user's task data version now (0 when the user row is gone). */
+export async function selectTasksVersion(db: Db, userId: string): Promise<number> {
+  return versionOf(await tasksVersionQuery(db, userId));
 }
 
 export async function selectTasksChangedAt(db: Db, userId: string): Promise<string | null> {

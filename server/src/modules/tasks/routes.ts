@@ -8,10 +8,12 @@ import { authenticate, currentUser } from "../auth";
 import { isoNow } from "../../lib/clock";
 import { AnswerCache, type CachedAnswer } from "./answer-cache";
 import { ifNoneMatchHolds, taskDataEtag, TASK_DATA_CACHE_CONTROL } from "./etag";
+import { TaskChangeLog, TaskListBases } from "./list-changes";
 import {
   createTask,
   deleteTask,
   getTask,
+  listAllTasksText,
   listTasksJson,
   taskStatsAndExpiry,
   updateTask,
@@ -78,6 +80,11 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
   const { db, clock } = deps;
   app.addHook("onRequest", authenticate(deps));
   const answers = new AnswerCache();
+  // The changes to tasks committed through this instance: the whole list after one of them is
+  // the list before it with the tasks it touched put in anew (see list-changes.ts).
+  const changes = new TaskChangeLog();
+  const bases = new TaskListBases();
+  const onChange = changes.record.bind(changes);
 
   app.get(
     routeIn(app, apiRoutes.listTasks.path),
@@ -93,7 +100,8 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const variant = `list ${queryStringOf(request.url)}`;
+      const query = queryStringOf(request.url);
+      const variant = `list ${query}`;
       // The version was read with the session, before the tasks: a change in between only makes
       // the tag (and the key the answer is kept under) older than the body, so the next request
       // reads the whole list again.
@@ -107,7 +115,13 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
         // the schema's serialiser would write, without re-checking each of thousands of objects
         // (V8's JSON.stringify also beats a compiled fast-json-stringify on this shape; on SQLite
         // the database writes the text itself, see listTasksJson).
-        body = Buffer.from(await listTasksJson(db, user.id, request.query));
+        if (query === "") {
+          const list = await listAllTasksText(db, user.id, user.tasks_version, bases.get(user.id), changes);
+          bases.offer(user.id, list);
+          body = list.body;
+        } else {
+          body = Buffer.from(await listTasksJson(db, user.id, request.query));
+        }
         answers.set(user.id, user.tasks_version, variant, { body, etag });
       }
       return sendSerialised(reply, body);
@@ -134,7 +148,13 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const task = await createTask(db, clock, user.id, withDefaultReminder(request.body, user, clock.now()));
+      const task = await createTask(
+        db,
+        clock,
+        user.id,
+        withDefaultReminder(request.body, user, clock.now()),
+        onChange,
+      );
       return reply.status(201).send(task);
     },
   );
@@ -204,7 +224,8 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
         response: { 200: apiRoutes.updateTask.response, ...errors, ...notFoundError },
       },
     },
-    async (request) => updateTask(db, clock, currentUser(request).id, request.params.id, request.body),
+    async (request) =>
+      updateTask(db, clock, currentUser(request).id, request.params.id, request.body, onChange),
   );
 
   app.delete(
@@ -219,7 +240,7 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
       },
     },
     async (request, reply) => {
-      await deleteTask(db, clock, currentUser(request).id, request.params.id);
+      await deleteTask(db, clock, currentUser(request).id, request.params.id, onChange);
       return reply.status(204).send(null);
     },
   );
