@@ -6,16 +6,17 @@ import {
   Kysely,
   Migrator,
   PostgresAdapter,
-  PostgresDialect,
   SqliteDialect,
   SqliteDriver,
   sql,
+  type Compilable,
   type DatabaseConnection,
   type Dialect,
   type SqliteDialectConfig,
 } from "kysely";
 import pg from "pg";
 import { GroupCommit } from "./group-commit";
+import { PIPELINE_WRITES, laterAnswer, pipelinedPostgresDialect, unawaited } from "./postgres-driver";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 
@@ -92,7 +93,9 @@ function withStatementCache(sqlite: SqliteDatabase.Database) {
 }
 
 function postgresDialect(connectionString: string): Dialect {
-  return new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 10 }) });
+  // pipeline: a statement may be sent before the answer to the previous one has come (see
+  // postgres-driver.ts); one awaited at a time, as everywhere else, behaves as without it.
+  return pipelinedPostgresDialect(new pg.Pool({ connectionString, max: 10, pipeline: true }));
 }
 
 export function engineOf(options: DatabaseOptions): DatabaseEngine {
@@ -197,8 +200,33 @@ export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): P
   if (db.isTransaction) return work(db);
   let group = groupCommits.get(db);
   if (!group) {
-    group = new GroupCommit(db, { savepoints: !isPostgres(db) });
+    group = isPostgres(db)
+      ? new GroupCommit(db, { savepoints: false, pipelineWrites: PIPELINE_WRITES })
+      : new GroupCommit(db, { savepoints: true });
     groupCommits.set(db, group);
   }
   return group.run(work);
+}
+
+/** The rows a write answered (RETURNING), once they have come; see executeWrite. */
+export interface WriteAnswer<Row> {
+  readonly rows: Promise<Row[]>;
+}
+
+/**
+ * Runs a write whose answer the caller does not need before it goes on. In a group commit's batch
+ * on PostgreSQL it is sent without waiting for its answer, with the statement that follows it
+ * (see postgres-driver.ts); a failure then fails the batch's COMMIT, and the write runs again
+ * alone, awaited, where its caller gets its error. Elsewhere it runs as any statement. The rows it
+ * answers (RETURNING) come in `rows`: read them after the transaction has committed (they have
+ * come by then) — awaiting them inside it waits for the statement's round trip.
+ */
+export async function executeWrite<Row>(
+  db: Db,
+  query: Compilable<Row> | CompiledQuery<Row>,
+): Promise<WriteAnswer<Row>> {
+  const compiled = unawaited("compile" in query ? query.compile() : query);
+  const result = await db.executeQuery<Row>(compiled);
+  const later = laterAnswer(compiled);
+  return { rows: later ? later.then((answer) => answer.rows as Row[]) : Promise.resolve(result.rows) };
 }

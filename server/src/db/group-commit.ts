@@ -35,6 +35,11 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  *   savepoints; when a write fails, the whole batch is rolled back and each of its writes runs
  *   again alone, in a transaction of its own. A write may therefore run twice, so it must only
  *   touch the database, through the transaction it is given (which every write here does).
+ *   With `pipelineWrites` (PostgreSQL, see postgres-driver.ts) that statement is run first in the
+ *   batch's transaction, so that the writes whose answer nobody reads go out without waiting for
+ *   it (a batch of such writes goes out with its COMMIT in one round trip); a write that arrives
+ *   alone is such a batch too. When one of them fails, the COMMIT fails and each write runs again
+ *   alone, where every statement is awaited.
  *
  * The writes of one batch run in order, never interleaved, so each sees the database as if it ran
  * alone after the previous ones. A write must use the transaction it is given (as with
@@ -43,13 +48,15 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
 export class GroupCommit<DB> {
   readonly #db: Kysely<DB>;
   readonly #savepoints: boolean;
+  readonly #pipelineWrites: CompiledQuery | undefined;
   #queue: Array<Pending<DB>> = [];
   #scheduled = false;
   #running = false;
 
-  constructor(db: Kysely<DB>, options: { savepoints: boolean }) {
+  constructor(db: Kysely<DB>, options: { savepoints: boolean; pipelineWrites?: CompiledQuery }) {
     this.#db = db;
     this.#savepoints = options.savepoints;
+    this.#pipelineWrites = options.savepoints ? undefined : options.pipelineWrites;
   }
 
   run<T>(work: Work<DB, T>): Promise<T> {
@@ -78,7 +85,7 @@ export class GroupCommit<DB> {
     if (batch.length === 0) return;
     this.#running = true;
     try {
-      if (batch.length === 1) await this.#commitAlone(batch[0] as Pending<DB>);
+      if (batch.length === 1 && !this.#pipelineWrites) await this.#commitAlone(batch[0] as Pending<DB>);
       else if (this.#savepoints) await this.#commitWithSavepoints(batch);
       else if (!(await this.#commitAllOrNothing(batch))) {
         for (const pending of batch) await this.#commitAlone(pending);
@@ -99,6 +106,7 @@ export class GroupCommit<DB> {
     const values: unknown[] = [];
     const trx = await this.#db.startTransaction().execute();
     try {
+      if (this.#pipelineWrites) await trx.executeQuery(this.#pipelineWrites);
       for (const { work } of batch) values.push(await work(trx));
       await trx.commit().execute();
     } catch {

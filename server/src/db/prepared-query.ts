@@ -3,6 +3,13 @@ import { CompiledQuery, type Compilable, type DialectAdapter, type Kysely } from
 /** Stands for argument `index` while the query is built; never a real value (it holds NUL). */
 const slotValue = (index: number) => `\u0000prepared-query-argument-${index}\u0000`;
 
+const compiledOnceTexts = new Set<string>();
+
+/** The SQL text is one that compiledOnce (or preparedQuery) made: one of a fixed few. */
+export function isCompiledOnce(sql: string): boolean {
+  return compiledOnceTexts.has(sql);
+}
+
 interface Prepared {
   sql: string;
   /** Per bound parameter: the index of the argument it takes, or the constant it always is. */
@@ -22,10 +29,21 @@ interface Prepared {
 export function preparedQuery<DB, Args extends unknown[], Row>(
   build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>,
 ): (db: Kysely<DB>, ...args: Args) => Promise<Row[]> {
+  const compile = compiledOnce(build);
+  return async (db, ...args) => (await db.executeQuery<Row>(compile(db, ...args))).rows;
+}
+
+/**
+ * preparedQuery's compiled query with the given values, for the caller to run (see executeWrite).
+ * `arity`: how many arguments follow `db`, for a `build` with a rest parameter (by default, the
+ * ones it declares).
+ */
+export function compiledOnce<DB, Args extends unknown[], Row>(
+  build: (db: Kysely<DB>, ...args: Args) => Compilable<Row>,
+  arity = build.length - 1,
+): (db: Kysely<DB>, ...args: Args) => CompiledQuery<Row> {
   const byDialect = new WeakMap<DialectAdapter, Prepared>();
 
-  // The arguments after `db`, as declared (no defaults, no rest parameter).
-  const arity = build.length - 1;
   const prepare = (db: Kysely<DB>): Prepared => {
     const stands = Array.from({ length: arity }, (_, index) => slotValue(index));
     const compiled = build(db, ...(stands as Args)).compile();
@@ -40,10 +58,11 @@ export function preparedQuery<DB, Args extends unknown[], Row>(
     });
     if (compiled.sql.includes("\u0000"))
       throw new Error(`preparedQuery: an argument was spliced into ${compiled.sql}`);
+    compiledOnceTexts.add(compiled.sql);
     return { sql: compiled.sql, parameters };
   };
 
-  return async (db, ...args) => {
+  return (db, ...args) => {
     const adapter = db.getExecutor().adapter;
     let prepared = byDialect.get(adapter);
     if (!prepared) {
@@ -53,7 +72,6 @@ export function preparedQuery<DB, Args extends unknown[], Row>(
     const values = prepared.parameters.map((parameter) =>
       "argument" in parameter ? args[parameter.argument] : parameter.constant,
     );
-    const result = await db.executeQuery<Row>(CompiledQuery.raw(prepared.sql, values));
-    return result.rows;
+    return CompiledQuery.raw(prepared.sql, values) as CompiledQuery<Row>;
   };
 }

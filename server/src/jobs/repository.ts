@@ -1,4 +1,4 @@
-import type { Db } from "../db/database";
+import { executeWrite, type Db } from "../db/database";
 import type { JobRow } from "../db/schema";
 import { newId } from "../lib/ids";
 
@@ -14,40 +14,44 @@ export async function scheduleJob(
   db: Db,
   job: { kind: string; subject: string; runAt: string; nowIso: string },
 ): Promise<void> {
-  await db
-    .insertInto("jobs")
-    .values({
-      id: newId(),
-      kind: job.kind,
-      subject: job.subject,
-      status: "queued",
-      run_at: job.runAt,
-      attempts: 0,
-      scheduled_at: job.nowIso,
-    })
-    .onConflict((conflict) =>
-      conflict.columns(["kind", "subject"]).doUpdateSet({
+  await executeWrite(
+    db,
+    db
+      .insertInto("jobs")
+      .values({
+        id: newId(),
+        kind: job.kind,
+        subject: job.subject,
         status: "queued",
         run_at: job.runAt,
         attempts: 0,
-        claimed_by: null,
-        claimed_at: null,
         scheduled_at: job.nowIso,
-        finished_at: null,
-        last_error: null,
-      }),
-    )
-    .execute();
+      })
+      .onConflict((conflict) =>
+        conflict.columns(["kind", "subject"]).doUpdateSet({
+          status: "queued",
+          run_at: job.runAt,
+          attempts: 0,
+          claimed_by: null,
+          claimed_at: null,
+          scheduled_at: job.nowIso,
+          finished_at: null,
+          last_error: null,
+        }),
+      ),
+  );
 }
 
 /** Drops the job of (kind, subject) if it is still waiting; one already running finishes. */
 export async function unscheduleJob(db: Db, kind: string, subject: string): Promise<void> {
-  await db
-    .deleteFrom("jobs")
-    .where("kind", "=", kind)
-    .where("subject", "=", subject)
-    .where("status", "=", "queued")
-    .execute();
+  await executeWrite(
+    db,
+    db
+      .deleteFrom("jobs")
+      .where("kind", "=", kind)
+      .where("subject", "=", subject)
+      .where("status", "=", "queued"),
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inTransaction, isUniqueViolation, type Db } from "../../src/db/database";
+import { executeWrite, inTransaction, isUniqueViolation, type Db } from "../../src/db/database";
 import { GroupCommit } from "../../src/db/group-commit";
 import { newId } from "../../src/lib/ids";
 import { testDatabase } from "../helpers";
@@ -161,6 +161,69 @@ describe("inTransaction on the configured database (SQLite, or PostgreSQL in CI)
     expect(isUniqueViolation((results[1] as PromiseRejectedResult).reason)).toBe(true);
     const stored = await db.selectFrom("users").select("email").where("email", "in", fresh).execute();
     expect(stored).toHaveLength(2);
+  });
+
+  const insertUser = (email: string) => (trx: Db) =>
+    executeWrite(trx, trx.insertInto("users").values(userRow(email)));
+
+  it("gives a write sent without waiting for its answer (executeWrite) its own failure", async () => {
+    const taken = `taken-${newId()}@example.com`;
+    await db.insertInto("users").values(userRow(taken)).execute();
+    const fresh = [`a-${newId()}@example.com`, `b-${newId()}@example.com`];
+    const results = await Promise.allSettled([
+      inTransaction(db, insertUser(fresh[0] as string)),
+      inTransaction(db, insertUser(taken)),
+      inTransaction(db, insertUser(fresh[1] as string)),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect(isUniqueViolation((results[1] as PromiseRejectedResult).reason)).toBe(true);
+    const stored = await db.selectFrom("users").select("email").where("email", "in", fresh).execute();
+    expect(stored).toHaveLength(2);
+  });
+
+  it("lets a write read after another's unawaited statement failed", async () => {
+    const taken = `taken-${newId()}@example.com`;
+    await db.insertInto("users").values(userRow(taken)).execute();
+    const email = `reader-${newId()}@example.com`;
+    const results = await Promise.allSettled([
+      inTransaction(db, insertUser(taken)),
+      // On PostgreSQL its read fails at first (the batch's transaction is aborted); it then runs
+      // again alone.
+      inTransaction(db, async (trx) => {
+        await insertUser(email)(trx);
+        return (await trx.selectFrom("users").select("id").where("email", "=", email).execute()).length;
+      }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(["rejected", "fulfilled"]);
+    expect((results[1] as PromiseFulfilledResult<number>).value).toBe(1);
+  });
+
+  it("gives a write's answer (RETURNING) inside its transaction and after it", async () => {
+    const emails = [`r1-${newId()}@example.com`, `r2-${newId()}@example.com`];
+    const answers = await Promise.all(
+      emails.map((email) =>
+        inTransaction(db, async (trx) => {
+          const answer = await executeWrite(
+            trx,
+            trx.insertInto("users").values(userRow(email)).returning("email"),
+          );
+          // Awaited inside the transaction: it waits for the statement's answer, it does not hang.
+          const inside = await answer.rows;
+          return { inside, after: answer.rows };
+        }),
+      ),
+    );
+    for (const [index, { inside, after }] of answers.entries()) {
+      expect(inside).toEqual([{ email: emails[index] }]);
+      expect(await after).toEqual([{ email: emails[index] }]);
+    }
+  });
+
+  it("fails a write alone whose unawaited statement fails", async () => {
+    const taken = `taken-${newId()}@example.com`;
+    await db.insertInto("users").values(userRow(taken)).execute();
+    const error = await inTransaction(db, insertUser(taken)).catch((reason: unknown) => reason);
+    expect(isUniqueViolation(error)).toBe(true);
   });
 
   it("runs the work inside the caller's transaction when given one", async () => {

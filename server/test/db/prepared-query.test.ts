@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../src/db/database";
 import { preparedQuery } from "../../src/db/prepared-query";
@@ -67,5 +67,39 @@ describe("preparedQuery", () => {
       db.selectFrom("users").select(sql.ref(column).as("value")),
     );
     await expect(spliced(db, "email")).rejects.toThrow(/not passed on as a value/);
+  });
+
+  it("keeps answering, selecting `*` or not, after a column is added to its table", async () => {
+    // On PostgreSQL a query compiled once runs as a named prepared statement unless it selects
+    // `*`, whose result would change shape (PostgreSQL refuses to run it then).
+    await sql`create table if not exists prepared_scratch (id text primary key, name text not null)`.execute(
+      db,
+    );
+    await sql`delete from prepared_scratch`.execute(db);
+    await sql`insert into prepared_scratch (id, name) values ('a', 'Ada')`.execute(db);
+    type Scratch = Kysely<{ prepared_scratch: { id: string; name: string } }>;
+    const named = preparedQuery((db: Scratch, id: string) =>
+      db.selectFrom("prepared_scratch").select(["id", "name"]).where("id", "=", id),
+    );
+    const all = preparedQuery((db: Scratch, id: string) =>
+      db.selectFrom("prepared_scratch").selectAll().where("id", "=", id),
+    );
+    const scratch = db as unknown as Scratch;
+    try {
+      // Twice on every connection of the pool, so each has prepared what it prepares.
+      for (let round = 0; round < 2; round += 1) {
+        await Promise.all(Array.from({ length: 12 }, () => named(scratch, "a")));
+        await Promise.all(Array.from({ length: 12 }, () => all(scratch, "a")));
+      }
+      await sql`alter table prepared_scratch add column extra text`.execute(db);
+      for (let round = 0; round < 2; round += 1) {
+        for (const rows of await Promise.all(Array.from({ length: 12 }, () => named(scratch, "a"))))
+          expect(rows).toEqual([{ id: "a", name: "Ada" }]);
+        for (const rows of await Promise.all(Array.from({ length: 12 }, () => all(scratch, "a"))))
+          expect(rows).toEqual([{ id: "a", name: "Ada", extra: null }]);
+      }
+    } finally {
+      await sql`drop table prepared_scratch`.execute(db);
+    }
   });
 });

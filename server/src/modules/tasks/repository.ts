@@ -6,8 +6,8 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from "@contract/tasks";
-import { isPostgres, type Db } from "../../db/database";
-import { preparedQuery } from "../../db/prepared-query";
+import { executeWrite, isPostgres, type Db, type WriteAnswer } from "../../db/database";
+import { compiledOnce, preparedQuery } from "../../db/prepared-query";
 import type { Database, NewTask, TaskRow, TaskUpdate } from "../../db/schema";
 
 /** What the list query narrows in SQL; the service re-checks tags and search exactly. */
@@ -42,6 +42,12 @@ export const LIST_COLUMNS = [
   "completed_at",
   "recurrence",
 ] as const satisfies ReadonlyArray<keyof TaskListRow>;
+
+/**
+ * Every column of a task row: what the one-task statements bind, in this order, and what reading
+ * one task names (not `*`, so that the statement's result keeps its shape when a column is added).
+ */
+const TASK_ROW_COLUMNS = [...LIST_COLUMNS, "user_id", "follows_task_id", "remind_at"] as const;
 
 /** Rows per INSERT: well below SQLite's and PostgreSQL's bound-parameter limits. */
 const INSERT_CHUNK = 500;
@@ -215,7 +221,7 @@ export async function selectTaskListJsonSqlite(
 }
 
 const taskQuery = preparedQuery((db: Db, userId: string, id: string) =>
-  db.selectFrom("tasks").selectAll().where("user_id", "=", userId).where("id", "=", id),
+  db.selectFrom("tasks").select(TASK_ROW_COLUMNS).where("user_id", "=", userId).where("id", "=", id),
 );
 
 export async function selectTask(db: Db, userId: string, id: string): Promise<TaskRow | undefined> {
@@ -337,7 +343,7 @@ export async function countTasks(
   return { counts, nextDue };
 }
 
-const touchQuery = preparedQuery((db: Db, userId: string, nowIso: string) =>
+const touchQuery = compiledOnce((db: Db, userId: string, nowIso: string) =>
   db
     .updateTable("users")
     // The version counts every change, so two changes in one millisecond still differ (ETag).
@@ -361,6 +367,23 @@ function versionOf(rows: ReadonlyArray<{ tasks_version: number }>): number {
 }
 
 /**
+ * The data version a write moved the user's tasks to, once its answer has come: in a group
+ * commit's batch on PostgreSQL the write goes out without waiting for it (see executeWrite), so
+ * the version is read after the COMMIT — awaiting it inside the transaction waits for the
+ * statement's round trip.
+ */
+export interface LaterVersion {
+  readonly version: Promise<number>;
+}
+
+function laterVersion(answer: WriteAnswer<{ tasks_version: number }>): LaterVersion {
+  const version = answer.rows.then(versionOf);
+  // Unread when the write runs in a caller's transaction, or when its batch failed and ran again.
+  version.catch(() => undefined);
+  return { version };
+}
+
+/**
  * insertTasks, then touchTasksChangedAt; the data version it moved to. On PostgreSQL, where every
  * statement is a round trip (and the writes of a group commit run one after another), a small
  * insert and the version bump are one statement (a data-modifying CTE); SQLite has no such CTE
@@ -371,21 +394,46 @@ export async function insertTasksAndTouch(
   rows: readonly NewTask[],
   userId: string,
   nowIso: string,
-): Promise<number> {
+): Promise<LaterVersion> {
   if (rows.length > 0 && rows.length <= INSERT_CHUNK && isPostgres(db)) {
-    return versionOf(
-      await touchAfter(
-        db.with("inserted", (cte) => cte.insertInto("tasks").values([...rows])),
-        userId,
-        nowIso,
-      ).execute(),
-    );
+    const [row] = rows;
+    const statement =
+      rows.length === 1 && row
+        ? insertOneTaskAndTouchQuery(
+            db,
+            userId,
+            nowIso,
+            ...TASK_ROW_COLUMNS.map((column) => row[column] ?? null),
+          )
+        : touchAfter(
+            db.with("inserted", (cte) => cte.insertInto("tasks").values([...rows])),
+            userId,
+            nowIso,
+          ).compile();
+    return laterVersion(await executeWrite(db, statement));
   }
   const [row] = rows;
   if (rows.length === 1 && row) await insertOneTask(db, row);
   else await insertTasks(db, rows);
   return touchTasksChangedAt(db, userId, nowIso);
 }
+
+/** PostgreSQL: one task and the version bump in one statement (POST), compiled once. */
+const insertOneTaskAndTouchQuery = compiledOnce(
+  (db: Db, userId: string, nowIso: string, ...values: unknown[]) =>
+    touchAfter(
+      db.with("inserted", (cte) =>
+        cte
+          .insertInto("tasks")
+          .values(
+            Object.fromEntries(TASK_ROW_COLUMNS.map((column, index) => [column, values[index]])) as NewTask,
+          ),
+      ),
+      userId,
+      nowIso,
+    ),
+  2 + TASK_ROW_COLUMNS.length,
+);
 
 // One task (POST /api/v1/tasks): built and compiled by Kysely once, not for every request.
 const insertOneTaskQuery = preparedQuery(
@@ -454,6 +502,39 @@ async function insertOneTask(db: Db, row: NewTask): Promise<void> {
   );
 }
 
+/** Distinct sets of changed columns kept compiled; a PUT changes one of a few. */
+const UPDATE_SHAPES_KEPT = 64;
+const updateAndTouchQueries = new Map<string, ReturnType<typeof compileUpdateAndTouch>>();
+
+function compileUpdateAndTouch(columns: ReadonlyArray<keyof TaskUpdate>) {
+  return compiledOnce(
+    (db: Db, userId: string, id: string, nowIso: string, ...values: unknown[]) =>
+      touchAfter(
+        db.with("updated", (cte) =>
+          cte
+            .updateTable("tasks")
+            .set(Object.fromEntries(columns.map((column, index) => [column, values[index]])) as TaskUpdate)
+            .where("user_id", "=", userId)
+            .where("id", "=", id),
+        ),
+        userId,
+        nowIso,
+      ),
+    3 + columns.length,
+  );
+}
+
+/** PostgreSQL: the update of these columns and the version bump in one statement, compiled once. */
+function updateAndTouchQuery(columns: ReadonlyArray<keyof TaskUpdate>) {
+  const key = columns.join(",");
+  let query = updateAndTouchQueries.get(key);
+  if (!query) {
+    query = compileUpdateAndTouch(columns);
+    if (updateAndTouchQueries.size < UPDATE_SHAPES_KEPT) updateAndTouchQueries.set(key, query);
+  }
+  return query;
+}
+
 /**
  * updateTaskRow, then touchTasksChangedAt: on PostgreSQL one statement (see insertTasksAndTouch).
  * The data version it moved to.
@@ -464,16 +545,12 @@ export async function updateTaskRowAndTouch(
   id: string,
   changes: TaskUpdate,
   nowIso: string,
-): Promise<number> {
+): Promise<LaterVersion> {
   if (isPostgres(db)) {
-    return versionOf(
-      await touchAfter(
-        db.with("updated", (cte) =>
-          cte.updateTable("tasks").set(changes).where("user_id", "=", userId).where("id", "=", id),
-        ),
-        userId,
-        nowIso,
-      ).execute(),
+    const columns = Object.keys(changes) as Array<keyof TaskUpdate>;
+    const values = columns.map((column) => changes[column]);
+    return laterVersion(
+      await executeWrite(db, updateAndTouchQuery(columns)(db, userId, id, nowIso, ...values)),
     );
   }
   await updateTaskRow(db, userId, id, changes);
@@ -484,8 +561,8 @@ export async function updateTaskRowAndTouch(
  * Records that the user's task list changed (deletions leave no row to look at): the data version
  * it moved to.
  */
-export async function touchTasksChangedAt(db: Db, userId: string, nowIso: string): Promise<number> {
-  return versionOf(await touchQuery(db, userId, nowIso));
+export async function touchTasksChangedAt(db: Db, userId: string, nowIso: string): Promise<LaterVersion> {
+  return laterVersion(await executeWrite(db, touchQuery(db, userId, nowIso)));
 }
 
 const tasksVersionQuery = preparedQuery((db: Db, userId: string) =>

@@ -44,6 +44,7 @@ import {
   selectUserTimeZone,
   touchTasksChangedAt,
   updateTaskRowAndTouch,
+  type LaterVersion,
   type TaskListRow,
   type TaskQueryFilters,
 } from "./repository";
@@ -366,15 +367,17 @@ export type OnTaskChange = (change: TaskChange) => void;
  * Tells `onChange` of a change that moved the data to `version`, once committed: only when the
  * change ran in a transaction of its own (one passed in commits later, or not at all).
  */
-function committed(
+async function committed(
   db: Db,
   onChange: OnTaskChange | undefined,
   userId: string,
-  version: number,
+  later: LaterVersion | undefined,
   taskIds: readonly string[],
-): void {
-  if (onChange && !db.isTransaction && version > 0)
-    onChange({ userId, from: version - 1, to: version, taskIds });
+): Promise<void> {
+  if (!onChange || db.isTransaction || !later) return;
+  // Answered by the time the COMMIT was (see LaterVersion).
+  const version = await later.version;
+  if (version > 0) onChange({ userId, from: version - 1, to: version, taskIds });
 }
 
 /**
@@ -398,7 +401,7 @@ export async function createTasks(
       if (row.remind_at !== null) await followReminder(trx, row.id, row.remind_at, nowIso);
     return version;
   });
-  committed(
+  await committed(
     db,
     onChange,
     userId,
@@ -528,7 +531,7 @@ export async function updateTask(
     const current = await selectTask(trx, userId, id);
     if (!current) throw new NotFound(TASK_NOT_FOUND);
     const changes = changesOf(current, input, nowIso);
-    if (Object.keys(changes).length === 0) return { row: current, version: 0, taskIds: [] };
+    if (Object.keys(changes).length === 0) return { row: current, version: undefined, taskIds: [] };
     const updated = { ...changes, updated_at: nowIso };
     // The version bump goes with the update (one statement on PostgreSQL): within the
     // transaction, its place before the next occurrence's insert changes nothing.
@@ -542,7 +545,7 @@ export async function updateTask(
     if (changes.remind_at !== undefined) await followReminder(trx, id, changes.remind_at, nowIso);
     return { row, version, taskIds };
   });
-  committed(db, onChange, userId, version, taskIds);
+  await committed(db, onChange, userId, version, taskIds);
   return toTaskJson(row);
 }
 
@@ -560,7 +563,7 @@ export async function deleteTask(
     await followReminder(trx, id, null, nowIso);
     return version;
   });
-  committed(db, onChange, userId, version, [id]);
+  await committed(db, onChange, userId, version, [id]);
 }
 
 /** GET /api/v1/tasks/stats: total, per-status, overdue and completion-rate counts, computed by the database. */
