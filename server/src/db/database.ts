@@ -228,5 +228,10 @@ export async function executeWrite<Row>(
   const compiled = unawaited("compile" in query ? query.compile() : query);
   const result = await db.executeQuery<Row>(compiled);
   const later = laterAnswer(compiled);
-  return { rows: later ? later.then((answer) => answer.rows as Row[]) : Promise.resolve(result.rows) };
+  const rows = later ? later.then((answer) => answer.rows as Row[]) : Promise.resolve(result.rows);
+  // Most callers never read the rows, and a failed write is reported by the COMMIT (the batch then
+  // runs again write by write): its rejection here must not be left unhandled, which would end
+  // the process. A caller that awaits the rows still gets it.
+  rows.catch(() => undefined);
+  return { rows };
 }
