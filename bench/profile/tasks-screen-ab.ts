@@ -149,6 +149,24 @@ function mapped(dir: string) {
   };
 }
 
+/**
+ * The `count` largest entries (ms), largest first, those under `minMs` left out, one line each as
+ * `line` writes it.
+ */
+function topLines(
+  values: Map<string, number>,
+  count: number,
+  line: (ms: number, label: string) => string,
+  minMs = 0,
+): string {
+  return [...values]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .filter(([, ms]) => ms >= minMs)
+    .map(([label, ms]) => line(ms, label))
+    .join("\n");
+}
+
 function summarise(profile: Profile, dir: string): string {
   const name = mapped(dir);
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -171,11 +189,7 @@ function summarise(profile: Profile, dir: string): string {
     }
   });
   const top = (values: Map<string, number>, count: number) =>
-    [...values]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, count)
-      .map(([label, ms]) => `  ${ms.toFixed(1).padStart(7)} ms  ${label}`)
-      .join("\n");
+    topLines(values, count, (ms, label) => `  ${ms.toFixed(1).padStart(7)} ms  ${label}`);
   // The busy stretches of the main thread in order (split where it idles for 2 ms or more), each
   // with its busiest functions (self) and the app's own frames and libraries' entry points (inclusive).
   const segments: string[] = [];
@@ -366,12 +380,7 @@ async function traceRevisit(browser: Browser, served: Served, out: string): Prom
         }
       }
       const top = (values: Map<string, number>, count: number) =>
-        [...values]
-          .sort((a, b) => b[1] - a[1])
-          .slice(0, count)
-          .filter(([, ms]) => ms >= 1)
-          .map(([label, ms]) => `          ${ms.toFixed(1).padStart(6)} ${label}`)
-          .join("\n");
+        topLines(values, count, (ms, label) => `          ${ms.toFixed(1).padStart(6)} ${label}`, 1);
       return `        self:\n${top(self, 6)}\n        own/library frames:\n${top(incl, 10)}`;
     };
     for (const event of traceEvents) {
