@@ -46,6 +46,7 @@ const TABLES = [
   "inbound_messages",
   "daily_reports",
   "generation_requests",
+  "task_deletions",
   "tasks",
   "rate_limits",
   "verification_codes",

@@ -84,6 +84,18 @@ export interface TasksTable {
   follows_task_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** When to remind the owner (migration 0008); cleared when the task is completed. */
   remind_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * The user's data version (users.tasks_version) that the task's last write moved the data to
+   * (migration 0011); set by every write from the bump in the same transaction (tasks/repository.ts).
+   */
+  version: ColumnType<number, number | undefined, number>;
+}
+
+/** A deleted task: the data version its deletion moved the data to (migration 0011). */
+export interface TaskDeletionsTable {
+  user_id: string;
+  version: number;
+  task_id: string;
 }
 
 export interface GenerationRequestsTable {
@@ -171,6 +183,7 @@ export interface Database {
   password_reset_codes: PasswordResetCodesTable;
   rate_limits: RateLimitsTable;
   tasks: TasksTable;
+  task_deletions: TaskDeletionsTable;
   generation_requests: GenerationRequestsTable;
   daily_reports: DailyReportsTable;
   inbound_messages: InboundMessagesTable;
@@ -183,7 +196,8 @@ export interface Database {
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
-export type TaskRow = Selectable<TasksTable>;
+/** A task as the service handles it; its change version stays with the database. */
+export type TaskRow = Omit<Selectable<TasksTable>, "version">;
 export type NewTask = Insertable<TasksTable>;
 export type TaskUpdate = Updateable<TasksTable>;
 export type SessionRow = Selectable<SessionsTable>;

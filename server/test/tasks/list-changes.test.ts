@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRoutes, pathFor } from "@contract/routes";
 import type { TaskJson } from "@contract/tasks";
-import { compareInListOrder } from "../../src/modules/tasks/repository";
+import type { Db } from "../../src/db/database";
+import { compareInListOrder, selectTasksVersion } from "../../src/modules/tasks/repository";
 import {
+  DELETIONS_KEPT_VERSIONS,
+  MAX_CHANGED_TASKS,
   spliceTaskList,
-  TaskChangeLog,
   TaskListBases,
   taskStarts,
   type KeptList,
@@ -17,15 +19,24 @@ import {
   listTasks,
   updateTask,
 } from "../../src/modules/tasks/service";
-import { bearer, createTestApp, signUp, testClock, type SignedUp, type TestApp } from "../helpers";
+import {
+  bearer,
+  createTestApp,
+  signUp,
+  testClock,
+  testDatabase,
+  type SignedUp,
+  type TestApp,
+} from "../helpers";
 import { ODD_TASKS } from "./odd-tasks";
 
 /**
- * The whole list after a change made through this instance is the kept list with the touched
- * tasks put in anew (list-changes.ts): it must be byte for byte what JSON.stringify writes of the
- * list read whole, after every kind of change, and the list must be read whole whenever a change
- * it was not told of (another instance, another module) came in between. Runs on SQLite, and on
- * PostgreSQL with TEST_DATABASE_URL.
+ * The whole list after a change, made through this instance or any other, is the kept list with
+ * the tasks written or deleted since put in anew (list-changes.ts): it must be byte for byte what
+ * JSON.stringify writes of the list read whole, after every kind of change made anywhere, and the
+ * list must be read whole when what changed since is not known (too many changes, deletions no
+ * longer kept, a change after the session was read). Runs on SQLite, and on PostgreSQL with
+ * TEST_DATABASE_URL (there with a second database handle for "another instance").
  */
 
 /** A small deterministic generator, so every run makes the same lists. */
@@ -113,19 +124,6 @@ describe("spliceTaskList", () => {
   });
 });
 
-describe("TaskChangeLog", () => {
-  it("follows recorded changes one after another, and only from a recorded version", () => {
-    const log = new TaskChangeLog();
-    log.record({ userId: "u", from: 3, to: 4, taskIds: ["a"] });
-    log.record({ userId: "u", from: 4, to: 5, taskIds: ["b", "a"] });
-    log.record({ userId: "u", from: 6, to: 7, taskIds: ["c"] });
-    expect(log.since("u", 3)).toEqual({ to: 5, taskIds: new Set(["a", "b"]) });
-    expect(log.since("u", 4)).toEqual({ to: 5, taskIds: new Set(["b", "a"]) });
-    expect(log.since("u", 5)).toBeUndefined();
-    expect(log.since("other", 3)).toBeUndefined();
-  });
-});
-
 describe("TaskListBases", () => {
   it("keeps a user's list of the newest exactly known version", () => {
     const bases = new TaskListBases();
@@ -144,37 +142,34 @@ describe("TaskListBases", () => {
 describe("the whole list after a change", () => {
   let t: TestApp;
   let other: TestApp;
+  /** Another instance's database handle (on SQLite in memory, the same one: nothing is told anyway). */
+  let elsewhere: Db;
   let me: SignedUp;
-  let log: TaskChangeLog;
   let kept: KeptList;
 
   beforeAll(async () => {
     const clock = testClock();
     t = await createTestApp({ clock });
-    other = await createTestApp({ db: t.deps.db, clock });
+    elsewhere = process.env.TEST_DATABASE_URL ? await testDatabase({ reset: false }) : t.deps.db;
+    other = await createTestApp({ db: elsewhere, clock });
     me = await signUp(t);
-    log = new TaskChangeLog();
     await createTasks(t.deps.db, clock, me.user.id, ODD_TASKS);
-    kept = await listAllTasksText(t.deps.db, me.user.id, await versionNow(), undefined, log);
+    kept = await listAllTasksText(t.deps.db, me.user.id, await versionNow(), undefined);
   });
   afterAll(async () => {
     await other.close();
+    if (elsewhere !== t.deps.db) await elsewhere.destroy();
     await t.close();
   });
 
   async function versionNow(): Promise<number> {
-    const row = await t.deps.db
-      .selectFrom("users")
-      .select("tasks_version")
-      .where("id", "=", me.user.id)
-      .executeTakeFirstOrThrow();
-    return Number(row.tasks_version);
+    return selectTasksVersion(t.deps.db, me.user.id);
   }
 
   /** The list now, as listAllTasksText gives it from the kept one; checks it against a whole read. */
   async function listNow(options: { spliced: boolean }): Promise<void> {
     const version = await versionNow();
-    const list = await listAllTasksText(t.deps.db, me.user.id, version, kept, log);
+    const list = await listAllTasksText(t.deps.db, me.user.id, version, kept);
     expect(list.body.toString()).toBe(JSON.stringify(await listTasks(t.deps.db, me.user.id, {})));
     // Only a list put together from the kept one comes with where its tasks start.
     expect(list.starts !== undefined).toBe(options.spliced);
@@ -192,50 +187,155 @@ describe("the whole list after a change", () => {
     const { db } = t.deps;
     const clock = t.clock;
     const userId = me.user.id;
-    const onChange = log.record.bind(log);
     const task = await firstTask();
-    await updateTask(db, clock, userId, task.id, { status: "completed" }, onChange);
+    await updateTask(db, clock, userId, task.id, { status: "completed" });
     await listNow({ spliced: true });
-    await updateTask(db, clock, userId, task.id, { status: "pending", due_date: null }, onChange);
+    await updateTask(elsewhere, clock, userId, task.id, { status: "pending", due_date: null });
     await listNow({ spliced: true });
     clock.advance(1);
-    const created = await createTask(
-      db,
-      clock,
-      userId,
-      { title: 'New "one"\n', priority: "high", tags: ["x"], due_date: "2026-12-01T10:00:00.000Z" },
-      onChange,
-    );
+    const created = await createTask(elsewhere, clock, userId, {
+      title: 'New "one"\n',
+      priority: "high",
+      tags: ["x"],
+      due_date: "2026-12-01T10:00:00.000Z",
+    });
     await listNow({ spliced: true });
-    // Two changes in one millisecond, then the list.
-    await updateTask(db, clock, userId, created.id, { title: "Renamed" }, onChange);
-    await updateTask(db, clock, userId, created.id, { status: "cancelled" }, onChange);
+    // Two changes in one millisecond, on two handles, then the list.
+    await updateTask(db, clock, userId, created.id, { title: "Renamed" });
+    await updateTask(elsewhere, clock, userId, created.id, { status: "cancelled" });
     await listNow({ spliced: true });
-    await deleteTask(db, clock, userId, created.id, onChange);
+    await deleteTask(elsewhere, clock, userId, created.id);
     await listNow({ spliced: true });
     const repeating = (await listTasks(db, userId, {})).find((each) => each.recurrence !== null);
     if (!repeating) throw new Error("no repeating task");
-    await updateTask(db, clock, userId, repeating.id, { status: "completed" }, onChange);
+    await updateTask(elsewhere, clock, userId, repeating.id, { status: "completed" });
     const after = await listTasks(db, userId, {});
     expect(after.filter((each) => each.title === repeating.title)).toHaveLength(2);
     await listNow({ spliced: true });
     // No change: the kept list as it is.
-    expect((await listAllTasksText(db, userId, await versionNow(), kept, log)).body).toBe(kept.body);
+    expect((await listAllTasksText(db, userId, await versionNow(), kept)).body).toBe(kept.body);
   });
 
-  it("is read whole when a change it was not told of came in between", async () => {
+  it("is the list read whole after many random changes, made here and elsewhere", async () => {
+    const random = generator(11);
+    const clock = t.clock;
+    const userId = me.user.id;
+    let spliced = 0;
+    for (let round = 0; round < 300; round += 1) {
+      const tasks = await listTasks(t.deps.db, userId, {});
+      for (let change = 1 + Math.floor(random.next() * 4); change > 0; change -= 1) {
+        const db = random.next() < 0.5 ? t.deps.db : elsewhere;
+        const kind = random.next();
+        const task = tasks.length === 0 ? undefined : random.pick(tasks);
+        if (kind < 0.25 || !task) {
+          clock.advance(Math.floor(random.next() * 3));
+          const count = random.next() < 0.8 ? 1 : 2 + Math.floor(random.next() * 3);
+          await createTasks(
+            db,
+            clock,
+            userId,
+            Array.from({ length: count }, (_, index) => ({
+              title: `Round ${round} "${index}" {"id":"x"}`,
+              priority: random.pick(["low", "medium", "high"] as const),
+              tags: random.next() < 0.5 ? [] : ['{"id":'],
+              due_date: random.pick(DUE),
+              status: random.pick(["pending", "completed"] as const),
+              recurrence: random.next() < 0.2 ? "FREQ=DAILY" : null,
+            })).map((input) =>
+              input.recurrence && !input.due_date ? { ...input, recurrence: null } : input,
+            ),
+          );
+        } else if (kind < 0.45) {
+          await deleteTask(db, clock, userId, task.id).catch((error: unknown) => {
+            // Deleted earlier in this round.
+            if (!(error instanceof Error) || error.message !== "Task not found") throw error;
+          });
+        } else {
+          await updateTask(db, clock, userId, task.id, {
+            status: random.pick(["pending", "inprogress", "completed", "cancelled"] as const),
+            ...(random.next() < 0.5 ? { due_date: random.pick(DUE.filter((due) => due !== null)) } : {}),
+            ...(random.next() < 0.3 ? { title: `changed in round ${round}` } : {}),
+          }).catch((error: unknown) => {
+            if (!(error instanceof Error) || error.message !== "Task not found") throw error;
+          });
+        }
+      }
+      const version = await versionNow();
+      const list = await listAllTasksText(t.deps.db, userId, version, kept);
+      expect(list.body.toString()).toBe(JSON.stringify(await listTasks(t.deps.db, userId, {})));
+      expect(list.version).toBe(version);
+      if (list.starts !== undefined) spliced += 1;
+      // Now and then the next list starts from an older kept one.
+      if (random.next() < 0.8) kept = list;
+    }
+    expect(spliced).toBe(300);
+  });
+
+  it("is read whole when more tasks changed than are placed one by one", async () => {
+    await createTasks(
+      elsewhere,
+      t.clock,
+      me.user.id,
+      Array.from({ length: MAX_CHANGED_TASKS + 1 }, (_, index) => ({
+        title: `Many ${index}`,
+        priority: "low" as const,
+        tags: [],
+      })),
+    );
+    await listNow({ spliced: false });
+    await updateTask(elsewhere, t.clock, me.user.id, (await firstTask()).id, { title: "One more" });
+    await listNow({ spliced: true });
+  });
+
+  it("keeps the deletions of the last versions only, and reads a list older than those whole", async () => {
     const { db } = t.deps;
     const clock = t.clock;
     const userId = me.user.id;
-    const task = await firstTask();
-    // Told of this one, not of the next (another instance's, or another module's).
-    await updateTask(db, clock, userId, task.id, { title: "Told" }, log.record.bind(log));
-    await updateTask(other.deps.db, clock, userId, task.id, { title: "Not told" });
-    await listNow({ spliced: false });
-    // The other way round: the chain from the kept version has a gap.
-    await createTasks(db, clock, userId, [{ title: "Not told either", priority: "low", tags: [] }]);
-    await updateTask(db, clock, userId, task.id, { title: "Told again" }, log.record.bind(log));
-    await listNow({ spliced: false });
+    const [gone, later, changing] = await listTasks(db, userId, {});
+    if (!gone || !later || !changing) throw new Error("too few tasks");
+    const before = await listAllTasksText(db, userId, await versionNow(), undefined);
+    await deleteTask(elsewhere, clock, userId, gone.id);
+    const afterDelete = await listAllTasksText(db, userId, await versionNow(), undefined);
+    // Changes in batches (group commit), to the version just before the deletion is dropped.
+    for (let left = DELETIONS_KEPT_VERSIONS - 1; left > 0; left -= Math.min(left, 50)) {
+      await Promise.all(
+        Array.from({ length: Math.min(left, 50) }, (_, index) =>
+          updateTask(index % 2 ? db : elsewhere, clock, userId, changing.id, { title: `${left} ${index}` }),
+        ),
+      );
+    }
+    /** The deletions kept: none DELETIONS_KEPT_VERSIONS older than the last deletion's `version`. */
+    const deletions = async (version: number) => {
+      const rows = await db
+        .selectFrom("task_deletions")
+        .select(["task_id", "version"])
+        .where("user_id", "=", userId)
+        .execute();
+      expect(rows.every((row) => Number(row.version) > version - DELETIONS_KEPT_VERSIONS)).toBe(true);
+      return rows.map((row) => row.task_id);
+    };
+    expect(await deletions(afterDelete.version ?? 0)).toContain(gone.id);
+    const version = await versionNow();
+    expect(version - (before.version ?? 0)).toBe(DELETIONS_KEPT_VERSIONS);
+    const whole = JSON.stringify(await listTasks(db, userId, {}));
+    const fromBefore = await listAllTasksText(db, userId, version, before);
+    expect(fromBefore.body.toString()).toBe(whole);
+    expect(fromBefore.starts).toBeDefined();
+
+    // The next deletion drops the first one: a list from before it is read whole.
+    await deleteTask(db, clock, userId, later.id);
+    const now = await versionNow();
+    const recorded = await deletions(now);
+    expect(recorded).toContain(later.id);
+    expect(recorded).not.toContain(gone.id);
+    const wholeNow = JSON.stringify(await listTasks(db, userId, {}));
+    const stale = await listAllTasksText(db, userId, now, before);
+    expect(stale.body.toString()).toBe(wholeNow);
+    expect(stale.starts).toBeUndefined();
+    const recent = await listAllTasksText(db, userId, now, afterDelete);
+    expect(recent.body.toString()).toBe(wholeNow);
+    expect(recent.starts).toBeDefined();
+    kept = recent;
   });
 
   it("does not take the version read with the session as the list's when a change came after it", async () => {
@@ -243,16 +343,15 @@ describe("the whole list after a change", () => {
     const clock = t.clock;
     const userId = me.user.id;
     const task = await firstTask();
-    await updateTask(db, clock, userId, task.id, { title: "Seen" }, log.record.bind(log));
+    await updateTask(db, clock, userId, task.id, { title: "Seen" });
     const sessionVersion = await versionNow();
-    // Committed after the session was read, before the list is: not told.
-    await updateTask(db, clock, userId, task.id, { title: "After the session" });
-    const list = await listAllTasksText(db, userId, sessionVersion, kept, log);
+    // Committed after the session was read, before the list is.
+    await updateTask(elsewhere, clock, userId, task.id, { title: "After the session" });
+    const list = await listAllTasksText(db, userId, sessionVersion, kept);
     expect(list.body.toString()).toBe(JSON.stringify(await listTasks(db, userId, {})));
     expect(list.version).toBeUndefined();
     expect(list.starts).toBeUndefined();
   });
-
   it("is what GET /api/v1/tasks sends after changes through the API, here and on another instance", async () => {
     const get = async (app: TestApp) =>
       (await app.app.inject({ method: "GET", url: apiRoutes.listTasks.path, headers: bearer(me.token) }))

@@ -8,6 +8,7 @@ import * as recurringTasks from "./0007-recurring-tasks";
 import * as jobsRemindersNotifications from "./0008-jobs-reminders-notifications";
 import * as passwordResetCodes from "./0009-password-reset-codes";
 import * as dropUnusedTaskIndexes from "./0010-drop-unused-task-indexes";
+import * as taskChangeVersions from "./0011-task-change-versions";
 
 /** Every migration, in order. Add new ones at the end; never edit a released one. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   "0008-jobs-reminders-notifications": jobsRemindersNotifications,
   "0009-password-reset-codes": passwordResetCodes,
   "0010-drop-unused-task-indexes": dropUnusedTaskIndexes,
+  "0011-task-change-versions": taskChangeVersions,
 };

@@ -1,19 +1,22 @@
 /**
- * The whole task list after a change made through this instance, from the list as it was before
- * and the few tasks the change touched, instead of reading and serialising every task again.
+ * The whole task list after a change, made through this instance or any other, from the list as
+ * it was before and the few tasks written or deleted since, instead of reading and serialising
+ * every task again.
  *
  * Why it is exact, with any number of server instances on one database: every change to a user's
  * tasks moves the user's data version (users.tasks_version) on by one in the same transaction,
  * and those moves are serialised by the user row (SQLite has one writer; PostgreSQL locks the
- * row). A write made here learns, from the bump itself (RETURNING), the version it moved the data
- * from and to, and knows every task it created, changed or deleted — so between those two
- * versions nothing else changed. Once it has committed (never earlier: a batch that fails to
- * commit records nothing), it is recorded in the TaskChangeLog. A list kept at version A whose
- * recorded changes lead, one after another, from A to B is brought to B by re-reading the tasks
- * those changes touched and then reading the version again: when it still is B, the rows read
- * are B's (versions only grow), and every other task is as it was at A. A change made anywhere
- * else (another instance, the e-mail intake, an import) leaves a gap in the chain, or a version
- * past its end, and the list is read whole as before.
+ * row). The same transaction sets every task it creates or changes to the version it moved the
+ * data to (tasks.version), and records every task it deletes at that version (task_deletions;
+ * see tasks/repository.ts). So the tasks that differ between a list kept at version A and the data
+ * at version B are exactly the tasks of version above A and the deletions of version above A.
+ * Those are read (the tasks first, then the deletions and the version in one statement): when the
+ * version read last still is B, the version read with the session, nothing changed in between
+ * (versions only grow), the rows read are B's, and every other task is as it was at A. Else, or
+ * when more than MAX_CHANGED_TASKS changed, the list is read whole as before.
+ *
+ * Deletions are kept for the last DELETIONS_KEPT_VERSIONS versions of each user (each deletion
+ * drops older ones), so a kept list older than that is read whole.
  *
  * A kept list is a base only when the version it was read at is known exactly: read before the
  * list (with the session) and after it, and the same both times.
@@ -24,56 +27,10 @@ import type { TaskJson } from "@contract/tasks";
 import type { TaskRow } from "../../db/schema";
 import { compareInListOrder } from "./repository";
 
-/** One committed change to a user's tasks: the data versions it moved between, the tasks it touched. */
-export interface TaskChange {
-  userId: string;
-  from: number;
-  to: number;
-  /** Every task the change created, changed or deleted. */
-  taskIds: readonly string[];
-}
-
-/** Changes kept per user (a list older than this many changes of this instance is read whole). */
-const CHANGES_PER_USER = 64;
-/** Users whose changes are kept. */
-const USERS_KEPT = 10_000;
-/** Touched tasks beyond which reading the whole list is as quick as placing each one. */
+/** Changed tasks beyond which reading the whole list is as quick as placing each one. */
 export const MAX_CHANGED_TASKS = 200;
-
-/** The changes to users' tasks committed through this instance, most recent ones per user. */
-export class TaskChangeLog {
-  readonly #users = new LRUCache<string, Map<number, TaskChange>>({ max: USERS_KEPT });
-
-  record(change: TaskChange): void {
-    if (change.to !== change.from + 1 || change.from < 0) return;
-    let changes = this.#users.get(change.userId);
-    if (!changes) {
-      changes = new Map();
-      this.#users.set(change.userId, changes);
-    }
-    changes.set(change.from, change);
-    // A Map iterates in insertion order: the first key is the oldest recorded.
-    if (changes.size > CHANGES_PER_USER) changes.delete(changes.keys().next().value as number);
-  }
-
-  /**
-   * The tasks touched by the recorded changes that lead, one after another, from version `from`,
-   * and the version the last of them leads to; undefined when no change from `from` is recorded.
-   */
-  since(userId: string, from: number): { to: number; taskIds: Set<string> } | undefined {
-    const changes = this.#users.get(userId);
-    let change = changes?.get(from);
-    if (!changes || !change) return undefined;
-    const taskIds = new Set<string>();
-    let to = from;
-    while (change) {
-      for (const id of change.taskIds) taskIds.add(id);
-      to = change.to;
-      change = changes.get(to);
-    }
-    return { to, taskIds };
-  }
-}
+/** Versions of a user's deletions kept: a list older than this many versions is read whole. */
+export const DELETIONS_KEPT_VERSIONS = 1_000;
 
 /** A whole list's text as kept: the data version it shows, when known exactly, and where its tasks start. */
 export interface KeptList {

@@ -6,7 +6,7 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from "@contract/tasks";
-import { executeWrite, isPostgres, type Db, type WriteAnswer } from "../../db/database";
+import { executeWrite, isPostgres, type Db } from "../../db/database";
 import { compiledOnce, preparedQuery } from "../../db/prepared-query";
 import type { Database, NewTask, TaskRow, TaskUpdate } from "../../db/schema";
 
@@ -249,7 +249,9 @@ export async function insertTasks(db: Db, rows: readonly NewTask[]): Promise<voi
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     await db
       .insertInto("tasks")
-      .values(rows.slice(start, start + INSERT_CHUNK))
+      .values(
+        rows.slice(start, start + INSERT_CHUNK).map((row) => ({ ...row, version: versionNow(row.user_id) })),
+      )
       .execute();
   }
 }
@@ -265,7 +267,7 @@ export async function insertNextOccurrence(
 ): Promise<boolean> {
   const result = await db
     .insertInto("tasks")
-    .values(row)
+    .values({ ...row, version: versionNow(row.user_id) })
     .onConflict((conflict) => conflict.column("follows_task_id").doNothing())
     .executeTakeFirst();
   return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
@@ -277,7 +279,12 @@ export async function selectUserTimeZone(db: Db, userId: string): Promise<{ time
 }
 
 export async function updateTaskRow(db: Db, userId: string, id: string, changes: TaskUpdate): Promise<void> {
-  await db.updateTable("tasks").set(changes).where("user_id", "=", userId).where("id", "=", id).execute();
+  await db
+    .updateTable("tasks")
+    .set({ ...changes, version: versionNow(userId) })
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .execute();
 }
 
 /** true when a task of this user with this id existed. */
@@ -348,53 +355,50 @@ const touchQuery = compiledOnce((db: Db, userId: string, nowIso: string) =>
     .updateTable("users")
     // The version counts every change, so two changes in one millisecond still differ (ETag).
     .set((eb) => ({ tasks_changed_at: nowIso, tasks_version: eb("tasks_version", "+", 1) }))
-    .where("id", "=", userId)
-    .returning("tasks_version"),
+    .where("id", "=", userId),
 );
 
-/** The same change as touchQuery, as the outer statement of a data-modifying CTE (PostgreSQL). */
-function touchAfter<Q extends { updateTable: Db["updateTable"] }>(db: Q, userId: string, nowIso: string) {
-  return db
-    .updateTable("users")
-    .set((eb) => ({ tasks_changed_at: nowIso, tasks_version: eb("tasks_version", "+", 1) }))
-    .where("id", "=", userId)
-    .returning("tasks_version");
-}
-
-/** The data version a touch moved the user's tasks to (0 when the user row is gone). */
-function versionOf(rows: ReadonlyArray<{ tasks_version: number }>): number {
-  return Number(rows[0]?.tasks_version ?? 0);
-}
-
 /**
- * The data version a write moved the user's tasks to, once its answer has come: in a group
- * commit's batch on PostgreSQL the write goes out without waiting for it (see executeWrite), so
- * the version is read after the COMMIT — awaiting it inside the transaction waits for the
- * statement's round trip.
+ * Records that the user's task list changes: moves the data version on. Every task write runs it
+ * first in its transaction and then sets the task's version (or the deletion's) to the user's
+ * version then (versionNow), its own bump's: another transaction's bump waits for this one (the
+ * user row's lock on PostgreSQL, the one writer on SQLite).
  */
-export interface LaterVersion {
-  readonly version: Promise<number>;
+export async function touchTasksChangedAt(db: Db, userId: string, nowIso: string): Promise<void> {
+  await executeWrite(db, touchQuery(db, userId, nowIso));
 }
 
-function laterVersion(answer: WriteAnswer<{ tasks_version: number }>): LaterVersion {
-  const version = answer.rows.then(versionOf);
-  // Unread when the write runs in a caller's transaction, or when its batch failed and ran again.
-  version.catch(() => undefined);
-  return { version };
+/** The user's data version now, as a value a write sets (after the bump of its transaction). */
+function versionNow(userId: string) {
+  return sql<number>`(select tasks_version from users where id = ${userId})`;
 }
 
 /**
- * insertTasks, then touchTasksChangedAt; the data version it moved to. On PostgreSQL, where every
- * statement is a round trip (and the writes of a group commit run one after another), a small
- * insert and the version bump are one statement (a data-modifying CTE); SQLite has no such CTE
- * and answers in microseconds.
+ * PostgreSQL: the version bump as the CTE `bumped`, for one statement whose task write takes its
+ * version from it. Not the other way round: the sub-statements of one statement see one snapshot,
+ * so a task write reading users.tasks_version there would read the version before the bump.
+ */
+function withBump(db: Db, userId: string, nowIso: string) {
+  return db.with("bumped", (cte) =>
+    cte
+      .updateTable("users")
+      .set((eb) => ({ tasks_changed_at: nowIso, tasks_version: eb("tasks_version", "+", 1) }))
+      .where("id", "=", userId)
+      .returning("tasks_version"),
+  );
+}
+
+/**
+ * New tasks and the version bump. On PostgreSQL, where every statement is a round trip (and the
+ * writes of a group commit run one after another), a small insert and the bump are one statement
+ * (a data-modifying CTE); SQLite has no such CTE and answers in microseconds.
  */
 export async function insertTasksAndTouch(
   db: Db,
   rows: readonly NewTask[],
   userId: string,
   nowIso: string,
-): Promise<LaterVersion> {
+): Promise<void> {
   if (rows.length > 0 && rows.length <= INSERT_CHUNK && isPostgres(db)) {
     const [row] = rows;
     const statement =
@@ -405,33 +409,30 @@ export async function insertTasksAndTouch(
             nowIso,
             ...TASK_ROW_COLUMNS.map((column) => row[column] ?? null),
           )
-        : touchAfter(
-            db.with("inserted", (cte) => cte.insertInto("tasks").values([...rows])),
-            userId,
-            nowIso,
-          ).compile();
-    return laterVersion(await executeWrite(db, statement));
+        : withBump(db, userId, nowIso)
+            .insertInto("tasks")
+            .values((eb) =>
+              rows.map((each) => ({ ...each, version: eb.selectFrom("bumped").select("tasks_version") })),
+            )
+            .compile();
+    await executeWrite(db, statement);
+    return;
   }
+  await touchTasksChangedAt(db, userId, nowIso);
   const [row] = rows;
   if (rows.length === 1 && row) await insertOneTask(db, row);
   else await insertTasks(db, rows);
-  return touchTasksChangedAt(db, userId, nowIso);
 }
 
 /** PostgreSQL: one task and the version bump in one statement (POST), compiled once. */
 const insertOneTaskAndTouchQuery = compiledOnce(
   (db: Db, userId: string, nowIso: string, ...values: unknown[]) =>
-    touchAfter(
-      db.with("inserted", (cte) =>
-        cte
-          .insertInto("tasks")
-          .values(
-            Object.fromEntries(TASK_ROW_COLUMNS.map((column, index) => [column, values[index]])) as NewTask,
-          ),
-      ),
-      userId,
-      nowIso,
-    ),
+    withBump(db, userId, nowIso)
+      .insertInto("tasks")
+      .values((eb) => ({
+        ...(Object.fromEntries(TASK_ROW_COLUMNS.map((column, index) => [column, values[index]])) as NewTask),
+        version: eb.selectFrom("bumped").select("tasks_version"),
+      })),
   2 + TASK_ROW_COLUMNS.length,
 );
 
@@ -475,6 +476,7 @@ const insertOneTaskQuery = preparedQuery(
       recurrence,
       follows_task_id,
       remind_at,
+      version: versionNow(user_id),
     }),
 );
 
@@ -509,17 +511,14 @@ const updateAndTouchQueries = new Map<string, ReturnType<typeof compileUpdateAnd
 function compileUpdateAndTouch(columns: ReadonlyArray<keyof TaskUpdate>) {
   return compiledOnce(
     (db: Db, userId: string, id: string, nowIso: string, ...values: unknown[]) =>
-      touchAfter(
-        db.with("updated", (cte) =>
-          cte
-            .updateTable("tasks")
-            .set(Object.fromEntries(columns.map((column, index) => [column, values[index]])) as TaskUpdate)
-            .where("user_id", "=", userId)
-            .where("id", "=", id),
-        ),
-        userId,
-        nowIso,
-      ),
+      withBump(db, userId, nowIso)
+        .updateTable("tasks")
+        .set((eb) => ({
+          ...(Object.fromEntries(columns.map((column, index) => [column, values[index]])) as TaskUpdate),
+          version: eb.selectFrom("bumped").select("tasks_version"),
+        }))
+        .where("user_id", "=", userId)
+        .where("id", "=", id),
     3 + columns.length,
   );
 }
@@ -535,35 +534,54 @@ function updateAndTouchQuery(columns: ReadonlyArray<keyof TaskUpdate>) {
   return query;
 }
 
-/**
- * updateTaskRow, then touchTasksChangedAt: on PostgreSQL one statement (see insertTasksAndTouch).
- * The data version it moved to.
- */
+/** A task's changes and the version bump: on PostgreSQL one statement (see insertTasksAndTouch). */
 export async function updateTaskRowAndTouch(
   db: Db,
   userId: string,
   id: string,
   changes: TaskUpdate,
   nowIso: string,
-): Promise<LaterVersion> {
+): Promise<void> {
   if (isPostgres(db)) {
     const columns = Object.keys(changes) as Array<keyof TaskUpdate>;
     const values = columns.map((column) => changes[column]);
-    return laterVersion(
-      await executeWrite(db, updateAndTouchQuery(columns)(db, userId, id, nowIso, ...values)),
-    );
+    await executeWrite(db, updateAndTouchQuery(columns)(db, userId, id, nowIso, ...values));
+    return;
   }
+  await touchTasksChangedAt(db, userId, nowIso);
   await updateTaskRow(db, userId, id, changes);
-  return touchTasksChangedAt(db, userId, nowIso);
 }
 
 /**
- * Records that the user's task list changed (deletions leave no row to look at): the data version
- * it moved to.
+ * Deletes a task with the version bump, and records the deletion at the version it moved the data
+ * to; drops the user's deletions `keptVersions` or more versions older (a list that old is read
+ * whole, see list-changes.ts). true when a task of this user with this id existed (else the caller
+ * throws, undoing the bump).
  */
-export async function touchTasksChangedAt(db: Db, userId: string, nowIso: string): Promise<LaterVersion> {
-  return laterVersion(await executeWrite(db, touchQuery(db, userId, nowIso)));
+export async function deleteTaskRowAndTouch(
+  db: Db,
+  userId: string,
+  id: string,
+  nowIso: string,
+  keptVersions: number,
+): Promise<boolean> {
+  await touchTasksChangedAt(db, userId, nowIso);
+  if (!(await deleteTaskRow(db, userId, id))) return false;
+  await executeWrite(db, recordDeletionQuery(db, userId, id));
+  await executeWrite(db, pruneDeletionsQuery(db, userId, keptVersions));
+  return true;
 }
+
+const recordDeletionQuery = compiledOnce((db: Db, userId: string, taskId: string) =>
+  db.insertInto("task_deletions").values({ user_id: userId, task_id: taskId, version: versionNow(userId) }),
+);
+
+const pruneDeletionsQuery = compiledOnce((db: Db, userId: string, keptVersions: number) =>
+  db
+    .deleteFrom("task_deletions")
+    .where("user_id", "=", userId)
+    .where("version", "<=", sql<number>`${versionNow(userId)} - ${keptVersions}`),
+);
 
 const tasksVersionQuery = preparedQuery((db: Db, userId: string) =>
   db.selectFrom("users").select("tasks_version").where("id", "=", userId),
@@ -571,7 +589,54 @@ const tasksVersionQuery = preparedQuery((db: Db, userId: string) =>
 
 /** The user's task data version now (0 when the user row is gone). */
 export async function selectTasksVersion(db: Db, userId: string): Promise<number> {
-  return versionOf(await tasksVersionQuery(db, userId));
+  const [row] = await tasksVersionQuery(db, userId);
+  return Number(row?.tasks_version ?? 0);
+}
+
+// Reads the user's rows (through tasks_user_status_due), no index on the version: see migration 0011.
+const changedTasksQuery = preparedQuery((db: Db, userId: string, since: number, limit: number) =>
+  db
+    .selectFrom("tasks")
+    .select(TASK_ROW_COLUMNS)
+    .where("user_id", "=", userId)
+    .where("version", ">", since)
+    .limit(limit),
+);
+
+/** The user's tasks written since data version `since` (at most `limit` of them), in no particular order. */
+export async function selectTasksChangedSince(
+  db: Db,
+  userId: string,
+  since: number,
+  limit: number,
+): Promise<TaskRow[]> {
+  return changedTasksQuery(db, userId, since, limit);
+}
+
+const deletionsSinceQuery = preparedQuery((db: Db, userId: string, since: number) =>
+  db
+    .selectFrom("users")
+    .leftJoin("task_deletions", (join) =>
+      join.onRef("task_deletions.user_id", "=", "users.id").on("task_deletions.version", ">", since),
+    )
+    .select(["users.tasks_version", "task_deletions.task_id"])
+    .where("users.id", "=", userId),
+);
+
+/**
+ * The tasks deleted since data version `since` (of those still recorded) and the user's data
+ * version, read in one statement: the deletions are those of that version.
+ */
+export async function selectDeletionsSince(
+  db: Db,
+  userId: string,
+  since: number,
+): Promise<{ version: number; taskIds: string[] }> {
+  const rows = await deletionsSinceQuery(db, userId, since);
+  return {
+    version: Number(rows[0]?.tasks_version ?? 0),
+    taskIds: rows.flatMap((row) => (row.task_id === null ? [] : [row.task_id])),
+  };
 }
 
 export async function selectTasksChangedAt(db: Db, userId: string): Promise<string | null> {

@@ -8,7 +8,7 @@ import { authenticate, currentUser } from "../auth";
 import { isoNow } from "../../lib/clock";
 import { AnswerCache, type CachedAnswer } from "./answer-cache";
 import { ifNoneMatchHolds, taskDataEtag, TASK_DATA_CACHE_CONTROL } from "./etag";
-import { TaskChangeLog, TaskListBases } from "./list-changes";
+import { TaskListBases } from "./list-changes";
 import {
   createTask,
   deleteTask,
@@ -80,11 +80,9 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
   const { db, clock } = deps;
   app.addHook("onRequest", authenticate(deps));
   const answers = new AnswerCache();
-  // The changes to tasks committed through this instance: the whole list after one of them is
-  // the list before it with the tasks it touched put in anew (see list-changes.ts).
-  const changes = new TaskChangeLog();
+  // The last whole list of each user: the list after a change is made from it and the tasks
+  // changed since (see list-changes.ts).
   const bases = new TaskListBases();
-  const onChange = changes.record.bind(changes);
 
   app.get(
     routeIn(app, apiRoutes.listTasks.path),
@@ -116,7 +114,7 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
         // (V8's JSON.stringify also beats a compiled fast-json-stringify on this shape; on SQLite
         // the database writes the text itself, see listTasksJson).
         if (query === "") {
-          const list = await listAllTasksText(db, user.id, user.tasks_version, bases.get(user.id), changes);
+          const list = await listAllTasksText(db, user.id, user.tasks_version, bases.get(user.id));
           bases.offer(user.id, list);
           body = list.body;
         } else {
@@ -148,13 +146,7 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const task = await createTask(
-        db,
-        clock,
-        user.id,
-        withDefaultReminder(request.body, user, clock.now()),
-        onChange,
-      );
+      const task = await createTask(db, clock, user.id, withDefaultReminder(request.body, user, clock.now()));
       return reply.status(201).send(task);
     },
   );
@@ -224,8 +216,7 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
         response: { 200: apiRoutes.updateTask.response, ...errors, ...notFoundError },
       },
     },
-    async (request) =>
-      updateTask(db, clock, currentUser(request).id, request.params.id, request.body, onChange),
+    async (request) => updateTask(db, clock, currentUser(request).id, request.params.id, request.body),
   );
 
   app.delete(
@@ -240,7 +231,7 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
       },
     },
     async (request, reply) => {
-      await deleteTask(db, clock, currentUser(request).id, request.params.id, onChange);
+      await deleteTask(db, clock, currentUser(request).id, request.params.id);
       return reply.status(204).send(null);
     },
   );

@@ -31,30 +31,29 @@ import {
 import { allDayDate, userTimeZone } from "../../lib/time-zone";
 import {
   countTasks,
-  deleteTaskRow,
+  deleteTaskRowAndTouch,
   insertNextOccurrence,
   insertTasksAndTouch,
+  selectDeletionsSince,
   selectTask,
   selectTaskById,
   selectTaskListJsonSqlite,
   selectTasks,
   selectTasksByIds,
   selectTasksChangedAt,
+  selectTasksChangedSince,
   selectTasksVersion,
   selectUserTimeZone,
-  touchTasksChangedAt,
   updateTaskRowAndTouch,
-  type LaterVersion,
   type TaskListRow,
   type TaskQueryFilters,
 } from "./repository";
 import {
+  DELETIONS_KEPT_VERSIONS,
   MAX_CHANGED_TASKS,
   spliceTaskList,
   taskStarts,
-  type TaskChange,
   type KeptList,
-  type TaskChangeLog,
 } from "./list-changes";
 
 /** More tags than this in one filter is not a real list; it would only make the query huge. */
@@ -276,27 +275,30 @@ export async function listTasksJson(db: Db, userId: string, query: TaskFiltersQu
  * GET /api/v1/tasks without a filter, for a user whose data version was `version` when the
  * session was read: the text listTasksJson writes (as UTF-8), the version it shows when known
  * exactly, and where its tasks start when known. From `kept` (the last whole list kept for the
- * user) and the changes recorded since, when they lead there (see list-changes.ts); else read
- * whole.
+ * user) and the tasks written and deleted since its version, when they are few and the version
+ * read after them still is `version` (see list-changes.ts); else read whole.
  */
 export async function listAllTasksText(
   db: Db,
   userId: string,
   version: number,
   kept: KeptList | undefined,
-  changes: TaskChangeLog,
 ): Promise<KeptList> {
   if (kept?.version !== undefined) {
     if (kept.version === version) return kept;
-    const changed = changes.since(userId, kept.version);
-    if (changed && changed.to >= version && changed.taskIds.size <= MAX_CHANGED_TASKS) {
-      const rows = await selectTasksByIds(db, userId, [...changed.taskIds]);
-      // Read after the rows: the same version means the rows are that version's (it only grows).
-      if ((await selectTasksVersion(db, userId)) === changed.to) {
+    const since = kept.version;
+    if (since < version && version - since <= DELETIONS_KEPT_VERSIONS) {
+      const rows = await selectTasksChangedSince(db, userId, since, MAX_CHANGED_TASKS + 1);
+      // Read after the rows, in one statement with the deletions: the same version as with the
+      // session means nothing changed in between (it only grows), so the rows are that version's.
+      const deleted =
+        rows.length > MAX_CHANGED_TASKS ? undefined : await selectDeletionsSince(db, userId, since);
+      if (deleted?.version === version && rows.length + deleted.taskIds.length <= MAX_CHANGED_TASKS) {
         kept.starts ??= taskStarts(kept.body);
+        const changedIds = [...rows.map((row) => row.id), ...deleted.taskIds];
         const tasks = rows.map((row) => ({ row, text: Buffer.from(JSON.stringify(toTaskJson(row))) }));
-        const list = spliceTaskList({ body: kept.body, starts: kept.starts }, changed.taskIds, tasks);
-        if (list) return { ...list, version: changed.to };
+        const list = spliceTaskList({ body: kept.body, starts: kept.starts }, changedIds, tasks);
+        if (list) return { ...list, version };
       }
     }
   }
@@ -360,26 +362,6 @@ function newTaskRow(userId: string, input: CreateTaskInput, nowIso: string): Tas
   };
 }
 
-/** Told of a change to a user's tasks once it has committed (see list-changes.ts). */
-export type OnTaskChange = (change: TaskChange) => void;
-
-/**
- * Tells `onChange` of a change that moved the data to `version`, once committed: only when the
- * change ran in a transaction of its own (one passed in commits later, or not at all).
- */
-async function committed(
-  db: Db,
-  onChange: OnTaskChange | undefined,
-  userId: string,
-  later: LaterVersion | undefined,
-  taskIds: readonly string[],
-): Promise<void> {
-  if (!onChange || db.isTransaction || !later) return;
-  // Answered by the time the COMMIT was (see LaterVersion).
-  const version = await later.version;
-  if (version > 0) onChange({ userId, from: version - 1, to: version, taskIds });
-}
-
 /**
  * Creates tasks from already validated input (createTaskRequestSchema's output), all or none.
  * Pass a transaction to make them part of a larger unit of work.
@@ -389,25 +371,16 @@ export async function createTasks(
   clock: Clock,
   userId: string,
   inputs: readonly CreateTaskInput[],
-  onChange?: OnTaskChange,
 ): Promise<TaskJson[]> {
   if (inputs.length === 0) return [];
   const nowIso = isoNow(clock);
   const rows = inputs.map((input) => newTaskRow(userId, input, nowIso));
-  const version = await inTransaction(db, async (trx) => {
-    const version = await insertTasksAndTouch(trx, rows, userId, nowIso);
+  await inTransaction(db, async (trx) => {
+    await insertTasksAndTouch(trx, rows, userId, nowIso);
     // A task just made has no reminder job to unschedule: only one to schedule, when it has a time.
     for (const row of rows)
       if (row.remind_at !== null) await followReminder(trx, row.id, row.remind_at, nowIso);
-    return version;
   });
-  await committed(
-    db,
-    onChange,
-    userId,
-    version,
-    rows.map((row) => row.id),
-  );
   return rows.map(toTaskJson);
 }
 
@@ -417,9 +390,8 @@ export async function createTask(
   clock: Clock,
   userId: string,
   input: CreateTaskInput,
-  onChange?: OnTaskChange,
 ): Promise<TaskJson> {
-  const [task] = await createTasks(db, clock, userId, [input], onChange);
+  const [task] = await createTasks(db, clock, userId, [input]);
   if (!task) throw new Error("createTasks returned no task for one input");
   return task;
 }
@@ -482,15 +454,15 @@ async function createNextOccurrence(
   completed: TaskRow,
   remindAt: string | null,
   nowIso: string,
-): Promise<string | undefined> {
-  if (!completed.recurrence || !completed.due_date) return undefined;
+): Promise<void> {
+  if (!completed.recurrence || !completed.due_date) return;
   const user = await selectUserTimeZone(trx, userId);
   const dueDate = nextOccurrence(
     completed.recurrence,
     completed.due_date,
     userTimeZone(user ?? { timezone: "UTC" }),
   );
-  if (!dueDate) return undefined;
+  if (!dueDate) return;
   const next = {
     ...completed,
     id: newTimeOrderedId(Date.parse(nowIso)),
@@ -503,9 +475,7 @@ async function createNextOccurrence(
     remind_at: nextRemindAt(completed.due_date, remindAt, dueDate, nowIso),
     follows_task_id: completed.id,
   };
-  if (!(await insertNextOccurrence(trx, next))) return undefined;
-  await followReminder(trx, next.id, next.remind_at, nowIso);
-  return next.id;
+  if (await insertNextOccurrence(trx, next)) await followReminder(trx, next.id, next.remind_at, nowIso);
 }
 
 /** The same lead time before `nextDue` as `remindAt` was before `due`; null without one or when past. */
@@ -522,48 +492,36 @@ export async function updateTask(
   userId: string,
   id: string,
   input: UpdateTaskInput,
-  onChange?: OnTaskChange,
 ): Promise<TaskJson> {
   const nowIso = isoNow(clock);
   // What the transaction returns, not what it sets aside: on PostgreSQL a batch that failed runs
   // each of its writes again (GroupCommit), and only the last run committed.
-  const { row, version, taskIds } = await inTransaction(db, async (trx) => {
+  const row = await inTransaction(db, async (trx) => {
     const current = await selectTask(trx, userId, id);
     if (!current) throw new NotFound(TASK_NOT_FOUND);
     const changes = changesOf(current, input, nowIso);
-    if (Object.keys(changes).length === 0) return { row: current, version: undefined, taskIds: [] };
+    if (Object.keys(changes).length === 0) return current;
     const updated = { ...changes, updated_at: nowIso };
-    // The version bump goes with the update (one statement on PostgreSQL): within the
-    // transaction, its place before the next occurrence's insert changes nothing.
-    const version = await updateTaskRowAndTouch(trx, userId, id, updated, nowIso);
+    // The version bump goes with the update (one statement on PostgreSQL), before the next
+    // occurrence's insert, which takes the same version.
+    await updateTaskRowAndTouch(trx, userId, id, updated, nowIso);
     const row = { ...current, ...updated };
-    const taskIds = [id];
-    if (changes.status === "completed") {
-      const nextId = await createNextOccurrence(trx, userId, row, current.remind_at, nowIso);
-      if (nextId !== undefined) taskIds.push(nextId);
-    }
+    if (changes.status === "completed")
+      await createNextOccurrence(trx, userId, row, current.remind_at, nowIso);
     if (changes.remind_at !== undefined) await followReminder(trx, id, changes.remind_at, nowIso);
-    return { row, version, taskIds };
+    return row;
   });
-  await committed(db, onChange, userId, version, taskIds);
   return toTaskJson(row);
 }
 
-export async function deleteTask(
-  db: Db,
-  clock: Clock,
-  userId: string,
-  id: string,
-  onChange?: OnTaskChange,
-): Promise<void> {
+export async function deleteTask(db: Db, clock: Clock, userId: string, id: string): Promise<void> {
   const nowIso = isoNow(clock);
-  const version = await inTransaction(db, async (trx) => {
-    if (!(await deleteTaskRow(trx, userId, id))) throw new NotFound(TASK_NOT_FOUND);
-    const version = await touchTasksChangedAt(trx, userId, nowIso);
+  await inTransaction(db, async (trx) => {
+    if (!(await deleteTaskRowAndTouch(trx, userId, id, nowIso, DELETIONS_KEPT_VERSIONS))) {
+      throw new NotFound(TASK_NOT_FOUND);
+    }
     await followReminder(trx, id, null, nowIso);
-    return version;
   });
-  await committed(db, onChange, userId, version, [id]);
 }
 
 /** GET /api/v1/tasks/stats: total, per-status, overdue and completion-rate counts, computed by the database. */
