@@ -364,7 +364,7 @@ const touchQuery = compiledOnce((db: Db, userId: string, nowIso: string) =>
  * version then (versionNow), its own bump's: another transaction's bump waits for this one (the
  * user row's lock on PostgreSQL, the one writer on SQLite).
  */
-export async function touchTasksChangedAt(db: Db, userId: string, nowIso: string): Promise<void> {
+async function touchTasksChangedAt(db: Db, userId: string, nowIso: string): Promise<void> {
   await executeWrite(db, touchQuery(db, userId, nowIso));
 }
 
