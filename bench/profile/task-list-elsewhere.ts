@@ -17,12 +17,16 @@ import { taskInputs } from "../support/api-server";
  * database handle (as another instance would) and times listAllTasksText from the kept list,
  * against the list read whole (listTasksJson). On SQLite it also prints the WAL bytes of a lone
  * POST's and a lone PUT's write (createTask, updateTask; each its own commit). --version-index adds
- * an index on (user_id, version) first, to see what it would buy and cost.
+ * an index on (user_id, version) first, to see what it would buy and cost; --others N seeds another
+ * user with N tasks after this one's.
  */
 const args = process.argv.slice(2);
 const postgres = args.includes("--postgres");
 const versionIndex = args.includes("--version-index");
-const runs = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 30);
+const othersAt = args.indexOf("--others");
+/** Tasks of another user, made after this one's (as the bench's POST load makes them). */
+const otherTasks = othersAt === -1 ? 0 : Number(args[othersAt + 1]);
+const runs = Number(args.find((arg, index) => /^\d+$/.test(arg) && index !== othersAt + 1) ?? 30);
 const databaseUrl = postgres ? (process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL) : undefined;
 if (postgres && !databaseUrl) throw new Error("--postgres needs BENCH_DATABASE_URL or DATABASE_URL");
 
@@ -49,6 +53,10 @@ async function walPerWrite(database: Db, count: number, write: (index: number) =
 try {
   const user = await seedUser({ db, clock: systemClock } as Parameters<typeof seedUser>[0], "elsewhere");
   await service.createTasks(db, systemClock, user.id, taskInputs(10_000, 10_000));
+  if (otherTasks > 0) {
+    const other = await seedUser({ db, clock: systemClock } as Parameters<typeof seedUser>[0], "others");
+    await service.createTasks(db, systemClock, other.id, taskInputs(otherTasks, 7));
+  }
   // What an index on the change version would buy (and cost the writes, see the WAL figures).
   if (versionIndex) await sql`create index tasks_user_version on tasks (user_id, version)`.execute(db);
   const [first] = await service.listTasks(db, user.id, {});
