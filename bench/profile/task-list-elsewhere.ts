@@ -15,7 +15,8 @@ import { taskInputs } from "../support/api-server";
  * tsconfig.node.json bench/profile/task-list-elsewhere.ts [runs] [--postgres]`. Seeds one user as
  * the tasks-api section does, keeps a whole list, then, per run, changes one task through a second
  * database handle (as another instance would) and times listAllTasksText from the kept list,
- * against the list read whole (listTasksJson). On SQLite it also prints the WAL bytes of a lone
+ * against the list read whole (listTasksJson), and the same after a change made through the same
+ * handle. On SQLite it also prints the WAL bytes of a lone
  * POST's and a lone PUT's write (createTask, updateTask; each its own commit). --version-index adds
  * an index on (user_id, version) first, to see what it would buy and cost; --others N seeds another
  * user with N tasks after this one's.
@@ -82,19 +83,24 @@ try {
   if ("listAllTasksText" in service && service.listAllTasksText.length === 4) {
     const listAll = service.listAllTasksText as (...args: unknown[]) => Promise<{ starts?: Int32Array }>;
     let kept = await listAll(db, user.id, await version(), undefined);
-    const after: number[] = [];
-    let spliced = 0;
-    for (let run = 0; run < runs + 3; run += 1) {
-      await service.updateTask(elsewhere, systemClock, user.id, first.id, {
-        status: run % 2 ? "completed" : "pending",
-      });
-      const now = await version();
-      const start = performance.now();
-      kept = await listAll(db, user.id, now, kept);
-      if (run >= 3) after.push(performance.now() - start);
-      if (kept.starts) spliced += 1;
-    }
-    console.log(`after another instance's PUT:   ${quartiles(after)}, ${spliced} of ${runs + 3} spliced`);
+    /** Times the list right after each of `runs` PUTs made through `writer`. */
+    const afterChanges = async (writer: Db) => {
+      const times: number[] = [];
+      let spliced = 0;
+      for (let run = 0; run < runs + 3; run += 1) {
+        await service.updateTask(writer, systemClock, user.id, first.id, {
+          status: run % 2 ? "completed" : "pending",
+        });
+        const now = await version();
+        const start = performance.now();
+        kept = await listAll(db, user.id, now, kept);
+        if (run >= 3) times.push(performance.now() - start);
+        if (kept.starts) spliced += 1;
+      }
+      return `${quartiles(times)}, ${spliced} of ${runs + 3} spliced`;
+    };
+    console.log(`after another instance's PUT:   ${await afterChanges(elsewhere)}`);
+    console.log(`after a PUT made here:          ${await afterChanges(db)}`);
     const since = (await version()) - 1;
     const scan: number[] = [];
     for (let run = 0; run < runs + 3; run += 1) {
