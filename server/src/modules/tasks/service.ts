@@ -42,6 +42,7 @@ import {
   selectTasksChangedAt,
   selectTasksVersion,
   selectUserTimeZone,
+  taskPrefetch,
   touchTasksChangedAt,
   updateTaskRowAndTouch,
   type LaterVersion,
@@ -527,24 +528,28 @@ export async function updateTask(
   const nowIso = isoNow(clock);
   // What the transaction returns, not what it sets aside: on PostgreSQL a batch that failed runs
   // each of its writes again (GroupCommit), and only the last run committed.
-  const { row, version, taskIds } = await inTransaction(db, async (trx) => {
-    const current = await selectTask(trx, userId, id);
-    if (!current) throw new NotFound(TASK_NOT_FOUND);
-    const changes = changesOf(current, input, nowIso);
-    if (Object.keys(changes).length === 0) return { row: current, version: undefined, taskIds: [] };
-    const updated = { ...changes, updated_at: nowIso };
-    // The version bump goes with the update (one statement on PostgreSQL): within the
-    // transaction, its place before the next occurrence's insert changes nothing.
-    const version = await updateTaskRowAndTouch(trx, userId, id, updated, nowIso);
-    const row = { ...current, ...updated };
-    const taskIds = [id];
-    if (changes.status === "completed") {
-      const nextId = await createNextOccurrence(trx, userId, row, current.remind_at, nowIso);
-      if (nextId !== undefined) taskIds.push(nextId);
-    }
-    if (changes.remind_at !== undefined) await followReminder(trx, id, changes.remind_at, nowIso);
-    return { row, version, taskIds };
-  });
+  const { row, version, taskIds } = await inTransaction(
+    db,
+    async (trx) => {
+      const current = await selectTask(trx, userId, id);
+      if (!current) throw new NotFound(TASK_NOT_FOUND);
+      const changes = changesOf(current, input, nowIso);
+      if (Object.keys(changes).length === 0) return { row: current, version: undefined, taskIds: [] };
+      const updated = { ...changes, updated_at: nowIso };
+      // The version bump goes with the update (one statement on PostgreSQL): within the
+      // transaction, its place before the next occurrence's insert changes nothing.
+      const version = await updateTaskRowAndTouch(trx, userId, id, updated, nowIso);
+      const row = { ...current, ...updated };
+      const taskIds = [id];
+      if (changes.status === "completed") {
+        const nextId = await createNextOccurrence(trx, userId, row, current.remind_at, nowIso);
+        if (nextId !== undefined) taskIds.push(nextId);
+      }
+      if (changes.remind_at !== undefined) await followReminder(trx, id, changes.remind_at, nowIso);
+      return { row, version, taskIds };
+    },
+    taskPrefetch(userId, id),
+  );
   await committed(db, onChange, userId, version, taskIds);
   return toTaskJson(row);
 }
