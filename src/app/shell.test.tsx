@@ -91,6 +91,25 @@ describe("the shell", () => {
       expect(box).toHaveValue("oat");
   });
 
+  it("writes a waiting search into the URL as soon as its box loses focus, so a link followed at once keeps it", async () => {
+    const { user, router } = await renderApp("/tasks", { user: freeUser });
+    const box = within(screen.getByRole("main")).getByRole("searchbox", { name: "Search tasks" });
+
+    await user.type(box, "oat");
+    expect(router.state.location.search).toBe("");
+    // Leaving the box (Tab here; pressing a link or a chip does the same) writes it now.
+    await user.tab();
+    expect(router.state.location.search).toBe("?q=oat");
+    await user.click(
+      within(screen.getByRole("navigation", { name: "Main" })).getByRole("link", { name: "Dashboard" }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+    await act(() => router.navigate("/tasks?q=oat"));
+    expect(within(screen.getByRole("main")).getByRole("searchbox", { name: "Search tasks" })).toHaveValue(
+      "oat",
+    );
+  });
+
   it("shows a free user 'Upgrade to Premium', whose button says to contact the administrator", async () => {
     const { user } = await renderApp("/analytics", { user: freeUser });
 

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
+import { useReplaceSearchParams } from "./search-params";
 
 /** The task search lives in the URL of /tasks (`?q=`), so the header box and the screen share it. */
 export const TASKS_PATH = "/tasks";
@@ -52,10 +53,11 @@ function nextState(box: BoxState, event: BoxEvent): BoxState {
  * keystroke) holds it, but a box shows what was typed at once from its own state and the URL
  * follows once typing pauses (SEARCH_URL_DELAY_MS): rewriting the URL re-renders everything that
  * reads the location, which must not stand between a keystroke and the filtered list on screen.
- * A change of the URL made elsewhere (back and forward, a link) is taken over by the box.
+ * A change of the URL made elsewhere (back and forward, a link) is taken over by the box. The third
+ * value writes a waiting change at once: the boxes call it when they lose focus.
  */
-export function useTaskSearchParam(): [string, (text: string) => void] {
-  const [params, setParams] = useSearchParams();
+export function useTaskSearchParam(): [string, (text: string) => void, () => void] {
+  const [params] = useSearchParams();
   const urlText = params.get(SEARCH_PARAM) ?? "";
   const [box, setBox] = useState<BoxState>({ text: urlText, url: urlText, sent: [] });
   let shown = box.text;
@@ -82,26 +84,25 @@ export function useTaskSearchParam(): [string, (text: string) => void] {
     for (const other of boxes) other(event);
   }, []);
 
-  const pendingWrite = useRef<{ frame: number; timer?: ReturnType<typeof setTimeout> } | undefined>(
-    undefined,
-  );
+  const pendingWrite = useRef<PendingWrite | undefined>(undefined);
   const cancelWrite = useCallback(() => {
     if (!pendingWrite.current) return;
     cancelAnimationFrame(pendingWrite.current.frame);
     clearTimeout(pendingWrite.current.timer);
     pendingWrite.current = undefined;
   }, []);
-  // Leaving the page drops a write still waiting (it would land on the next page's URL).
+  // Leaving the page drops a write still waiting (it would land on the next page's URL); the
+  // boxes write it when they lose focus (settleSearch), which comes first when a link is clicked.
   useEffect(() => cancelWrite, [cancelWrite]);
 
-  // The latest URL, its setter and the box's text, for the write: a chip clicked while the write
-  // waits changes the URL, and the write must keep that change (useSearchParams' setter starts
-  // from the parameters of the render it came from); after back or forward the box shows the
-  // URL's text, and the write must not undo that.
-  const latest = useRef({ urlText, setParams, shown });
+  // The latest URL and the box's text, for the write: after back or forward the box shows the
+  // URL's text, and the write must not undo that. (A chip clicked while the write waits is kept:
+  // replaceParams starts from the latest URL.)
+  const replaceParams = useReplaceSearchParams();
+  const latest = useRef({ urlText, shown });
   useEffect(() => {
-    latest.current = { urlText, setParams, shown };
-  }, [urlText, setParams, shown]);
+    latest.current = { urlText, shown };
+  }, [urlText, shown]);
 
   const setSearch = useCallback(
     (text: string) => {
@@ -112,25 +113,33 @@ export function useTaskSearchParam(): [string, (text: string) => void] {
         pendingWrite.current = undefined;
         if (text === latest.current.urlText || text !== latest.current.shown) return;
         tell({ sent: text });
-        latest.current.setParams(
-          (current) => {
-            const updated = new URLSearchParams(current);
-            if (text) updated.set(SEARCH_PARAM, text);
-            else updated.delete(SEARCH_PARAM);
-            return updated;
-          },
-          { replace: true },
-        );
+        replaceParams({ [SEARCH_PARAM]: text });
       };
       // The wait starts once the frame that shows the keystroke has run.
-      const pending: { frame: number; timer?: ReturnType<typeof setTimeout> } = {
+      const pending: PendingWrite = {
+        write,
         frame: requestAnimationFrame(() => {
           pending.timer = setTimeout(write, SEARCH_URL_DELAY_MS);
         }),
       };
       pendingWrite.current = pending;
     },
-    [cancelWrite, tell],
+    [cancelWrite, tell, replaceParams],
   );
-  return [shown, setSearch];
+
+  // The box lost focus (a link or a chip is being clicked, Tab moved on): the URL follows now.
+  const settleSearch = useCallback(() => {
+    const pending = pendingWrite.current;
+    if (!pending) return;
+    cancelWrite();
+    pending.write();
+  }, [cancelWrite]);
+  return [shown, setSearch, settleSearch];
+}
+
+/** A write of the URL waiting for typing to pause. */
+interface PendingWrite {
+  write(): void;
+  frame: number;
+  timer?: ReturnType<typeof setTimeout>;
 }

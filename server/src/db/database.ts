@@ -15,7 +15,7 @@ import {
   type SqliteDialectConfig,
 } from "kysely";
 import pg from "pg";
-import { GroupCommit } from "./group-commit";
+import { GroupCommit, type Prefetch } from "./group-commit";
 import { PIPELINE_WRITES, laterAnswer, pipelinedPostgresDialect, unawaited } from "./postgres-driver";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
@@ -194,9 +194,14 @@ const groupCommits = new WeakMap<Db, GroupCommit<Database>>();
  * Runs `work` in a transaction: inside the caller's when `db` already is one (so a service can
  * make another module's writes part of its own unit of work), else in a new one — committed
  * together with the other writes waiting at that moment (group commit, see GroupCommit), and
- * settled only once that commit has returned.
+ * settled only once that commit has returned. `prefetch`: what `work` reads first, read for the
+ * whole batch at once where statements are round trips (see GroupCommit).
  */
-export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  db: Db,
+  work: (trx: Db) => Promise<T>,
+  prefetch?: Prefetch<Database>,
+): Promise<T> {
   if (db.isTransaction) return work(db);
   let group = groupCommits.get(db);
   if (!group) {
@@ -205,7 +210,7 @@ export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): P
       : new GroupCommit(db, { savepoints: true });
     groupCommits.set(db, group);
   }
-  return group.run(work);
+  return group.run(work, prefetch);
 }
 
 /** The rows a write answered (RETURNING), once they have come; see executeWrite. */

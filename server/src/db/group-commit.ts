@@ -12,8 +12,20 @@ const SAVEPOINTS = Array.from({ length: MAX_BATCH }, (_, index) => ({
 
 type Work<DB, T> = (trx: Transaction<DB>) => Promise<T>;
 
+/**
+ * What a write will read first, declared so that a batch reads it for all its writes at once (see
+ * GroupCommit): `load` reads the rows of the given keys in one statement and keeps them for the
+ * batch's transaction, where the writes then find them — each seeing the changes of the writes
+ * before it (the loader's module keeps them up to date, see tasks/repository.ts).
+ */
+export interface Prefetch<DB> {
+  load(trx: Transaction<DB>, keys: readonly string[]): Promise<void>;
+  key: string;
+}
+
 interface Pending<DB> {
   work: Work<DB, unknown>;
+  prefetch: Prefetch<DB> | undefined;
   resolve(value: unknown): void;
   reject(error: unknown): void;
 }
@@ -39,7 +51,10 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  *   batch's transaction, so that the writes whose answer nobody reads go out without waiting for
  *   it (a batch of such writes goes out with its COMMIT in one round trip); a write that arrives
  *   alone is such a batch too. When one of them fails, the COMMIT fails and each write runs again
- *   alone, where every statement is awaited.
+ *   alone, where every statement is awaited. There, what the writes declared they read first
+ *   (`Prefetch`) is read for the whole batch before the first write runs, one statement per kind
+ *   instead of one round trip per write (a write that reads before it writes waits for that read;
+ *   a batch of them would otherwise be as many round trips as writes).
  *
  * The writes of one batch run in order, never interleaved, so each sees the database as if it ran
  * alone after the previous ones. A write must use the transaction it is given (as with
@@ -59,9 +74,9 @@ export class GroupCommit<DB> {
     this.#pipelineWrites = options.savepoints ? undefined : options.pipelineWrites;
   }
 
-  run<T>(work: Work<DB, T>): Promise<T> {
+  run<T>(work: Work<DB, T>, prefetch?: Prefetch<DB>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.#queue.push({ work, prefetch, resolve: resolve as (value: unknown) => void, reject });
       this.#schedule();
     });
   }
@@ -107,6 +122,7 @@ export class GroupCommit<DB> {
     const trx = await this.#db.startTransaction().execute();
     try {
       if (this.#pipelineWrites) await trx.executeQuery(this.#pipelineWrites);
+      await prefetchAll(trx, batch);
       for (const { work } of batch) values.push(await work(trx));
       await trx.commit().execute();
     } catch {
@@ -157,4 +173,16 @@ export class GroupCommit<DB> {
       else pending.reject(outcome.error);
     });
   }
+}
+
+/** Runs each kind of prefetch of the batch once, for all the keys declared. */
+async function prefetchAll<DB>(trx: Transaction<DB>, batch: ReadonlyArray<Pending<DB>>): Promise<void> {
+  const keysByLoader = new Map<Prefetch<DB>["load"], Set<string>>();
+  for (const { prefetch } of batch) {
+    if (!prefetch) continue;
+    let keys = keysByLoader.get(prefetch.load);
+    if (!keys) keysByLoader.set(prefetch.load, (keys = new Set()));
+    keys.add(prefetch.key);
+  }
+  for (const [load, keys] of keysByLoader) await load(trx, [...keys]);
 }

@@ -110,6 +110,35 @@ describe.each([
     expect(counts).toEqual([1, 2, 3, 4, 5]);
     await db.destroy();
   });
+
+  it("reads what the batch's writes declared they read first once per kind, before the first write (all or nothing only)", async () => {
+    const { db, events } = loggedDatabase();
+    await sql`create table notes (id text primary key, text text not null)`.execute(db);
+    const group = new GroupCommit(db, { savepoints });
+    events.length = 0;
+    const loads: string[][] = [];
+    const load = async (_trx: unknown, keys: readonly string[]) => {
+      loads.push([...keys]);
+      events.push("prefetch");
+    };
+    const write = (key: string) =>
+      group.run(
+        async (trx) => {
+          await trx.insertInto("notes").values({ id: newId(), text: key }).execute();
+        },
+        { load, key },
+      );
+    await Promise.all([write("a"), write("b"), write("a")]);
+    if (savepoints) {
+      expect(loads).toEqual([]);
+    } else {
+      expect(loads).toEqual([["a", "b"]]);
+      expect(events.indexOf("prefetch")).toBeLessThan(
+        events.findIndex((event) => event.startsWith("insert")),
+      );
+    }
+    await db.destroy();
+  });
 });
 
 describe("inTransaction on the configured database (SQLite, or PostgreSQL in CI)", () => {

@@ -12,7 +12,7 @@ export function HeaderSearch() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const onTasks = pathname === TASKS_PATH;
-  const [urlSearch, setUrlSearch] = useTaskSearchParam();
+  const [urlSearch, setUrlSearch, settleSearch] = useTaskSearchParam();
   const [draft, setDraft] = useState("");
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -36,6 +36,7 @@ export function HeaderSearch() {
         enterKeyHint="search"
         value={onTasks ? urlSearch : draft}
         onChange={(event) => (onTasks ? setUrlSearch(event.target.value) : setDraft(event.target.value))}
+        onBlur={settleSearch}
       />
     </form>
   );

@@ -1,6 +1,7 @@
 import type { Task } from "@contract/tasks";
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
+import { useReplaceSearchParams } from "@/lib/search-params";
 import { TASK_PARAM } from "@/lib/task-search-param";
 
 interface TaskListState {
@@ -16,7 +17,8 @@ interface TaskListState {
  * once more; a task that is still not there (deleted) just shows the list.
  */
 export function useOpenTaskFromUrl(list: TaskListState, open: (task: Task) => void): void {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const replaceParams = useReplaceSearchParams();
   const wanted = params.get(TASK_PARAM);
   const refreshedFor = useRef<string | null>(null);
   const { data: tasks, isFetching, refetch } = list;
@@ -32,13 +34,6 @@ export function useOpenTaskFromUrl(list: TaskListState, open: (task: Task) => vo
       void refetch();
       return;
     }
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(TASK_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
-  }, [wanted, tasks, isFetching, refetch, open, setParams]);
+    replaceParams({ [TASK_PARAM]: "" });
+  }, [wanted, tasks, isFetching, refetch, open, replaceParams]);
 }

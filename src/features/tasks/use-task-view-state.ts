@@ -1,6 +1,7 @@
 import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } from "@contract/tasks";
 import { useCallback, useMemo, useState } from "react";
 import { useSearchParams } from "react-router-dom";
+import { useReplaceSearchParams } from "@/lib/search-params";
 import { TASK_SORTS, TASK_VIEWS, type TaskFilterChoice, type TaskSort, type TaskView } from "./task-view";
 
 const HIDE_COMPLETED_KEY = "tasklane.tasks.hide-completed";
@@ -30,7 +31,7 @@ export interface TaskViewState extends TaskFilterChoice {
  * bookmarked, and back undoes a change); "Hide completed" is remembered in this browser.
  */
 export function useTaskViewState() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const [hideCompleted, setHideCompletedState] = useState(readHideCompleted);
 
   // Read again only when one of its parameters changes, not on every change of the URL (the
@@ -53,22 +54,7 @@ export function useTaskViewState() {
   // The same object while nothing in it changes: the memoised view controls skip a keystroke.
   const state: TaskViewState = useMemo(() => ({ ...choice, hideCompleted }), [choice, hideCompleted]);
 
-  const setParam = useCallback(
-    (changes: Record<string, string | readonly string[]>) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [name, value] of Object.entries(changes)) {
-            const text = typeof value === "string" ? value : value.join(",");
-            if (text) next.set(name, text);
-            else next.delete(name);
-          }
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  const setParam = useReplaceSearchParams();
 
   const setHideCompleted = useCallback((hide: boolean) => {
     setHideCompletedState(hide);

@@ -7,6 +7,7 @@ import {
   type TaskStatus,
 } from "@contract/tasks";
 import { executeWrite, isPostgres, type Db } from "../../db/database";
+import type { Prefetch } from "../../db/group-commit";
 import { compiledOnce, preparedQuery } from "../../db/prepared-query";
 import type { Database, NewTask, TaskRow, TaskUpdate } from "../../db/schema";
 
@@ -225,8 +226,58 @@ const taskQuery = preparedQuery((db: Db, userId: string, id: string) =>
 );
 
 export async function selectTask(db: Db, userId: string, id: string): Promise<TaskRow | undefined> {
+  const prefetched = prefetchedTasks.get(db)?.get(taskKey(userId, id));
+  if (prefetched !== undefined) return prefetched === null ? undefined : { ...prefetched };
   const [row] = await taskQuery(db, userId, id);
   return row;
+}
+
+/**
+ * The tasks a group commit's batch read ahead (taskPrefetch), per transaction: by taskKey, the row
+ * as the batch's writes so far have left it, or null when there is none. Every write of a task in
+ * this module keeps it so (an update merges its changes, a delete leaves null, an insert drops
+ * the key, which is then read again), so selectTask in that transaction answers from it as the
+ * database would. Tasks are written nowhere else.
+ */
+const prefetchedTasks = new WeakMap<Db, Map<string, TaskRow | null>>();
+
+const taskKey = (userId: string, id: string) => `${userId}\n${id}`;
+
+const tasksByIdsQuery = preparedQuery((db: Db, ids: string) =>
+  db
+    .selectFrom("tasks")
+    .select(TASK_ROW_COLUMNS)
+    .where(sql<SqlBool>`id = any(${ids})`),
+);
+
+/** Reads the tasks of `keys` (taskKey) in one statement and keeps them for the transaction. */
+async function prefetchTasks(trx: Db, keys: readonly string[]): Promise<void> {
+  // Batches with savepoints (SQLite) never prefetch: there a read costs microseconds.
+  if (!isPostgres(trx)) return;
+  const ids = keys.map((key) => key.slice(key.indexOf("\n") + 1));
+  // node-postgres sends a JavaScript array as a PostgreSQL array.
+  const rows = await tasksByIdsQuery(trx, ids as unknown as string);
+  const found = new Map(rows.map((row) => [taskKey(row.user_id, row.id), row]));
+  prefetchedTasks.set(trx, new Map(keys.map((key) => [key, found.get(key) ?? null])));
+}
+
+/** What updating a task reads first (selectTask), for inTransaction: a batch of PUTs reads theirs at once. */
+export function taskPrefetch(userId: string, id: string): Prefetch<Database> {
+  return { load: prefetchTasks, key: taskKey(userId, id) };
+}
+
+/** Keeps the prefetched row of a task up to date with a write: `changes`, or null once deleted. */
+function prefetchedWrite(db: Db, userId: string, id: string, changes: TaskUpdate | null): void {
+  const prefetched = prefetchedTasks.get(db);
+  const row = prefetched?.get(taskKey(userId, id));
+  if (!prefetched || !row) return;
+  prefetched.set(taskKey(userId, id), changes === null ? null : ({ ...row, ...changes } as TaskRow));
+}
+
+/** Inserted rows are read from the database again (a prefetched absent key never gets one: ids are new). */
+function prefetchedInserts(db: Db, rows: ReadonlyArray<Pick<NewTask, "user_id" | "id">>): void {
+  const prefetched = prefetchedTasks.get(db);
+  if (prefetched) for (const row of rows) prefetched.delete(taskKey(row.user_id, row.id));
 }
 
 /** A task by id alone, whoever owns it (for work outside a request). */
@@ -246,6 +297,7 @@ export async function selectTasksByIds(db: Db, userId: string, ids: readonly str
 }
 
 export async function insertTasks(db: Db, rows: readonly NewTask[]): Promise<void> {
+  prefetchedInserts(db, rows);
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     await db
       .insertInto("tasks")
@@ -265,6 +317,7 @@ export async function insertNextOccurrence(
   db: Db,
   row: NewTask & { follows_task_id: string },
 ): Promise<boolean> {
+  prefetchedInserts(db, [row]);
   const result = await db
     .insertInto("tasks")
     .values({ ...row, version: versionNow(row.user_id) })
@@ -279,6 +332,7 @@ export async function selectUserTimeZone(db: Db, userId: string): Promise<{ time
 }
 
 export async function updateTaskRow(db: Db, userId: string, id: string, changes: TaskUpdate): Promise<void> {
+  prefetchedWrite(db, userId, id, changes);
   await db
     .updateTable("tasks")
     .set({ ...changes, version: versionNow(userId) })
@@ -289,6 +343,7 @@ export async function updateTaskRow(db: Db, userId: string, id: string, changes:
 
 /** true when a task of this user with this id existed. */
 export async function deleteTaskRow(db: Db, userId: string, id: string): Promise<boolean> {
+  prefetchedWrite(db, userId, id, null);
   const result = await db
     .deleteFrom("tasks")
     .where("user_id", "=", userId)
@@ -400,6 +455,7 @@ export async function insertTasksAndTouch(
   nowIso: string,
 ): Promise<void> {
   if (rows.length > 0 && rows.length <= INSERT_CHUNK && isPostgres(db)) {
+    prefetchedInserts(db, rows);
     const [row] = rows;
     const statement =
       rows.length === 1 && row
@@ -543,6 +599,7 @@ export async function updateTaskRowAndTouch(
   nowIso: string,
 ): Promise<void> {
   if (isPostgres(db)) {
+    prefetchedWrite(db, userId, id, changes);
     const columns = Object.keys(changes) as Array<keyof TaskUpdate>;
     const values = columns.map((column) => changes[column]);
     await executeWrite(db, updateAndTouchQuery(columns)(db, userId, id, nowIso, ...values));

@@ -44,6 +44,7 @@ import {
   selectTasksChangedSince,
   selectTasksVersion,
   selectUserTimeZone,
+  taskPrefetch,
   updateTaskRowAndTouch,
   type TaskListRow,
   type TaskQueryFilters,
@@ -496,21 +497,25 @@ export async function updateTask(
   const nowIso = isoNow(clock);
   // What the transaction returns, not what it sets aside: on PostgreSQL a batch that failed runs
   // each of its writes again (GroupCommit), and only the last run committed.
-  const row = await inTransaction(db, async (trx) => {
-    const current = await selectTask(trx, userId, id);
-    if (!current) throw new NotFound(TASK_NOT_FOUND);
-    const changes = changesOf(current, input, nowIso);
-    if (Object.keys(changes).length === 0) return current;
-    const updated = { ...changes, updated_at: nowIso };
-    // The version bump goes with the update (one statement on PostgreSQL), before the next
-    // occurrence's insert, which takes the same version.
-    await updateTaskRowAndTouch(trx, userId, id, updated, nowIso);
-    const row = { ...current, ...updated };
-    if (changes.status === "completed")
-      await createNextOccurrence(trx, userId, row, current.remind_at, nowIso);
-    if (changes.remind_at !== undefined) await followReminder(trx, id, changes.remind_at, nowIso);
-    return row;
-  });
+  const row = await inTransaction(
+    db,
+    async (trx) => {
+      const current = await selectTask(trx, userId, id);
+      if (!current) throw new NotFound(TASK_NOT_FOUND);
+      const changes = changesOf(current, input, nowIso);
+      if (Object.keys(changes).length === 0) return current;
+      const updated = { ...changes, updated_at: nowIso };
+      // The version bump goes with the update (one statement on PostgreSQL), before the next
+      // occurrence's insert, which takes the same version.
+      await updateTaskRowAndTouch(trx, userId, id, updated, nowIso);
+      const row = { ...current, ...updated };
+      if (changes.status === "completed")
+        await createNextOccurrence(trx, userId, row, current.remind_at, nowIso);
+      if (changes.remind_at !== undefined) await followReminder(trx, id, changes.remind_at, nowIso);
+      return row;
+    },
+    taskPrefetch(userId, id),
+  );
   return toTaskJson(row);
 }
 

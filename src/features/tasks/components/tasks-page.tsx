@@ -67,7 +67,7 @@ export function TasksPage({ quickAdd }: { quickAdd?: ReactNode } = {}) {
   const tasksQuery = useQuery(taskQueries.list());
   const pendingDeletion = usePendingDeletionIds();
   // The same search as the header's box: both keep it in the URL (?q=).
-  const [search, setSearch] = useTaskSearchParam();
+  const [search, setSearch, settleSearch] = useTaskSearchParam();
   // The list filters in the keystroke's own render: the search index makes filtering 5,000 tasks
   // about a millisecond and only the cards in view render, so one render paints sooner than an
   // urgent one followed by a deferred one.
@@ -231,6 +231,7 @@ export function TasksPage({ quickAdd }: { quickAdd?: ReactNode } = {}) {
             className="pl-9"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
+            onBlur={settleSearch}
           />
         </div>
         {tasksQuery.isSuccess && (
