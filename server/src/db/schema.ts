@@ -28,6 +28,9 @@ export interface UsersTable {
   tasks_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** Moved on by every change to the user's tasks: the version in their ETag (migration 0006). */
   tasks_version: ColumnType<number, number | undefined, number>;
+  /** The span of data versions whose every change wrote its version on the tasks (migration 0011). */
+  tasks_versioned_from: ColumnType<number, number | undefined, number>;
+  tasks_versioned_to: ColumnType<number, number | undefined, number>;
   /** Minutes before a timed due date that a new task reminds by default; null = off (migration 0008). */
   default_reminder_minutes: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1 when reminders are also e-mailed (migration 0008). */
@@ -193,7 +196,8 @@ export interface Database {
   notifications: NotificationsTable;
 }
 
-export type UserRow = Selectable<UsersTable>;
+/** A user (the tasks module's bookkeeping of which changes carry versions left out: see migration 0011). */
+export type UserRow = Omit<Selectable<UsersTable>, "tasks_versioned_from" | "tasks_versioned_to">;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 /** A task as the service handles it; its change version stays with the database. */

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRoutes, pathFor } from "@contract/routes";
 import type { TaskJson } from "@contract/tasks";
@@ -336,6 +337,32 @@ describe("the whole list after a change", () => {
     expect(recent.body.toString()).toBe(wholeNow);
     expect(recent.starts).toBeDefined();
     kept = recent;
+  });
+
+  it("reads the list whole after a change made by an instance of an older release (no task versions)", async () => {
+    const { db } = t.deps;
+    const clock = t.clock;
+    const userId = me.user.id;
+    /** A change as the release before migration 0011 made it: the task, then the version bump. */
+    const oldRelease = async (id: string, title: string) => {
+      await elsewhere.transaction().execute(async (trx) => {
+        await trx.updateTable("tasks").set({ title }).where("id", "=", id).execute();
+        await sql`update users set tasks_version = tasks_version + 1 where id = ${userId}`.execute(trx);
+      });
+    };
+    const [first, second] = await listTasks(db, userId, {});
+    if (!first || !second) throw new Error("too few tasks");
+    await listNow({ spliced: true });
+
+    // Its change alone, then followed by one of this release: neither is in the tasks' versions.
+    await oldRelease(first.id, "Renamed by the old release");
+    await listNow({ spliced: false });
+    await oldRelease(second.id, "Renamed by the old release too");
+    await updateTask(elsewhere, clock, userId, first.id, { priority: "low" });
+    await listNow({ spliced: false });
+    // From a list read after it, this release's changes are followed again.
+    await updateTask(elsewhere, clock, userId, second.id, { priority: "urgent" });
+    await listNow({ spliced: true });
   });
 
   it("does not take the version read with the session as the list's when a change came after it", async () => {

@@ -16,7 +16,10 @@
  * when more than MAX_CHANGED_TASKS changed, the list is read whole as before.
  *
  * Deletions are kept for the last DELETIONS_KEPT_VERSIONS versions of each user (each deletion
- * drops older ones), so a kept list older than that is read whole.
+ * drops older ones), so a kept list older than that is read whole. A change made by an instance of
+ * a release before migration 0011 moves the version without writing any: the user row's span of
+ * versions whose every change wrote its version (tasks_versioned_from/_to, read with the
+ * deletions) then does not reach from A to B, and the list is read whole.
  *
  * A kept list is a base only when the version it was read at is known exactly: read before the
  * list (with the session) and after it, and the same both times.

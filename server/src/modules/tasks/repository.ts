@@ -405,11 +405,31 @@ export async function countTasks(
   return { counts, nextDue };
 }
 
+/**
+ * The columns a change to the user's tasks moves on: the version counts every change, so two
+ * changes in one millisecond still differ (ETag); the span of versions whose every change wrote its
+ * version follows it, and starts again at the version before this one when the change before was
+ * made without one (by an instance of an older release, see migration 0011). SET reads the row as
+ * it was before the statement.
+ */
+function bump(eb: ExpressionBuilder<Database, "users">, nowIso: string) {
+  return {
+    tasks_changed_at: nowIso,
+    tasks_version: eb("tasks_version", "+", 1),
+    tasks_versioned_from: eb
+      .case()
+      .when("tasks_versioned_to", "=", eb.ref("tasks_version"))
+      .then(eb.ref("tasks_versioned_from"))
+      .else(eb.ref("tasks_version"))
+      .end(),
+    tasks_versioned_to: eb("tasks_version", "+", 1),
+  };
+}
+
 const touchQuery = compiledOnce((db: Db, userId: string, nowIso: string) =>
   db
     .updateTable("users")
-    // The version counts every change, so two changes in one millisecond still differ (ETag).
-    .set((eb) => ({ tasks_changed_at: nowIso, tasks_version: eb("tasks_version", "+", 1) }))
+    .set((eb) => bump(eb, nowIso))
     .where("id", "=", userId),
 );
 
@@ -437,7 +457,7 @@ function withBump(db: Db, userId: string, nowIso: string) {
   return db.with("bumped", (cte) =>
     cte
       .updateTable("users")
-      .set((eb) => ({ tasks_changed_at: nowIso, tasks_version: eb("tasks_version", "+", 1) }))
+      .set((eb) => bump(eb, nowIso))
       .where("id", "=", userId)
       .returning("tasks_version"),
   );
@@ -676,7 +696,12 @@ const deletionsSinceQuery = preparedQuery((db: Db, userId: string, since: number
     .leftJoin("task_deletions", (join) =>
       join.onRef("task_deletions.user_id", "=", "users.id").on("task_deletions.version", ">", since),
     )
-    .select(["users.tasks_version", "task_deletions.task_id"])
+    .select([
+      "users.tasks_version",
+      "users.tasks_versioned_from",
+      "users.tasks_versioned_to",
+      "task_deletions.task_id",
+    ])
     .where("users.id", "=", userId),
 );
 
@@ -688,10 +713,14 @@ export async function selectDeletionsSince(
   db: Db,
   userId: string,
   since: number,
-): Promise<{ version: number; taskIds: string[] }> {
+): Promise<{ version: number; versioned: { from: number; to: number }; taskIds: string[] }> {
   const rows = await deletionsSinceQuery(db, userId, since);
   return {
     version: Number(rows[0]?.tasks_version ?? 0),
+    versioned: {
+      from: Number(rows[0]?.tasks_versioned_from ?? 0),
+      to: Number(rows[0]?.tasks_versioned_to ?? -1),
+    },
     taskIds: rows.flatMap((row) => (row.task_id === null ? [] : [row.task_id])),
   };
 }

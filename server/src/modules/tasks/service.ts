@@ -294,7 +294,13 @@ export async function listAllTasksText(
       // session means nothing changed in between (it only grows), so the rows are that version's.
       const deleted =
         rows.length > MAX_CHANGED_TASKS ? undefined : await selectDeletionsSince(db, userId, since);
-      if (deleted?.version === version && rows.length + deleted.taskIds.length <= MAX_CHANGED_TASKS) {
+      if (
+        deleted?.version === version &&
+        // Every change from `since` to `version` wrote its version (see migration 0011).
+        deleted.versioned.from <= since &&
+        deleted.versioned.to === version &&
+        rows.length + deleted.taskIds.length <= MAX_CHANGED_TASKS
+      ) {
         kept.starts ??= taskStarts(kept.body);
         const changedIds = [...rows.map((row) => row.id), ...deleted.taskIds];
         const tasks = rows.map((row) => ({ row, text: Buffer.from(JSON.stringify(toTaskJson(row))) }));
