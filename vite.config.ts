@@ -105,7 +105,15 @@ export default defineConfig({
       proxiedPaths.map((path) => [path, { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false }]),
     ),
   },
-  build: { outDir: "dist", sourcemap: false },
+  build: {
+    outDir: "dist",
+    sourcemap: false,
+    rolldownOptions: {
+      // A zod call whose result nothing uses is dropped: the contract's schemas that only the
+      // server uses (marked pure in contract/) leave the web app's bundle whole, their fields too.
+      treeshake: { manualPureFunctions: ["z"] },
+    },
+  },
   test: {
     projects: [
       {

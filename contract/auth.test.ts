@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { authResponseFromWireSchema, loginRequestSchema, registerRequestSchema, userFromWire } from "./auth";
+import { authResponseFromWire, loginRequestSchema, registerRequestSchema, userFromWire } from "./auth";
 
 describe("login and register payloads", () => {
   it("says 'Please enter a valid email address' and 'Password must be at least 6 characters'", () => {
@@ -65,6 +65,6 @@ describe("userFromWire", () => {
   });
 
   it("refuses an auth answer without a token", () => {
-    expect(authResponseFromWireSchema.safeParse({ user: { email: "x@example.com" } }).success).toBe(false);
+    expect(() => authResponseFromWire({ user: { email: "x@example.com" } })).toThrow();
   });
 });

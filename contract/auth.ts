@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_TIME_ZONE, timeZoneSchema, withoutNul } from "./common";
+import { timeZoneSchema, withoutNul } from "./common";
 
 // Sign-up and sign-in rules
 export const PASSWORD_MIN_LENGTH = 6;
@@ -18,28 +18,30 @@ export const messages = {
 } as const;
 
 /** Trimmed before it is checked; the description says so, as the check itself is not visible there. */
-export const emailSchema = z
+export const emailSchema = /* @__PURE__ */ z
   .string()
   .trim()
   .pipe(z.email({ error: messages.invalidEmail }))
   .meta({ format: "email", description: "An e-mail address (surrounding spaces are ignored)" });
 
-export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH, { error: messages.passwordTooShort });
+export const passwordSchema = /* @__PURE__ */ z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { error: messages.passwordTooShort });
 
 /** Usernames become the local part of the inbound address, so only what can stand before an @. */
-export const usernameSchema = z
+export const usernameSchema = /* @__PURE__ */ z
   .string()
   .trim()
   .min(USERNAME_MIN_LENGTH, { error: messages.usernameTooShort })
   .max(USERNAME_MAX_LENGTH, { error: `Username must be at most ${USERNAME_MAX_LENGTH} characters` })
   .regex(/^[A-Za-z0-9](?:[A-Za-z0-9_-]|\.(?!\.))*[A-Za-z0-9]$/, { error: messages.usernameCharacters });
 
-const optionalName = withoutNul(
+const optionalName = /* @__PURE__ */ withoutNul(
   z.string().trim().max(100, { error: "Names must be at most 100 characters" }),
   "Names",
 );
 
-export const userSchema = z.object({
+export const userSchema = /* @__PURE__ */ z.object({
   id: z.string(),
   email: z.string(),
   username: z.string(),
@@ -57,17 +59,17 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const authResponseSchema = z.object({ token: z.string(), user: userSchema });
+export const authResponseSchema = /* @__PURE__ */ z.object({ token: z.string(), user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
-export const loginRequestSchema = z.object({
+export const loginRequestSchema = /* @__PURE__ */ z.object({
   email: emailSchema,
   password: passwordSchema,
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const sendVerificationRequestSchema = z.object({ email: emailSchema });
-export const sendVerificationResponseSchema = z.object({
+export const sendVerificationRequestSchema = /* @__PURE__ */ z.object({ email: emailSchema });
+export const sendVerificationResponseSchema = /* @__PURE__ */ z.object({
   message: z.string(),
   /** minutes */
   expires_in: z.number().int(),
@@ -76,7 +78,7 @@ export const sendVerificationResponseSchema = z.object({
 });
 export type SendVerificationResponse = z.infer<typeof sendVerificationResponseSchema>;
 
-export const registerRequestSchema = z.object({
+export const registerRequestSchema = /* @__PURE__ */ z.object({
   email: emailSchema,
   verification_code: z
     .string()
@@ -90,7 +92,7 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export const forgotPasswordRequestSchema = /* @__PURE__ */ z.object({ email: emailSchema });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 /** The same answer whether or not the address has an account, so nobody can probe for accounts. */
 export const forgotPasswordResponseSchema = sendVerificationResponseSchema;
@@ -99,7 +101,7 @@ export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema
 export const INVALID_RESET_CODE_MESSAGE = "Invalid or expired code";
 
 /** A new password follows the rules of registration; a malformed code is simply an invalid one. */
-export const resetPasswordRequestSchema = z.object({
+export const resetPasswordRequestSchema = /* @__PURE__ */ z.object({
   email: emailSchema,
   code: z
     .string()
@@ -108,16 +110,16 @@ export const resetPasswordRequestSchema = z.object({
   new_password: passwordSchema,
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
-export const resetPasswordResponseSchema = z.object({ message: z.string() });
+export const resetPasswordResponseSchema = /* @__PURE__ */ z.object({ message: z.string() });
 export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
 
-export const timezoneRequestSchema = z.object({ timezone: timeZoneSchema });
+export const timezoneRequestSchema = /* @__PURE__ */ z.object({ timezone: timeZoneSchema });
 
 /** A default reminder is at most a week before the due time. */
 export const DEFAULT_REMINDER_MAX_MINUTES = 7 * 24 * 60;
 
 /** Only the settings sent change; default_reminder_minutes null turns the default reminder off. */
-export const settingsRequestSchema = z.object({
+export const settingsRequestSchema = /* @__PURE__ */ z.object({
   default_reminder_minutes: z
     .number({ error: "default_reminder_minutes must be a whole number of minutes or null" })
     .int({ error: "default_reminder_minutes must be a whole number of minutes or null" })
@@ -131,45 +133,17 @@ export const settingsRequestSchema = z.object({
 });
 export type SettingsRequest = z.infer<typeof settingsRequestSchema>;
 
-export const changePasswordRequestSchema = z.object({
+export const changePasswordRequestSchema = /* @__PURE__ */ z.object({
   current_password: z.string().min(1, { error: "Current password is required" }),
   new_password: passwordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** Only the names provided are changed. */
-export const profileRequestSchema = z.object({
+export const profileRequestSchema = /* @__PURE__ */ z.object({
   first_name: optionalName.optional(),
   last_name: optionalName.optional(),
 });
 export type ProfileRequest = z.infer<typeof profileRequestSchema>;
 
-/**
- * Reads any server's user tolerantly (the SPA must also work against the
- * existing API, whose user JSON has no id or created_at): missing or
- * malformed fields fall back instead of failing the sign-in.
- */
-const userFromWireSchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String).catch(""),
-  email: z.string().catch(""),
-  username: z.string().catch(""),
-  first_name: z.string().nullable().catch(null),
-  last_name: z.string().nullable().catch(null),
-  timezone: z.string().min(1).catch(DEFAULT_TIME_ZONE),
-  is_premium: z.boolean().catch(false),
-  llm_usage_count: z.number().catch(0),
-  llm_usage_limit: z.number().catch(0),
-  created_at: z.string().catch(""),
-  default_reminder_minutes: z.number().int().nullable().catch(null),
-  email_reminders: z.boolean().catch(false),
-}) satisfies z.ZodType<User>;
-
-export function userFromWire(value: unknown): User {
-  return userFromWireSchema.parse(typeof value === "object" && value !== null ? value : {});
-}
-
-/** The token and user of a login or register answer; a missing token is a failed sign-in. */
-export const authResponseFromWireSchema = z.object({
-  token: z.string().min(1),
-  user: userFromWireSchema,
-});
+export { authResponseFromWire, userFromWire } from "./auth-answers";

@@ -1,7 +1,20 @@
 import { z } from "zod";
 
+/**
+ * A schema built the first time it is asked for rather than when its module is evaluated: for
+ * the readers only the web app uses, so that a page pays for a schema when it first reads an
+ * answer with it, not while its modules load (the Tasks screen's revisit shows the kept list
+ * before anything is read). The schemas the server validates and documents are plain constants,
+ * marked pure so that a bundle leaves out those it does not use.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function onFirstUse<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}
+
 /** Every error the server sends. */
-export const errorBodySchema = z.object({
+export const errorBodySchema = /* @__PURE__ */ z.object({
   message: z.string(),
   code: z.string().optional(),
 });
@@ -15,12 +28,13 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 // eslint-disable-next-line no-control-regex -- the control character is what this pattern is for
 const WITHOUT_NUL = /^[^\u0000]*$/;
 
+/* @__NO_SIDE_EFFECTS__ */
 export function withoutNul(schema: z.ZodString, label: string): z.ZodString {
   return schema.regex(WITHOUT_NUL, { error: `${label} must not contain the NUL character (U+0000)` });
 }
 
 /** An ISO-8601 timestamp with an offset or Z, e.g. 2026-12-01T09:00:00.000Z. */
-export const isoTimestampSchema = z.iso.datetime({ offset: true });
+export const isoTimestampSchema = /* @__PURE__ */ z.iso.datetime({ offset: true });
 
 /**
  * Due dates live between the first instant of 1900 and the last of 9999, in UTC (after the
@@ -39,7 +53,7 @@ export function isDueDateInRange(instant: Date): boolean {
 }
 
 /** A due date on the wire: an ISO timestamp whose instant lies within the range above. */
-export const dueDateSchema = isoTimestampSchema
+export const dueDateSchema = /* @__PURE__ */ isoTimestampSchema
   .refine((value) => isDueDateInRange(new Date(value)), { error: DUE_DATE_RANGE_MESSAGE })
   .meta({
     description: `ISO-8601 timestamp with an offset; the instant must fall in the years ${DUE_DATE_MIN_YEAR}–${DUE_DATE_MAX_YEAR} (UTC)`,
@@ -85,7 +99,7 @@ export const FALLBACK_TIME_ZONES = [
   "Australia/Sydney",
 ] as const;
 
-export const timeZoneSchema = z
+export const timeZoneSchema = /* @__PURE__ */ z
   .string()
   .trim()
   .refine(isValidTimeZone, { error: "Timezone must be an IANA time-zone name such as Europe/Berlin" })

@@ -2,9 +2,11 @@ import { z } from "zod";
 import { taskJsonSchema, taskFromWire, type Task } from "./tasks";
 
 /** A prioritised task carries the one-line reason it was picked. */
-export const prioritisedTaskJsonSchema = taskJsonSchema.extend({ reason: z.string().nullable() });
+export const prioritisedTaskJsonSchema = /* @__PURE__ */ taskJsonSchema.extend({
+  reason: z.string().nullable(),
+});
 
-export const dailyReportJsonSchema = z.object({
+export const dailyReportJsonSchema = /* @__PURE__ */ z.object({
   llm_prioritized_tasks: z.array(prioritisedTaskJsonSchema),
   remaining_tasks: z.array(taskJsonSchema),
   generated_at: z.string(),
@@ -12,13 +14,13 @@ export const dailyReportJsonSchema = z.object({
 });
 export type DailyReportJson = z.infer<typeof dailyReportJsonSchema>;
 
-export const llmUsageInfoSchema = z.object({
+export const llmUsageInfoSchema = /* @__PURE__ */ z.object({
   current_usage: z.number().int(),
   usage_limit: z.number().int(),
   usage_percentage: z.number(),
 });
 
-export const dailyStatusJsonSchema = z.object({
+export const dailyStatusJsonSchema = /* @__PURE__ */ z.object({
   can_use_llm: z.boolean(),
   cached_report: dailyReportJsonSchema.nullable(),
   cache_age_hours: z.number().nullable(),
@@ -30,9 +32,9 @@ export type DailyStatusJson = z.infer<typeof dailyStatusJsonSchema>;
 export const GENERATION_STATUSES = ["queued", "running", "completed", "failed"] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 
-export const generationStartResponseSchema = z.object({ request_id: z.string() });
+export const generationStartResponseSchema = /* @__PURE__ */ z.object({ request_id: z.string() });
 
-export const generationStatusJsonSchema = z.object({
+export const generationStatusJsonSchema = /* @__PURE__ */ z.object({
   status: z.enum(GENERATION_STATUSES),
   result: dailyReportJsonSchema.nullable(),
   error: z.string().nullable(),

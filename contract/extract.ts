@@ -16,7 +16,7 @@ export const EXTRACT_MAX_CHARS = 50_000;
 export const EXTRACTION_STRATEGIES = ["pattern", "llm"] as const;
 export type ExtractionStrategy = (typeof EXTRACTION_STRATEGIES)[number];
 
-export const extractRequestSchema = z.object({
+export const extractRequestSchema = /* @__PURE__ */ z.object({
   content: withoutNul(z.string({ error: "content is required" }), "content"),
   strategy: z.enum(EXTRACTION_STRATEGIES, { error: "strategy must be pattern or llm" }).default("pattern"),
   timezone: timeZoneSchema.optional(),
@@ -24,7 +24,7 @@ export const extractRequestSchema = z.object({
 export type ExtractRequest = z.input<typeof extractRequestSchema>;
 
 /** An extracted task exactly as our server sends it (not saved). */
-export const extractedTaskJsonSchema = z.object({
+export const extractedTaskJsonSchema = /* @__PURE__ */ z.object({
   title: z.string(),
   description: z.string().nullable(),
   priority: taskPrioritySchema,
@@ -36,7 +36,7 @@ export const extractedTaskJsonSchema = z.object({
   recurrence: z.string().nullable(),
 });
 export type ExtractedTaskJson = z.infer<typeof extractedTaskJsonSchema>;
-export const extractResponseSchema = z.array(extractedTaskJsonSchema);
+export const extractResponseSchema = /* @__PURE__ */ z.array(extractedTaskJsonSchema);
 
 export type ExtractedTask = Omit<Task, "id" | "created_at" | "updated_at" | "completed_at">;
 

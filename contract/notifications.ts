@@ -10,7 +10,7 @@ export const NOTIFICATIONS_LISTED = 20;
 /** Most ids one mark-as-read call takes. */
 export const NOTIFICATION_IDS_MAX = 100;
 
-export const notificationSchema = z.object({
+export const notificationSchema = /* @__PURE__ */ z.object({
   id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
   /** The task it is about; null for a daily plan, or once the task is deleted. */
@@ -23,7 +23,7 @@ export const notificationSchema = z.object({
 });
 export type NotificationJson = z.infer<typeof notificationSchema>;
 
-export const notificationListSchema = z.object({
+export const notificationListSchema = /* @__PURE__ */ z.object({
   /** Newest first, at most NOTIFICATIONS_LISTED. */
   items: z.array(notificationSchema),
   /** Unread notifications in all, not only among the items. */
@@ -34,7 +34,7 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 const READ_REQUEST_MESSAGE = "Send either ids (a list of notification ids) or all: true";
 
 /** `{ "ids": [...] }` marks those (the user's own; others are ignored), `{ "all": true }` every one. */
-export const markNotificationsReadRequestSchema = z
+export const markNotificationsReadRequestSchema = /* @__PURE__ */ z
   .object({
     ids: z
       .array(withoutNul(z.string().min(1, { error: "ids must not hold an empty id" }).max(100), "ids"))

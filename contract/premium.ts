@@ -1,12 +1,12 @@
 import { z } from "zod";
 
-export const premiumLimitSchema = z.object({
+export const premiumLimitSchema = /* @__PURE__ */ z.object({
   current_usage: z.number().int(),
   usage_limit: z.number().int(),
 });
 export type PremiumLimit = z.infer<typeof premiumLimitSchema>;
 
-export const premiumStatusSchema = z.object({
+export const premiumStatusSchema = /* @__PURE__ */ z.object({
   is_premium: z.boolean(),
   current_usage: z.number().int(),
   usage_limit: z.number().int(),
@@ -17,7 +17,7 @@ export const premiumStatusSchema = z.object({
 });
 export type PremiumStatus = z.infer<typeof premiumStatusSchema>;
 
-export const premiumResetDateSchema = z.object({
+export const premiumResetDateSchema = /* @__PURE__ */ z.object({
   reset_date: z.string(),
   timezone: z.string(),
 });

@@ -7,7 +7,7 @@ export const QUICK_ADD_TEXT_MAX = 1000;
 export const quickAddSpanKinds = ["date", "priority", "tag", "recurrence"] as const;
 export type QuickAddSpanKind = (typeof quickAddSpanKinds)[number];
 
-export const parseTaskRequestSchema = z.object({
+export const parseTaskRequestSchema = /* @__PURE__ */ z.object({
   text: z.string().max(QUICK_ADD_TEXT_MAX, {
     error: `text must be at most ${QUICK_ADD_TEXT_MAX} characters`,
   }),
@@ -16,14 +16,14 @@ export const parseTaskRequestSchema = z.object({
 export type ParseTaskRequest = z.infer<typeof parseTaskRequestSchema>;
 
 /** A recognised part of the text: [start, end) in UTF-16 code units, as JavaScript counts them. */
-export const quickAddSpanSchema = z.object({
+export const quickAddSpanSchema = /* @__PURE__ */ z.object({
   start: z.number().int(),
   end: z.number().int(),
   kind: z.enum(quickAddSpanKinds),
 });
 export type QuickAddSpan = z.infer<typeof quickAddSpanSchema>;
 
-export const parseTaskResponseSchema = z.object({
+export const parseTaskResponseSchema = /* @__PURE__ */ z.object({
   title: z.string(),
   /** null when the text names no priority (a task created from it gets the default) */
   priority: taskPrioritySchema.nullable(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { apiPaths } from "./api-paths";
 import {
   authResponseSchema,
   changePasswordRequestSchema,
@@ -56,13 +57,13 @@ const authErrors = { 401: "No valid bearer token (missing, expired or revoked)" 
 const taskNotFound = { 404: "No such task among the signed-in user's tasks" } as const;
 const quotaReached = { 403: "The monthly AI usage limit is reached (code quota_exceeded)" } as const;
 
-const idParams = z.object({ id: z.string() });
+const idParams = /* @__PURE__ */ z.object({ id: z.string() });
 
 /** Every call of the API: one place for paths and shapes, shared by the web app and the server. */
 export const apiRoutes = {
   login: {
     method: "POST",
-    path: "/auth/login",
+    path: apiPaths.login,
     summary: "Sign in with e-mail and password",
     auth: false,
     body: loginRequestSchema,
@@ -75,7 +76,7 @@ export const apiRoutes = {
   },
   sendVerification: {
     method: "POST",
-    path: "/auth/send-verification",
+    path: apiPaths.sendVerification,
     summary: "Mail a 6-digit verification code to an address",
     auth: false,
     body: sendVerificationRequestSchema,
@@ -88,7 +89,7 @@ export const apiRoutes = {
   },
   register: {
     method: "POST",
-    path: "/auth/register",
+    path: apiPaths.register,
     summary: "Create an account with a verified e-mail address",
     auth: false,
     body: registerRequestSchema,
@@ -102,7 +103,7 @@ export const apiRoutes = {
   },
   me: {
     method: "GET",
-    path: "/auth/me",
+    path: apiPaths.me,
     summary: "The signed-in user",
     auth: true,
     response: userSchema,
@@ -110,14 +111,14 @@ export const apiRoutes = {
   },
   logout: {
     method: "POST",
-    path: "/auth/logout",
+    path: apiPaths.logout,
     summary: "Revoke this session's token",
     auth: true,
     errors: { ...bodyErrors, ...authErrors },
   },
   forgotPassword: {
     method: "POST",
-    path: "/auth/forgot-password",
+    path: apiPaths.forgotPassword,
     summary: "Mail a 6-digit password reset code to an address, if it has an account",
     auth: false,
     body: forgotPasswordRequestSchema,
@@ -126,7 +127,7 @@ export const apiRoutes = {
   },
   resetPassword: {
     method: "POST",
-    path: "/auth/reset-password",
+    path: apiPaths.resetPassword,
     summary: "Set a new password with a mailed reset code; signs the account out everywhere",
     auth: false,
     body: resetPasswordRequestSchema,
@@ -139,7 +140,7 @@ export const apiRoutes = {
   },
   timezone: {
     method: "POST",
-    path: "/auth/timezone",
+    path: apiPaths.timezone,
     summary: "Set the preferred IANA time zone",
     auth: true,
     body: timezoneRequestSchema,
@@ -148,7 +149,7 @@ export const apiRoutes = {
   },
   changePassword: {
     method: "POST",
-    path: "/auth/change-password",
+    path: apiPaths.changePassword,
     summary: "Change the password; every other session is revoked",
     auth: true,
     body: changePasswordRequestSchema,
@@ -162,7 +163,7 @@ export const apiRoutes = {
   },
   profile: {
     method: "PUT",
-    path: "/auth/profile",
+    path: apiPaths.profile,
     summary: "Change first and last name",
     auth: true,
     body: profileRequestSchema,
@@ -171,7 +172,7 @@ export const apiRoutes = {
   },
   settings: {
     method: "PUT",
-    path: "/auth/settings",
+    path: apiPaths.settings,
     summary: "Change the reminder settings (default lead time, e-mail reminders)",
     auth: true,
     body: settingsRequestSchema,
@@ -180,7 +181,7 @@ export const apiRoutes = {
   },
   listTasks: {
     method: "GET",
-    path: "/api/v1/tasks",
+    path: apiPaths.listTasks,
     summary: "The user's tasks, filtered",
     auth: true,
     query: taskFiltersQuerySchema,
@@ -189,7 +190,7 @@ export const apiRoutes = {
   },
   createTask: {
     method: "POST",
-    path: "/api/v1/tasks",
+    path: apiPaths.createTask,
     summary: "Create a task",
     auth: true,
     body: createTaskRequestSchema,
@@ -198,7 +199,7 @@ export const apiRoutes = {
   },
   taskStats: {
     method: "GET",
-    path: "/api/v1/tasks/stats",
+    path: apiPaths.taskStats,
     summary: "Counts of the user's tasks",
     auth: true,
     response: taskStatsSchema,
@@ -206,7 +207,7 @@ export const apiRoutes = {
   },
   getTask: {
     method: "GET",
-    path: "/api/v1/tasks/:id",
+    path: apiPaths.getTask,
     summary: "One task",
     auth: true,
     response: taskJsonSchema,
@@ -214,7 +215,7 @@ export const apiRoutes = {
   },
   updateTask: {
     method: "PUT",
-    path: "/api/v1/tasks/:id",
+    path: apiPaths.updateTask,
     summary: "Change a task (partial)",
     auth: true,
     body: updateTaskRequestSchema,
@@ -223,14 +224,14 @@ export const apiRoutes = {
   },
   deleteTask: {
     method: "DELETE",
-    path: "/api/v1/tasks/:id",
+    path: apiPaths.deleteTask,
     summary: "Delete a task",
     auth: true,
     errors: { ...authErrors, ...taskNotFound },
   },
   dailyStatus: {
     method: "GET",
-    path: "/api/v1/tasks/daily/status",
+    path: apiPaths.dailyStatus,
     summary: "Today's AI plan: cached report and AI availability",
     auth: true,
     response: dailyStatusJsonSchema,
@@ -238,7 +239,7 @@ export const apiRoutes = {
   },
   generateDaily: {
     method: "POST",
-    path: "/api/v1/tasks/daily/generate/async",
+    path: apiPaths.generateDaily,
     summary: "Start generating today's AI plan",
     auth: true,
     response: generationStartResponseSchema,
@@ -246,7 +247,7 @@ export const apiRoutes = {
   },
   generationStatus: {
     method: "GET",
-    path: "/api/v1/tasks/daily/generate/status/:id",
+    path: apiPaths.generationStatus,
     summary: "Progress of a plan generation",
     auth: true,
     response: generationStatusJsonSchema,
@@ -254,7 +255,7 @@ export const apiRoutes = {
   },
   extractText: {
     method: "POST",
-    path: "/api/v1/extract/text",
+    path: apiPaths.extractText,
     summary: "Extract tasks from text by pattern rules or AI (not saved)",
     auth: true,
     body: extractRequestSchema,
@@ -271,7 +272,7 @@ export const apiRoutes = {
   },
   premiumStatus: {
     method: "GET",
-    path: "/premium/status",
+    path: apiPaths.premiumStatus,
     summary: "Plan and AI usage",
     auth: true,
     response: premiumStatusSchema,
@@ -279,7 +280,7 @@ export const apiRoutes = {
   },
   premiumLimit: {
     method: "GET",
-    path: "/premium/limit",
+    path: apiPaths.premiumLimit,
     summary: "Monthly AI usage and limit",
     auth: true,
     response: premiumLimitSchema,
@@ -287,7 +288,7 @@ export const apiRoutes = {
   },
   premiumResetDate: {
     method: "GET",
-    path: "/premium/reset-date",
+    path: apiPaths.premiumResetDate,
     summary: "When the monthly AI usage resets",
     auth: true,
     response: premiumResetDateSchema,
@@ -295,7 +296,7 @@ export const apiRoutes = {
   },
   parseTask: {
     method: "POST",
-    path: "/api/v1/tasks/parse",
+    path: apiPaths.parseTask,
     summary: "Read a quick-add line into a task's parts (not saved)",
     auth: true,
     body: parseTaskRequestSchema,
@@ -304,7 +305,7 @@ export const apiRoutes = {
   },
   exportTasks: {
     method: "GET",
-    path: "/api/v1/export",
+    path: apiPaths.exportTasks,
     summary: "Download every task as Tasklane JSON, CSV or todo.txt",
     auth: true,
     query: exportQuerySchema,
@@ -312,7 +313,7 @@ export const apiRoutes = {
   },
   importTasks: {
     method: "POST",
-    path: "/api/v1/import",
+    path: apiPaths.importTasks,
     summary: "Import tasks from a file (Tasklane JSON or CSV, todo.txt, Todoist CSV)",
     auth: true,
     response: importResultSchema,
@@ -326,7 +327,7 @@ export const apiRoutes = {
   },
   calendarFeed: {
     method: "GET",
-    path: "/api/v1/calendar",
+    path: apiPaths.calendarFeed,
     summary: "The private address of the calendar feed",
     auth: true,
     response: calendarFeedSchema,
@@ -334,7 +335,7 @@ export const apiRoutes = {
   },
   rotateCalendarFeed: {
     method: "POST",
-    path: "/api/v1/calendar/rotate",
+    path: apiPaths.rotateCalendarFeed,
     summary: "Replace the calendar address; the old one stops working",
     auth: true,
     response: calendarFeedSchema,
@@ -342,14 +343,14 @@ export const apiRoutes = {
   },
   calendarIcs: {
     method: "GET",
-    path: "/api/v1/calendar/:file",
+    path: apiPaths.calendarIcs,
     summary: "The calendar feed (iCalendar); the secret address is the only credential",
     auth: false,
     errors: { 404: "No feed at this address (unknown or rotated)" },
   },
   listNotifications: {
     method: "GET",
-    path: "/api/v1/notifications",
+    path: apiPaths.listNotifications,
     summary: "The bell: the newest notifications and how many are unread",
     auth: true,
     response: notificationListSchema,
@@ -357,7 +358,7 @@ export const apiRoutes = {
   },
   markNotificationsRead: {
     method: "POST",
-    path: "/api/v1/notifications/read",
+    path: apiPaths.markNotificationsRead,
     summary: "Mark notifications as read: some by id, or all",
     auth: true,
     body: markNotificationsReadRequestSchema,
@@ -372,11 +373,4 @@ export const apiRoutes = {
 
 export const taskIdParamsSchema = idParams;
 
-/** Fills `:name` parameters of a route path. */
-export function pathFor(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(value);
-  });
-}
+export { pathFor } from "./api-paths";

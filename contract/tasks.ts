@@ -5,6 +5,7 @@ import {
   dueDateSchema,
   isDueDateInRange,
   isoTimestampSchema,
+  onFirstUse,
   withoutNul,
 } from "./common";
 
@@ -14,12 +15,12 @@ import {
 
 export const TASK_STATUSES = ["pending", "inprogress", "completed", "cancelled"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
-export const taskStatusSchema = z.enum(TASK_STATUSES);
+export const taskStatusSchema = /* @__PURE__ */ z.enum(TASK_STATUSES);
 
 /** What the server puts on the wire: work in progress is spelled in_progress. */
 export const WIRE_TASK_STATUSES = ["pending", "in_progress", "completed", "cancelled"] as const;
 export type WireTaskStatus = (typeof WIRE_TASK_STATUSES)[number];
-export const wireTaskStatusSchema = z.enum(WIRE_TASK_STATUSES);
+export const wireTaskStatusSchema = /* @__PURE__ */ z.enum(WIRE_TASK_STATUSES);
 
 export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
   pending: "Pending",
@@ -30,20 +31,25 @@ export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
 
 export const TASK_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];
-export const taskPrioritySchema = z.enum(TASK_PRIORITIES);
+export const taskPrioritySchema = /* @__PURE__ */ z.enum(TASK_PRIORITIES);
 export const DEFAULT_TASK_PRIORITY: TaskPriority = "medium";
+
+/** One of TASK_STATUSES (what taskStatusSchema accepts), checked without building a schema. */
+function isTaskStatus(value: unknown): value is TaskStatus {
+  return TASK_STATUSES.includes(value as TaskStatus);
+}
 
 /** in_progress reads as inprogress; anything unknown reads as pending. */
 export function normaliseStatus(value: unknown): TaskStatus {
   if (value === "in_progress") return "inprogress";
-  return taskStatusSchema.safeParse(value).success ? (value as TaskStatus) : "pending";
+  return isTaskStatus(value) ? value : "pending";
 }
 
 /** Accepts both spellings; undefined for anything else (the server answers 400). */
 export function parseStatusInput(value: string): TaskStatus | undefined {
   const normalised = value.trim().toLowerCase();
   if (normalised === "in_progress") return "inprogress";
-  return taskStatusSchema.safeParse(normalised).success ? (normalised as TaskStatus) : undefined;
+  return isTaskStatus(normalised) ? normalised : undefined;
 }
 
 export function toWireStatus(status: TaskStatus): WireTaskStatus {
@@ -52,13 +58,13 @@ export function toWireStatus(status: TaskStatus): WireTaskStatus {
 
 /** An unknown priority reads as medium. */
 export function normalisePriority(value: unknown): TaskPriority {
-  return taskPrioritySchema.safeParse(value).success ? (value as TaskPriority) : DEFAULT_TASK_PRIORITY;
+  return TASK_PRIORITIES.includes(value as TaskPriority) ? (value as TaskPriority) : DEFAULT_TASK_PRIORITY;
 }
 
 export const TASK_SOURCE_TYPES = ["Manual", "Llm", "Document", "Audio"] as const;
 export type TaskSourceType = (typeof TASK_SOURCE_TYPES)[number];
 
-export const taskSourceSchema = z.object({
+export const taskSourceSchema = /* @__PURE__ */ z.object({
   type: z.enum(TASK_SOURCE_TYPES),
   origin: withoutNul(z.string(), "origin").optional(),
   filename: withoutNul(z.string(), "filename").optional(),
@@ -117,7 +123,7 @@ export const TASK_LIMITS = {
 } as const;
 
 /** A repeating task's rule: an RFC 5545 RRULE value without the "RRULE:" name; null: no repeat. */
-const recurrenceJsonSchema = z
+const recurrenceJsonSchema = /* @__PURE__ */ z
   .string()
   .nullable()
   .meta({
@@ -128,7 +134,7 @@ const recurrenceJsonSchema = z
   });
 
 /** The task exactly as our server sends it. */
-export const taskJsonSchema = z.object({
+export const taskJsonSchema = /* @__PURE__ */ z.object({
   id: z.string(),
   title: z.string(),
   description: z.string().nullable(),
@@ -172,40 +178,48 @@ export interface Task {
 }
 
 /** Reads any server's task JSON tolerantly; ids may be numbers elsewhere. */
-export const taskFromWireSchema = z
-  .object({
-    id: z.union([z.string(), z.number()]).transform(String),
-    title: z.string().catch(""),
-    description: z.string().nullish().catch(null),
-    status: z.unknown(),
-    priority: z.unknown(),
-    due_date: z.string().nullish().catch(null),
-    tags: z.array(z.string()).nullish().catch([]),
-    source: z.unknown(),
-    created_at: z.string().optional().catch(undefined),
-    updated_at: z.string().optional().catch(undefined),
-    completed_at: z.string().nullish().catch(null),
-    recurrence: z.string().nullish().catch(null),
-    remind_at: z.string().nullish().catch(null),
-  })
-  .transform((raw): Task => ({
-    id: raw.id,
-    title: raw.title,
-    description: raw.description ?? null,
-    status: normaliseStatus(raw.status),
-    priority: normalisePriority(raw.priority),
-    due_date: raw.due_date ?? null,
-    tags: raw.tags ?? [],
-    source: normaliseSource(raw.source),
-    created_at: raw.created_at,
-    updated_at: raw.updated_at,
-    completed_at: raw.completed_at ?? null,
-    recurrence: raw.recurrence ?? null,
-    remind_at: raw.remind_at ?? null,
-  }));
+const taskFromWireSchema = onFirstUse(() =>
+  z
+    .object({
+      id: z.union([z.string(), z.number()]).transform(String),
+      title: z.string().catch(""),
+      description: z.string().nullish().catch(null),
+      status: z.unknown(),
+      priority: z.unknown(),
+      due_date: z.string().nullish().catch(null),
+      tags: z.array(z.string()).nullish().catch([]),
+      source: z.unknown(),
+      created_at: z.string().optional().catch(undefined),
+      updated_at: z.string().optional().catch(undefined),
+      completed_at: z.string().nullish().catch(null),
+      recurrence: z.string().nullish().catch(null),
+      remind_at: z.string().nullish().catch(null),
+    })
+    .transform((raw): Task => ({
+      id: raw.id,
+      title: raw.title,
+      description: raw.description ?? null,
+      status: normaliseStatus(raw.status),
+      priority: normalisePriority(raw.priority),
+      due_date: raw.due_date ?? null,
+      tags: raw.tags ?? [],
+      source: normaliseSource(raw.source),
+      created_at: raw.created_at,
+      updated_at: raw.updated_at,
+      completed_at: raw.completed_at ?? null,
+      recurrence: raw.recurrence ?? null,
+      remind_at: raw.remind_at ?? null,
+    })),
+);
 
 export function taskFromWire(value: unknown): Task {
-  return taskFromWireSchema.parse(value);
+  return taskFromWireSchema().parse(value);
+}
+
+/** The task as read, or undefined when the value is not a readable task (no id). */
+export function readTaskFromWire(value: unknown): Task | undefined {
+  const parsed = taskFromWireSchema().safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -216,7 +230,7 @@ export const taskMessages = {
   titleRequired: "Title is required",
 } as const;
 
-const titleSchema = withoutNul(
+const titleSchema = /* @__PURE__ */ withoutNul(
   z
     .string({ error: taskMessages.titleRequired })
     .trim()
@@ -225,7 +239,7 @@ const titleSchema = withoutNul(
   "Title",
 );
 
-const descriptionSchema = withoutNul(
+const descriptionSchema = /* @__PURE__ */ withoutNul(
   z.string().max(TASK_LIMITS.descriptionMax, {
     error: `Description must be at most ${TASK_LIMITS.descriptionMax} characters`,
   }),
@@ -233,7 +247,7 @@ const descriptionSchema = withoutNul(
 ).nullable();
 
 /** Tags are trimmed, blank ones dropped and duplicates removed before the limits apply. */
-export const tagsSchema = z
+export const tagsSchema = /* @__PURE__ */ z
   .array(withoutNul(z.string(), "Tags"))
   .transform((tags) => [...new Set(tags.map((tag) => tag.trim()).filter((tag) => tag.length > 0))])
   .pipe(
@@ -252,7 +266,7 @@ export const RECURRENCE_MAX = 500;
  * A rule on input: its form only; the server reads it with an RRULE library and answers 400
  * naming the field when it is not one a task can carry. null clears it.
  */
-export const recurrenceInputSchema = withoutNul(
+export const recurrenceInputSchema = /* @__PURE__ */ withoutNul(
   z
     .string()
     .trim()
@@ -268,7 +282,7 @@ export const recurrenceInputSchema = withoutNul(
   });
 
 /** Either spelling of in-progress on input. */
-export const statusInputSchema = z
+export const statusInputSchema = /* @__PURE__ */ z
   .string()
   .transform((value, ctx) => {
     const status = parseStatusInput(value);
@@ -289,7 +303,7 @@ export const statusInputSchema = z
   });
 
 /** A reminder's time: an ISO timestamp in the same range as due dates. */
-export const remindAtSchema = isoTimestampSchema
+export const remindAtSchema = /* @__PURE__ */ isoTimestampSchema
   .refine((value) => isDueDateInRange(new Date(value)), {
     error: `remind_at must be between the years ${DUE_DATE_MIN_YEAR} and ${DUE_DATE_MAX_YEAR}`,
   })
@@ -298,7 +312,7 @@ export const remindAtSchema = isoTimestampSchema
       "ISO-8601 timestamp with an offset: when to remind the owner (a bell notification, and an e-mail when e-mail reminders are on)",
   });
 
-export const createTaskRequestSchema = z.object({
+export const createTaskRequestSchema = /* @__PURE__ */ z.object({
   title: titleSchema,
   description: descriptionSchema.optional(),
   priority: taskPrioritySchema.default(DEFAULT_TASK_PRIORITY),
@@ -314,7 +328,7 @@ export type CreateTaskRequest = z.input<typeof createTaskRequestSchema>;
 export type CreateTaskInput = z.output<typeof createTaskRequestSchema>;
 
 /** PUT is partial; null clears a due date, description or recurrence. */
-export const updateTaskRequestSchema = z.object({
+export const updateTaskRequestSchema = /* @__PURE__ */ z.object({
   title: titleSchema.optional(),
   description: descriptionSchema.optional(),
   priority: taskPrioritySchema.optional(),
@@ -340,7 +354,7 @@ export interface TaskFilters {
 }
 
 /** The query string of GET /api/v1/tasks: lists are comma-joined. */
-export const taskFiltersQuerySchema = z.object({
+export const taskFiltersQuerySchema = /* @__PURE__ */ z.object({
   status: withoutNul(z.string(), "status").optional(),
   priority: withoutNul(z.string(), "priority").optional(),
   tags: withoutNul(z.string(), "tags").optional(),
@@ -363,7 +377,7 @@ export function taskFiltersToQuery(filters: TaskFilters): Record<string, string>
   return query;
 }
 
-export const taskStatsSchema = z.object({
+export const taskStatsSchema = /* @__PURE__ */ z.object({
   total: z.number().int(),
   pending: z.number().int(),
   in_progress: z.number().int(),

@@ -4,7 +4,7 @@ import { taskJsonSchema } from "./tasks";
 export const EXPORT_FORMATS = ["json", "csv", "todotxt"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-export const exportQuerySchema = z.object({
+export const exportQuerySchema = /* @__PURE__ */ z.object({
   format: z.enum(EXPORT_FORMATS, { error: "format must be json, csv or todotxt" }).default("json"),
 });
 
@@ -12,7 +12,7 @@ export const exportQuerySchema = z.object({
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Tasklane's own JSON export: every task with every field. */
-export const tasklaneExportSchema = z.object({
+export const tasklaneExportSchema = /* @__PURE__ */ z.object({
   format: z.literal("tasklane"),
   version: z.literal(1),
   exported_at: z.string(),
@@ -20,14 +20,14 @@ export const tasklaneExportSchema = z.object({
 });
 export type TasklaneExport = z.infer<typeof tasklaneExportSchema>;
 
-export const importErrorSchema = z.object({
+export const importErrorSchema = /* @__PURE__ */ z.object({
   /** The line of the file (for JSON: the task's position in the list, from 1) */
   line: z.number().int(),
   message: z.string(),
 });
 export type ImportError = z.infer<typeof importErrorSchema>;
 
-export const importResultSchema = z.object({
+export const importResultSchema = /* @__PURE__ */ z.object({
   created: z.number().int(),
   /** Tasks already imported before (or twice in the file): nothing new is created for them */
   skipped: z.number().int(),

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useMemo, useState, type ComponentType } from "react";
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState, type ComponentType } from "react";
 import { matchRoutes, useLocation, useRoutes, type Location, type RouteObject } from "react-router-dom";
 import { startReadingKeptQueryCache } from "@/lib/kept-query-cache";
 import { PageLoading } from "./routes/page-loading";
@@ -188,17 +188,37 @@ function prepareSignedInScreen(): void {
   );
 }
 
-/** The routes inside a router (BrowserRouter in the app, a memory router in tests). */
+/**
+ * The routes inside a router (BrowserRouter in the app, a memory router in tests).
+ *
+ * The first page shows a spinner of its own until its modules have arrived, and then renders
+ * without suspending, rather than through the Suspense fallback: React commits the render that
+ * replaces a shown fallback (a Suspense retry) no sooner than 300 ms after that fallback
+ * appeared, which held a revisit's first card back by about 100 ms after it was ready. Later
+ * navigations are transitions: the screen shown stays until the next one's modules are there.
+ */
 export function AppRoutes({ queryClient }: AppRoutesProps) {
   const routes = useMemo(() => appRoutes({ queryClient }), [queryClient]);
   const location = useLocation();
-  void preloadPages(routes, location);
+  const pages = preloadPages(routes, location);
+  const [firstPageArrived, setFirstPageArrived] = useState(false);
+  useEffect(() => {
+    if (firstPageArrived) return;
+    let current = true;
+    void pages.then(() => {
+      // A transition: rendered in slices, as the retry was, so input is not held up meanwhile.
+      if (current) startTransition(() => setFirstPageArrived(true));
+    });
+    return () => {
+      current = false;
+    };
+  }, [firstPageArrived, pages]);
   const element = useRoutes(routes, location);
   return (
     <>
       <ScrollRestoration />
       <RouteErrorBoundary>
-        <Suspense fallback={<PageLoading />}>{element}</Suspense>
+        <Suspense fallback={<PageLoading />}>{firstPageArrived ? element : <PageLoading />}</Suspense>
       </RouteErrorBoundary>
     </>
   );

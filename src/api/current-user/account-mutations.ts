@@ -1,11 +1,6 @@
-import {
-  apiRoutes,
-  userFromWire,
-  type ChangePasswordRequest,
-  type ProfileRequest,
-  type SettingsRequest,
-  type User,
-} from "@contract/index";
+import { apiPaths } from "@contract/api-paths";
+import { userFromWire } from "@contract/auth-answers";
+import type { ChangePasswordRequest, ProfileRequest, SettingsRequest, User } from "@contract/auth";
 import { useMutation } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client";
 import type { AppMutationMeta } from "@/lib/query-client";
@@ -33,7 +28,7 @@ function useUserMutation<Variables>(
 
 /** PUT /auth/profile: only the names given are sent. */
 export function useUpdateProfile() {
-  return useUserMutation((names: ProfileRequest) => apiClient.put<unknown>(apiRoutes.profile.path, names), {
+  return useUserMutation((names: ProfileRequest) => apiClient.put<unknown>(apiPaths.profile, names), {
     errorTitle: "Failed to update profile",
     errorMessage: FALLBACK,
   });
@@ -42,7 +37,7 @@ export function useUpdateProfile() {
 /** POST /auth/change-password. */
 export function useChangePassword() {
   return useUserMutation(
-    (passwords: ChangePasswordRequest) => apiClient.post<unknown>(apiRoutes.changePassword.path, passwords),
+    (passwords: ChangePasswordRequest) => apiClient.post<unknown>(apiPaths.changePassword, passwords),
     { errorTitle: "Failed to change password", errorMessage: FALLBACK },
   );
 }
@@ -52,20 +47,17 @@ export function useChangePassword() {
  * daily status and the premium reset date may have moved.
  */
 export function useUpdateTimezone() {
-  return useUserMutation(
-    (timezone: string) => apiClient.post<unknown>(apiRoutes.timezone.path, { timezone }),
-    {
-      errorTitle: "Failed to update timezone",
-      errorMessage: FALLBACK,
-      invalidates: [queryKeys.daily.all, queryKeys.premium.all],
-    },
-  );
+  return useUserMutation((timezone: string) => apiClient.post<unknown>(apiPaths.timezone, { timezone }), {
+    errorTitle: "Failed to update timezone",
+    errorMessage: FALLBACK,
+    invalidates: [queryKeys.daily.all, queryKeys.premium.all],
+  });
 }
 
 /** PUT /auth/settings: the default reminder and whether reminders are e-mailed. */
 export function useUpdateSettings() {
-  return useUserMutation(
-    (settings: SettingsRequest) => apiClient.put<unknown>(apiRoutes.settings.path, settings),
-    { errorTitle: "Failed to update reminders", errorMessage: FALLBACK },
-  );
+  return useUserMutation((settings: SettingsRequest) => apiClient.put<unknown>(apiPaths.settings, settings), {
+    errorTitle: "Failed to update reminders",
+    errorMessage: FALLBACK,
+  });
 }

@@ -1,4 +1,5 @@
-import { apiRoutes, userFromWire } from "@contract/index";
+import { apiPaths } from "@contract/api-paths";
+import { userFromWire } from "@contract/auth-answers";
 import { useQuery } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client";
 import { queryKeys } from "../query-keys";
@@ -6,7 +7,7 @@ import { useSessionStore } from "@/stores/session-store";
 
 async function fetchCurrentUser() {
   try {
-    const response = await apiClient.get<unknown>(apiRoutes.me.path);
+    const response = await apiClient.get<unknown>(apiPaths.me);
     const user = userFromWire(response.data);
     useSessionStore.getState().setUser(user);
     return user;

@@ -4,18 +4,18 @@ import {
   type DailyStatus,
   type GenerationProgress,
 } from "@contract/daily";
-import { apiRoutes, pathFor } from "@contract/routes";
+import { apiPaths, pathFor } from "@contract/api-paths";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client";
 import { queryKeys } from "../query-keys";
 
 async function fetchDailyStatus(signal?: AbortSignal): Promise<DailyStatus> {
-  const response = await apiClient.get<unknown>(apiRoutes.dailyStatus.path, { signal });
+  const response = await apiClient.get<unknown>(apiPaths.dailyStatus, { signal });
   return dailyStatusFromWire(response.data);
 }
 
 export async function startDailyGeneration(): Promise<string> {
-  const response = await apiClient.post<{ request_id?: unknown }>(apiRoutes.generateDaily.path);
+  const response = await apiClient.post<{ request_id?: unknown }>(apiPaths.generateDaily);
   const id = response.data?.request_id;
   if (typeof id !== "string" && typeof id !== "number")
     throw new Error("The server did not return a request id");
@@ -26,7 +26,7 @@ export async function fetchGenerationProgress(
   requestId: string,
   signal?: AbortSignal,
 ): Promise<GenerationProgress> {
-  const response = await apiClient.get<unknown>(pathFor(apiRoutes.generationStatus.path, { id: requestId }), {
+  const response = await apiClient.get<unknown>(pathFor(apiPaths.generationStatus, { id: requestId }), {
     signal,
   });
   return generationProgressFromWire(response.data);

@@ -3,13 +3,13 @@ import {
   type MarkNotificationsReadRequest,
   type NotificationList,
 } from "@contract/notifications";
-import { apiRoutes } from "@contract/routes";
+import { apiPaths } from "@contract/api-paths";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client";
 import { queryKeys } from "../query-keys";
 
 async function markRead(request: MarkNotificationsReadRequest): Promise<NotificationList> {
-  const response = await apiClient.post<unknown>(apiRoutes.markNotificationsRead.path, request);
+  const response = await apiClient.post<unknown>(apiPaths.markNotificationsRead, request);
   return notificationListFromWire(response.data);
 }
 

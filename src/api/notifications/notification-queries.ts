@@ -1,5 +1,5 @@
 import { notificationListFromWire, type NotificationList } from "@contract/notifications";
-import { apiRoutes } from "@contract/routes";
+import { apiPaths } from "@contract/api-paths";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client";
 import { queryKeys } from "../query-keys";
@@ -8,7 +8,7 @@ import { queryKeys } from "../query-keys";
 export const NOTIFICATIONS_REFETCH_MS = 30_000;
 
 async function fetchNotifications(signal?: AbortSignal): Promise<NotificationList> {
-  const response = await apiClient.get<unknown>(apiRoutes.listNotifications.path, { signal });
+  const response = await apiClient.get<unknown>(apiPaths.listNotifications, { signal });
   return notificationListFromWire(response.data);
 }
 

@@ -4,7 +4,7 @@ import {
   premiumStatusSchema,
   type PremiumLimit,
 } from "@contract/premium";
-import { apiRoutes } from "@contract/routes";
+import { apiPaths } from "@contract/api-paths";
 import { queryOptions, useQuery, type QueryClient, type QueryFunctionContext } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiClient } from "@/lib/api-client";
@@ -28,17 +28,17 @@ export const premiumQueries = {
   limit: () =>
     queryOptions({
       queryKey: queryKeys.premium.limit(),
-      queryFn: getParsed(apiRoutes.premiumLimit.path, premiumLimitSchema),
+      queryFn: getParsed(apiPaths.premiumLimit, premiumLimitSchema),
     }),
   status: () =>
     queryOptions({
       queryKey: queryKeys.premium.status(),
-      queryFn: getParsed(apiRoutes.premiumStatus.path, premiumStatusSchema),
+      queryFn: getParsed(apiPaths.premiumStatus, premiumStatusSchema),
     }),
   resetDate: () =>
     queryOptions({
       queryKey: queryKeys.premium.resetDate(),
-      queryFn: getParsed(apiRoutes.premiumResetDate.path, premiumResetDateSchema),
+      queryFn: getParsed(apiPaths.premiumResetDate, premiumResetDateSchema),
     }),
 };
 

@@ -1,7 +1,7 @@
-import { apiRoutes, pathFor } from "@contract/routes";
+import { apiPaths, pathFor } from "@contract/api-paths";
 import {
   taskFiltersToQuery,
-  taskFromWireSchema,
+  readTaskFromWire,
   type CreateTaskRequest,
   type Task,
   type TaskFilters,
@@ -25,22 +25,16 @@ function shouldRetryTaskLoad(failureCount: number, error: unknown): boolean {
  */
 async function fetchTasks(filters: TaskFilters, signal?: AbortSignal): Promise<Task[]> {
   try {
-    const response = await apiClient.get<unknown>(apiRoutes.listTasks.path, {
+    const response = await apiClient.get<unknown>(apiPaths.listTasks, {
       params: taskFiltersToQuery(filters),
       signal,
     });
     if (!Array.isArray(response.data)) throw new Error("The server did not answer with a list of tasks");
-    return response.data.flatMap((item) => readTask(item) ?? []);
+    return response.data.flatMap((item) => readTaskFromWire(item) ?? []);
   } catch (error) {
     if (httpStatus(error) === 404) return [];
     throw error;
   }
-}
-
-/** The task as answered, or undefined when the answer is not a readable task. */
-function readTask(data: unknown): Task | undefined {
-  const parsed = taskFromWireSchema.safeParse(data);
-  return parsed.success ? parsed.data : undefined;
 }
 
 /**
@@ -48,18 +42,18 @@ function readTask(data: unknown): Task | undefined {
  * not a failure: the task was created and the list is refetched anyway.
  */
 export async function createTask(payload: CreateTaskRequest): Promise<Task | undefined> {
-  const response = await apiClient.post<unknown>(apiRoutes.createTask.path, payload);
-  return readTask(response.data);
+  const response = await apiClient.post<unknown>(apiPaths.createTask, payload);
+  return readTaskFromWire(response.data);
 }
 
 /** PUT is partial; status must already be in its wire spelling (toWireStatus). */
 export async function updateTask(id: string, payload: UpdateTaskRequest): Promise<Task | undefined> {
-  const response = await apiClient.put<unknown>(pathFor(apiRoutes.updateTask.path, { id }), payload);
-  return readTask(response.data);
+  const response = await apiClient.put<unknown>(pathFor(apiPaths.updateTask, { id }), payload);
+  return readTaskFromWire(response.data);
 }
 
 export async function deleteTask(id: string): Promise<void> {
-  await apiClient.delete(pathFor(apiRoutes.deleteTask.path, { id }));
+  await apiClient.delete(pathFor(apiPaths.deleteTask, { id }));
 }
 
 /**

@@ -1,23 +1,23 @@
 import { calendarFeedSchema, type CalendarFeed } from "@contract/calendar";
-import { apiRoutes } from "@contract/routes";
+import { apiPaths } from "@contract/api-paths";
 import { importResultSchema, type ExportFormat, type ImportResult } from "@contract/transfer";
 import { apiClient } from "@/lib/api-client";
 
 export const calendarFeedKey = ["calendar", "feed"] as const;
 
 export async function fetchCalendarFeed(): Promise<CalendarFeed> {
-  return calendarFeedSchema.parse((await apiClient.get<unknown>(apiRoutes.calendarFeed.path)).data);
+  return calendarFeedSchema.parse((await apiClient.get<unknown>(apiPaths.calendarFeed)).data);
 }
 
 export async function rotateCalendarFeed(): Promise<CalendarFeed> {
-  return calendarFeedSchema.parse((await apiClient.post<unknown>(apiRoutes.rotateCalendarFeed.path)).data);
+  return calendarFeedSchema.parse((await apiClient.post<unknown>(apiPaths.rotateCalendarFeed)).data);
 }
 
 export async function importFile(file: File): Promise<ImportResult> {
   const form = new FormData();
   form.append("file", file);
   // The browser sets the multipart boundary itself.
-  const response = await apiClient.post<unknown>(apiRoutes.importTasks.path, form, {
+  const response = await apiClient.post<unknown>(apiPaths.importTasks, form, {
     headers: { "Content-Type": undefined },
   });
   return importResultSchema.parse(response.data);
@@ -25,7 +25,7 @@ export async function importFile(file: File): Promise<ImportResult> {
 
 /** Downloads the export through the API client (the bearer token is not in a link). */
 export async function downloadExport(format: ExportFormat): Promise<void> {
-  const response = await apiClient.get<Blob>(apiRoutes.exportTasks.path, {
+  const response = await apiClient.get<Blob>(apiPaths.exportTasks, {
     params: { format },
     responseType: "blob",
   });

@@ -1,11 +1,11 @@
-import { apiRoutes } from "@contract/routes";
+import { apiPaths } from "@contract/api-paths";
 import { parseTaskResponseSchema, type ParseTaskResponse } from "@contract/quick-add";
 import type { CreateTaskRequest } from "@contract/tasks";
 import { apiClient } from "@/lib/api-client";
 
 /** POST /api/v1/tasks/parse: the server reads the line, so every client reads it alike. */
 export async function parseQuickAdd(text: string, signal?: AbortSignal): Promise<ParseTaskResponse> {
-  const response = await apiClient.post<unknown>(apiRoutes.parseTask.path, { text }, { signal });
+  const response = await apiClient.post<unknown>(apiPaths.parseTask, { text }, { signal });
   return parseTaskResponseSchema.parse(response.data);
 }
 
@@ -21,7 +21,7 @@ export function taskFromReading(reading: ParseTaskResponse): CreateTaskRequest {
 }
 
 export async function createQuickTask(task: CreateTaskRequest): Promise<void> {
-  await apiClient.post(apiRoutes.createTask.path, task);
+  await apiClient.post(apiPaths.createTask, task);
 }
 
 /** The text with one recognised part wrapped in quotes: the server then keeps it as words. */

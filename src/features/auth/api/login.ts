@@ -1,4 +1,5 @@
-import { apiRoutes, type LoginRequest } from "@contract/index";
+import { apiPaths } from "@contract/api-paths";
+import type { LoginRequest } from "@contract/auth";
 import { useMutation } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client";
 import { startSession } from "./sign-in";
@@ -7,7 +8,7 @@ import { startSession } from "./sign-in";
 export function useLogin() {
   return useMutation({
     mutationFn: async (credentials: LoginRequest) => {
-      const response = await apiClient.post<unknown>(apiRoutes.login.path, credentials);
+      const response = await apiClient.post<unknown>(apiPaths.login, credentials);
       return response.data;
     },
     onSuccess: startSession,

@@ -1,4 +1,4 @@
-import { apiRoutes } from "@contract/index";
+import { apiPaths } from "@contract/api-paths";
 import { useCallback } from "react";
 import { useNavigate } from "react-router-dom";
 import { apiClient } from "@/lib/api-client";
@@ -15,7 +15,7 @@ export function useLogout(): () => void {
     if (token) {
       // The header is set here because the session is cleared before the request interceptor runs.
       apiClient
-        .post(apiRoutes.logout.path, undefined, { headers: { Authorization: `Bearer ${token}` } })
+        .post(apiPaths.logout, undefined, { headers: { Authorization: `Bearer ${token}` } })
         .catch((error: unknown) => console.warn("Could not revoke the session on the server", error));
     }
     // Clearing the session also drops what the tab held for the account (account-state).

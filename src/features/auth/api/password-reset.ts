@@ -1,4 +1,5 @@
-import { apiRoutes, type ResetPasswordRequest } from "@contract/index";
+import { apiPaths } from "@contract/api-paths";
+import type { ResetPasswordRequest } from "@contract/auth";
 import { useMutation } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiClient } from "@/lib/api-client";
@@ -13,7 +14,7 @@ const forgotAnswerSchema = z.object({
 export function useForgotPassword() {
   return useMutation({
     mutationFn: async (email: string) => {
-      const response = await apiClient.post<unknown>(apiRoutes.forgotPassword.path, { email });
+      const response = await apiClient.post<unknown>(apiPaths.forgotPassword, { email });
       return forgotAnswerSchema.parse(response.data ?? {});
     },
   });
@@ -23,7 +24,7 @@ export function useForgotPassword() {
 export function useResetPassword() {
   return useMutation({
     mutationFn: async (request: ResetPasswordRequest) => {
-      await apiClient.post<unknown>(apiRoutes.resetPassword.path, request);
+      await apiClient.post<unknown>(apiPaths.resetPassword, request);
     },
   });
 }

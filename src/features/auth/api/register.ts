@@ -1,4 +1,5 @@
-import { apiRoutes, type RegisterRequest } from "@contract/index";
+import { apiPaths } from "@contract/api-paths";
+import type { RegisterRequest } from "@contract/auth";
 import { useMutation } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client";
 import { startSession } from "./sign-in";
@@ -7,7 +8,7 @@ import { startSession } from "./sign-in";
 export function useRegister() {
   return useMutation({
     mutationFn: async (registration: RegisterRequest) => {
-      const response = await apiClient.post<unknown>(apiRoutes.register.path, registration);
+      const response = await apiClient.post<unknown>(apiPaths.register, registration);
       return response.data;
     },
     onSuccess: startSession,

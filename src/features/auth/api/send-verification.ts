@@ -1,4 +1,4 @@
-import { apiRoutes } from "@contract/index";
+import { apiPaths } from "@contract/api-paths";
 import { useMutation } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiClient } from "@/lib/api-client";
@@ -16,7 +16,7 @@ const verificationAnswerSchema = z.object({
 export function useSendVerificationCode() {
   return useMutation({
     mutationFn: async (email: string) => {
-      const response = await apiClient.post<unknown>(apiRoutes.sendVerification.path, { email });
+      const response = await apiClient.post<unknown>(apiPaths.sendVerification, { email });
       return verificationAnswerSchema.parse(response.data ?? {});
     },
   });

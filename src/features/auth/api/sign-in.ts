@@ -1,4 +1,4 @@
-import { authResponseFromWireSchema } from "@contract/auth";
+import { authResponseFromWire } from "@contract/auth-answers";
 import { useSessionStore } from "@/stores/session-store";
 
 /**
@@ -6,6 +6,6 @@ import { useSessionStore } from "@/stores/session-store";
  * previous account is dropped by the session change itself (see `resetAccountStateOnAccountChange`).
  */
 export function startSession(answer: unknown): void {
-  const { token, user } = authResponseFromWireSchema.parse(answer);
+  const { token, user } = authResponseFromWire(answer);
   useSessionStore.getState().signIn(token, user);
 }

@@ -5,7 +5,7 @@ import {
   type ExtractRequest,
 } from "@contract/extract";
 import { QUOTA_EXCEEDED_CODE } from "@contract/premium";
-import { apiRoutes } from "@contract/routes";
+import { apiPaths } from "@contract/api-paths";
 import { toWireStatus, type CreateTaskRequest } from "@contract/tasks";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiClient, httpStatus } from "@/lib/api-client";
@@ -34,7 +34,7 @@ export function useExtractTasks() {
   return useMutation({
     mutationFn: async ({ content, strategy, timezone }: ExtractVariables): Promise<ExtractedTask[]> => {
       const body: ExtractRequest = { content, strategy, ...(timezone ? { timezone } : {}) };
-      const response = await apiClient.post<unknown>(apiRoutes.extractText.path, body);
+      const response = await apiClient.post<unknown>(apiPaths.extractText, body);
       return readExtractedTasks(response.data);
     },
     // After each extraction the premium limit is refetched. Failed AI calls are not charged, but

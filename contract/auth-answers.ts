@@ -1,0 +1,48 @@
+import { z } from "zod";
+import type { User } from "./auth";
+import { DEFAULT_TIME_ZONE, onFirstUse } from "./common";
+
+/*
+ * The web app's readers of the server's sign-in answers and user, apart from contract/auth.ts: the
+ * signed-in screens read the user with them, and need none of the sign-in forms' schemas, which
+ * are built when contract/auth.ts is evaluated. Re-exported by contract/auth.ts.
+ */
+
+/**
+ * Reads any server's user tolerantly (the SPA must also work against the
+ * existing API, whose user JSON has no id or created_at): missing or
+ * malformed fields fall back instead of failing the sign-in.
+ */
+const userFromWireSchema = onFirstUse(
+  () =>
+    z.object({
+      id: z.union([z.string(), z.number()]).transform(String).catch(""),
+      email: z.string().catch(""),
+      username: z.string().catch(""),
+      first_name: z.string().nullable().catch(null),
+      last_name: z.string().nullable().catch(null),
+      timezone: z.string().min(1).catch(DEFAULT_TIME_ZONE),
+      is_premium: z.boolean().catch(false),
+      llm_usage_count: z.number().catch(0),
+      llm_usage_limit: z.number().catch(0),
+      created_at: z.string().catch(""),
+      default_reminder_minutes: z.number().int().nullable().catch(null),
+      email_reminders: z.boolean().catch(false),
+    }) satisfies z.ZodType<User>,
+);
+
+export function userFromWire(value: unknown): User {
+  return userFromWireSchema().parse(typeof value === "object" && value !== null ? value : {});
+}
+
+const authResponseFromWireSchema = onFirstUse(() =>
+  z.object({
+    token: z.string().min(1),
+    user: userFromWireSchema(),
+  }),
+);
+
+/** The token and user of a login or register answer; a missing token is a failed sign-in (throws). */
+export function authResponseFromWire(value: unknown): { token: string; user: User } {
+  return authResponseFromWireSchema().parse(value);
+}
