@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { lazy, startTransition, Suspense, useEffect, useMemo, useState, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from "react";
 import { matchRoutes, useLocation, useRoutes, type Location, type RouteObject } from "react-router-dom";
 import { startReadingKeptQueryCache } from "@/lib/kept-query-cache";
 import { PageLoading } from "./routes/page-loading";
@@ -206,8 +206,7 @@ export function AppRoutes({ queryClient }: AppRoutesProps) {
     if (firstPageArrived) return;
     let current = true;
     void pages.then(() => {
-      // A transition: rendered in slices, as the retry was, so input is not held up meanwhile.
-      if (current) startTransition(() => setFirstPageArrived(true));
+      if (current) setFirstPageArrived(true);
     });
     return () => {
       current = false;
