@@ -163,6 +163,20 @@ async function runEngine(databaseUrl: string | undefined): Promise<EngineRun> {
 
     // Sequential latency: one request at a time, the whole round trip over loopback.
     const latency: string[][] = [];
+    const recordLatency = <F extends { p50: number; p99: number; samples: number }>(
+      label: string,
+      bytes: number,
+      figures: F,
+    ): F => {
+      latency.push([
+        label,
+        formatBytes(bytes),
+        formatMs(figures.p50),
+        formatMs(figures.p99),
+        String(figures.samples),
+      ]);
+      return figures;
+    };
     const timeCall = async (
       label: string,
       token: string,
@@ -177,14 +191,7 @@ async function runEngine(databaseUrl: string | undefined): Promise<EngineRun> {
         },
         { iterations, maxMs: 5_000 },
       );
-      latency.push([
-        label,
-        formatBytes(bytes),
-        formatMs(figures.p50),
-        formatMs(figures.p99),
-        String(figures.samples),
-      ]);
-      return figures;
+      return recordLatency(label, bytes, figures);
     };
     const list = apiRoutes.listTasks.path;
     const stats = apiRoutes.taskStats.path;
@@ -207,14 +214,7 @@ async function runEngine(databaseUrl: string | undefined): Promise<EngineRun> {
         },
         { iterations: 20, maxMs: 5_000 },
       );
-      latency.push([
-        label,
-        formatBytes(bytes),
-        formatMs(figures.p50),
-        formatMs(figures.p99),
-        String(figures.samples),
-      ]);
-      return figures;
+      return recordLatency(label, bytes, figures);
     };
     // A PUT through this server: its kept list is brought up to date as after any change (below).
     const largeListChanged = await timeAfterChange(

@@ -16,7 +16,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import { GroupCommit, type Prefetch } from "./group-commit";
-import { PIPELINE_WRITES, laterAnswer, pipelinedPostgresDialect, unawaited } from "./postgres-driver";
+import { PIPELINE_WRITES, pipelinedPostgresDialect, unawaited } from "./postgres-driver";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 
@@ -213,30 +213,12 @@ export async function inTransaction<T>(
   return group.run(work, prefetch);
 }
 
-/** The rows a write answered (RETURNING), once they have come; see executeWrite. */
-export interface WriteAnswer<Row> {
-  readonly rows: Promise<Row[]>;
-}
-
 /**
- * Runs a write whose answer the caller does not need before it goes on. In a group commit's batch
- * on PostgreSQL it is sent without waiting for its answer, with the statement that follows it
- * (see postgres-driver.ts); a failure then fails the batch's COMMIT, and the write runs again
- * alone, awaited, where its caller gets its error. Elsewhere it runs as any statement. The rows it
- * answers (RETURNING) come in `rows`: read them after the transaction has committed (they have
- * come by then) — awaiting them inside it waits for the statement's round trip.
+ * Runs a write whose answer the caller does not need (no rows, no count). In a group commit's
+ * batch on PostgreSQL it is sent without waiting for its answer, with the statement that follows
+ * it (see postgres-driver.ts); a failure then fails the batch's COMMIT, and the write runs again
+ * alone, awaited, where its caller gets its error. Elsewhere it runs as any statement.
  */
-export async function executeWrite<Row>(
-  db: Db,
-  query: Compilable<Row> | CompiledQuery<Row>,
-): Promise<WriteAnswer<Row>> {
-  const compiled = unawaited("compile" in query ? query.compile() : query);
-  const result = await db.executeQuery<Row>(compiled);
-  const later = laterAnswer(compiled);
-  const rows = later ? later.then((answer) => answer.rows as Row[]) : Promise.resolve(result.rows);
-  // Most callers never read the rows, and a failed write is reported by the COMMIT (the batch then
-  // runs again write by write): its rejection here must not be left unhandled, which would end
-  // the process. A caller that awaits the rows still gets it.
-  rows.catch(() => undefined);
-  return { rows };
+export async function executeWrite(db: Db, query: Compilable<unknown> | CompiledQuery): Promise<void> {
+  await db.executeQuery(unawaited("compile" in query ? query.compile() : query));
 }

@@ -21,8 +21,8 @@ import { isCompiledOnce } from "./prepared-query";
  *   write marked with `unawaited()` — one whose caller needs no answer before it goes on — is sent
  *   without waiting for its answer: it goes out with the statement that follows it (at the latest
  *   once the current chain of promises has settled), and a batch of such writes goes out with its
- *   COMMIT in one write. Kysely is answered with no rows at once; the real answer comes later
- *   (`laterAnswer`). If such a write fails, the transaction is aborted, COMMIT does not commit and
+ *   COMMIT in one write. Kysely is answered with no rows at once (nobody reads them). If such a
+ *   write fails, the transaction is aborted, COMMIT does not commit and
  *   throws that write's error (so group commit rolls the batch back and runs each write again
  *   alone, where every statement is awaited and the failing one's caller gets its own error).
  *
@@ -49,18 +49,11 @@ export function pipelinedPostgresDialect(pool: pg.Pool) {
 export const PIPELINE_WRITES = CompiledQuery.raw("/* tasklane: pipeline unawaited writes */");
 
 const unawaitedQueries = new WeakSet<CompiledQuery>();
-/** The answers of unawaited writes sent without waiting, until they come. */
-const laterAnswers = new WeakMap<CompiledQuery, Promise<pg.QueryResult>>();
 
 /** Marks a write whose answer its caller does not need before it goes on; see above. */
 export function unawaited<Q extends CompiledQuery>(query: Q): Q {
   unawaitedQueries.add(query);
   return query;
-}
-
-/** The answer of an unawaited write that was sent without waiting (else undefined: it was awaited). */
-export function laterAnswer(query: CompiledQuery): Promise<pg.QueryResult> | undefined {
-  return laterAnswers.get(query);
 }
 
 /** The prepared statement's name of each text compiled once (undefined: not prepared). */
@@ -164,7 +157,6 @@ class PipelinedConnection implements DatabaseConnection {
       answer.catch((error: unknown) => {
         this.#failure ??= { error };
       });
-      laterAnswers.set(compiled, answer);
       return { rows: [] };
     }
     return resultOf(await this.#awaited(query));
@@ -234,7 +226,7 @@ class PipelinedConnection implements DatabaseConnection {
     this.#client.connection.stream.cork();
     this.#corked = true;
     // What is corked goes out once the current chain of promises has settled, whatever follows:
-    // a caller that awaits an unawaited write's answer must not wait for it forever.
+    // a transaction whose last statement was an unawaited write must not wait for it forever.
     process.nextTick(() => this.#uncork());
   }
 

@@ -227,27 +227,6 @@ describe("inTransaction on the configured database (SQLite, or PostgreSQL in CI)
     expect((results[1] as PromiseFulfilledResult<number>).value).toBe(1);
   });
 
-  it("gives a write's answer (RETURNING) inside its transaction and after it", async () => {
-    const emails = [`r1-${newId()}@example.com`, `r2-${newId()}@example.com`];
-    const answers = await Promise.all(
-      emails.map((email) =>
-        inTransaction(db, async (trx) => {
-          const answer = await executeWrite(
-            trx,
-            trx.insertInto("users").values(userRow(email)).returning("email"),
-          );
-          // Awaited inside the transaction: it waits for the statement's answer, it does not hang.
-          const inside = await answer.rows;
-          return { inside, after: answer.rows };
-        }),
-      ),
-    );
-    for (const [index, { inside, after }] of answers.entries()) {
-      expect(inside).toEqual([{ email: emails[index] }]);
-      expect(await after).toEqual([{ email: emails[index] }]);
-    }
-  });
-
   it("fails a write alone whose unawaited statement fails", async () => {
     const taken = `taken-${newId()}@example.com`;
     await db.insertInto("users").values(userRow(taken)).execute();
