@@ -1,12 +1,14 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../app-types";
+import type { Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
 import { Unauthenticated } from "../../lib/domain-errors";
-import { findSessionUser } from "./session-repository";
+import { findSessionUser, type SignedInUser } from "./session-repository";
+import { findUserById } from "./user-repository";
 
 declare module "fastify" {
   interface FastifyRequest {
-    auth?: { user: UserRow; sessionId: string };
+    auth?: { user: SignedInUser; sessionId: string };
   }
 }
 
@@ -31,10 +33,20 @@ export function authenticate(deps: Pick<AppDeps, "db" | "clock">) {
   };
 }
 
-/** The signed-in user of a request that passed `authenticate`. */
-export function currentUser(request: FastifyRequest): UserRow {
+/**
+ * The signed-in user of a request that passed `authenticate`: the columns every call needs (see
+ * SignedInUser); `currentUserRow` reads the rest.
+ */
+export function currentUser(request: FastifyRequest): SignedInUser {
   if (!request.auth) throw new Unauthenticated();
   return request.auth.user;
+}
+
+/** The whole row of the signed-in user, read now (a user deleted since is signed out). */
+export async function currentUserRow(db: Db, request: FastifyRequest): Promise<UserRow> {
+  const user = await findUserById(db, currentUser(request).id);
+  if (!user) throw new Unauthenticated("Your session has expired or was revoked. Please sign in again.");
+  return user;
 }
 
 export function currentSessionId(request: FastifyRequest): string {

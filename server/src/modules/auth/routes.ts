@@ -2,7 +2,7 @@ import { z } from "zod";
 import { apiRoutes } from "@contract/routes";
 import type { App, ModulePlugin } from "../../app-types";
 import { routeIn } from "../../lib/route-path";
-import { authenticate, currentSessionId, currentUser } from "./authenticate";
+import { authenticate, currentSessionId, currentUser, currentUserRow } from "./authenticate";
 import {
   changePassword,
   forgotPassword,
@@ -69,7 +69,7 @@ export const authModule: ModulePlugin = async (app, { deps }) => {
     signedIn.get(
       routeIn(signedIn, meRoute.path),
       { schema: { ...authed, summary: meRoute.summary, response: { 200: meRoute.response } } },
-      async (request) => me(deps, currentUser(request)),
+      async (request) => me(deps, await currentUserRow(deps.db, request)),
     );
 
     signedIn.post(
@@ -94,11 +94,12 @@ export const authModule: ModulePlugin = async (app, { deps }) => {
     signedIn.post(
       routeIn(signedIn, passwordRoute.path),
       { schema: callSchema(passwordRoute) },
-      async (request) => changePassword(deps, currentUser(request), currentSessionId(request), request.body),
+      async (request) =>
+        changePassword(deps, await currentUserRow(deps.db, request), currentSessionId(request), request.body),
     );
 
     signedIn.put(routeIn(signedIn, profile.path), { schema: callSchema(profile) }, async (request) =>
-      updateProfile(deps, currentUser(request), request.body),
+      updateProfile(deps, await currentUserRow(deps.db, request), request.body),
     );
 
     const { settings } = apiRoutes;
@@ -113,7 +114,7 @@ export const authModule: ModulePlugin = async (app, { deps }) => {
             "are e-mailed too (default false).",
         },
       },
-      async (request) => updateSettings(deps, currentUser(request), request.body),
+      async (request) => updateSettings(deps, await currentUserRow(deps.db, request), request.body),
     );
   });
 };

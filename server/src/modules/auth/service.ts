@@ -400,7 +400,11 @@ export function me(deps: AuthDeps, user: UserRow): User {
 }
 
 /** POST /auth/timezone (the schema has already refused offsets such as +02:00). */
-export async function setTimezone(deps: AuthDeps, user: UserRow, timezone: string): Promise<User> {
+export async function setTimezone(
+  deps: AuthDeps,
+  user: Pick<UserRow, "id">,
+  timezone: string,
+): Promise<User> {
   const now = deps.clock.now();
   const updated = await updateUser(deps.db, user.id, { timezone, updated_at: now.toISOString() });
   return toUserJson(deps.config, updated, now);

@@ -46,6 +46,9 @@ interface StoredReport {
 }
 
 /** The kind of the job that runs a generation request (its subject is the request's id). */
+/** What a plan needs of its user: whose tasks, and the zone its day is in. */
+type PlanUser = Pick<UserRow, "id" | "timezone">;
+
 export const DAILY_PLAN_JOB = "daily_plan";
 /** A running generation not finished after this long was left by a process that died. */
 export const GENERATION_STALE_AFTER_MS = 5 * 60_000;
@@ -89,7 +92,7 @@ async function materialise(db: Db, userId: string, stored: StoredReport): Promis
 }
 
 /** GET /api/v1/tasks/daily/status: the cached report, whether it is still valid, and AI availability. */
-export async function dailyStatus(deps: Deps, user: UserRow): Promise<DailyStatusJson> {
+export async function dailyStatus(deps: Deps, user: PlanUser): Promise<DailyStatusJson> {
   const now = deps.clock.now();
   const usage = await getUsage(deps.db, deps.config, user, now);
   const latest = await selectLatestDailyReport(deps.db, user.id);
@@ -124,7 +127,7 @@ export async function dailyStatus(deps: Deps, user: UserRow): Promise<DailyStatu
  * POST /api/v1/tasks/daily/generate/async: queues a generation, or returns the one already
  * queued or running for this user. Refused with 403 when the quota is used up.
  */
-export async function startGeneration(deps: Deps, user: UserRow): Promise<{ request_id: string }> {
+export async function startGeneration(deps: Deps, user: PlanUser): Promise<{ request_id: string }> {
   await assertCanUseAi(deps.db, deps.config, user, deps.clock.now());
   const active = await selectActiveGeneration(deps.db, user.id);
   if (active) return { request_id: active.id };
@@ -144,7 +147,11 @@ export async function startGeneration(deps: Deps, user: UserRow): Promise<{ requ
 }
 
 /** GET /api/v1/tasks/daily/generate/status/:id — another user's id is not found. */
-export async function generationStatus(deps: Deps, user: UserRow, id: string): Promise<GenerationStatusJson> {
+export async function generationStatus(
+  deps: Deps,
+  user: PlanUser,
+  id: string,
+): Promise<GenerationStatusJson> {
   const row = await selectGeneration(deps.db, user.id, id);
   if (!row) throw new NotFound("Generation request not found");
   const stored = row.status === "completed" ? parseStoredReport(row.result) : null;
@@ -166,7 +173,7 @@ function cleanPicks(picks: readonly PlanPick[], tasks: readonly TaskJson[]): Pla
   });
 }
 
-async function buildReport(db: Db, ai: AiProvider, user: UserRow, now: Date): Promise<StoredReport> {
+async function buildReport(db: Db, ai: AiProvider, user: PlanUser, now: Date): Promise<StoredReport> {
   const timeZone = userTimeZone(user);
   const tasks = await listOpenTasks(db, user.id);
   const picks = tasks.length === 0 ? [] : cleanPicks(await ai.prioritise({ tasks, timeZone, now }), tasks);

@@ -32,7 +32,7 @@ const EXPORT_TYPES: Record<ExportFormat, { extension: string; contentType: strin
 export async function exportTasks(
   db: Db,
   clock: Clock,
-  user: UserRow,
+  user: Pick<UserRow, "id" | "timezone">,
   format: ExportFormat,
 ): Promise<ExportFile> {
   const tasks = await listTasks(db, user.id, {});
@@ -88,7 +88,7 @@ function fingerprintOf(task: CreateTaskInput): string {
 export async function importTasks(
   db: Db,
   clock: Clock,
-  user: UserRow,
+  user: Pick<UserRow, "id" | "timezone">,
   file: { text: string; filename: string | undefined },
 ): Promise<ImportResult> {
   const now = clock.now();
