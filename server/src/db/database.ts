@@ -112,14 +112,37 @@ export function createDatabase(options: DatabaseOptions): Db {
 /**
  * Migration numbers are handed out to work done in parallel, so a database may already have run a
  * later number (0009) when an earlier one (0007) lands: it is run then, not refused.
+ *
+ * `ranByLaterRelease`: migrations the database has run that this release does not know — a later
+ * release's instance migrated it, and this one (the previous release, during a rolling upgrade)
+ * restarts. Kysely refuses a database with migrations it cannot find; they are given to it as
+ * already run, doing nothing, so this instance starts on the newer schema (which every migration
+ * keeps usable by the release before it, see migrations/index.ts).
  */
-function migratorOf(db: Db, options: { disableTransactions?: boolean } = {}): Migrator {
+function migratorOf(
+  db: Db,
+  options: { disableTransactions?: boolean } = {},
+  ranByLaterRelease: readonly string[] = [],
+): Migrator {
+  const known = { ...migrations };
+  for (const name of ranByLaterRelease) known[name] = { up: async () => undefined };
   return new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => known },
     allowUnorderedMigrations: true,
     ...options,
   });
+}
+
+/** The migrations the database has run that this release does not know (none on a new database). */
+async function migrationsOfLaterReleases(db: Db): Promise<string[]> {
+  let ran: Array<{ name: string }>;
+  try {
+    ran = (await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db)).rows;
+  } catch {
+    return []; // no migration table yet
+  }
+  return ran.map((row) => row.name).filter((name) => !(name in migrations));
 }
 
 async function runMigrator(migrator: Migrator): Promise<void> {
@@ -140,12 +163,22 @@ async function runMigrator(migrator: Migrator): Promise<void> {
  */
 export async function migrateToLatest(db: Db): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {
-    await runMigrator(migratorOf(db));
+    // Read before Kysely takes its lock: when a later release migrates at that very moment, the
+    // run refuses the migrations it did not know of, and runs again knowing them.
+    const later = await migrationsOfLaterReleases(db);
+    try {
+      await runMigrator(migratorOf(db, {}, later));
+    } catch (error) {
+      const laterNow = await migrationsOfLaterReleases(db);
+      if (laterNow.length === later.length) throw error;
+      await runMigrator(migratorOf(db, {}, laterNow));
+    }
     return;
   }
   await sql`BEGIN IMMEDIATE`.execute(db);
   try {
-    await runMigrator(migratorOf(db, { disableTransactions: true }));
+    const later = await migrationsOfLaterReleases(db);
+    await runMigrator(migratorOf(db, { disableTransactions: true }, later));
   } catch (error) {
     await sql`ROLLBACK`.execute(db);
     throw error;

@@ -10,7 +10,12 @@ import * as passwordResetCodes from "./0009-password-reset-codes";
 import * as dropUnusedTaskIndexes from "./0010-drop-unused-task-indexes";
 import * as taskChangeVersions from "./0011-task-change-versions";
 
-/** Every migration, in order. Add new ones at the end; never edit a released one. */
+/**
+ * Every migration, in order. Add new ones at the end; never edit a released one. A migration keeps
+ * the schema usable by the release before it: during a rolling upgrade instances of both run on
+ * one database, and one of the previous release may restart after this one migrated (it then
+ * takes this release's migrations as run, see migratorOf).
+ */
 export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-task-changes": taskChanges,
