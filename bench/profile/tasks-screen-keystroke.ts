@@ -15,9 +15,11 @@ import { startSpaServer } from "../support/spa-server";
  * layout, paint) from a DevTools trace, and the busiest functions of a CPU profile, named by source.
  *
  *   npx tsx --tsconfig tsconfig.node.json bench/profile/tasks-screen-keystroke.ts [keystrokes]
+ *   STATIC_DIR=/tmp/a …   serves that production build instead (built as bench/profile/tasks-screen-ab.ts says)
  */
 
 const TASKS = 5_000;
+const STATIC_DIR = process.env.STATIC_DIR;
 const KEYSTROKES = Number(process.argv[2] ?? 10);
 const SETTLE_MS = Number(process.env.SETTLE_MS ?? 0);
 
@@ -187,7 +189,9 @@ function original(url: string, line: number, column: number): string {
   if (!file) return `${url || "(native)"}:${line + 1}`;
   if (!consumers.has(file)) {
     try {
-      const raw = JSON.parse(readFileSync(path.join(spaBuildDir, `${file}.map`), "utf8")) as RawSourceMap;
+      const raw = JSON.parse(
+        readFileSync(path.join(STATIC_DIR ?? spaBuildDir, `${file}.map`), "utf8"),
+      ) as RawSourceMap;
       consumers.set(file, new SourceMapConsumer(raw));
     } catch {
       consumers.set(file, null);
@@ -296,7 +300,7 @@ async function collectTrace(session: CDPSession, run: () => Promise<void>): Prom
 }
 
 async function main() {
-  const server = await startSpaServer({ tasks: TASKS });
+  const server = await startSpaServer({ tasks: TASKS, staticDir: STATIC_DIR });
   const browser = await launchChromium();
   try {
     const context = await signedInContext(browser, server);
