@@ -12,7 +12,7 @@ import {
   type BenchSection,
   type BenchTable,
 } from "../lib/report";
-import { freePort } from "../support/bounded";
+import { freePort, repoRoot } from "../support/bounded";
 import { startApiServer, type SeededUser } from "../support/api-server";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 
@@ -132,11 +132,19 @@ interface EngineRun {
   load: Record<CallName, LoadFigures>;
 }
 
-function requestsOf(method: LoadCall["method"], path: string, bodies: unknown[]) {
+function requestsOf(method: LoadCall["method"], path: string, bodies: unknown[], setupRequest?: string) {
   return bodies.length > 0
-    ? bodies.map((body) => ({ method, path, body: JSON.stringify(body) }))
+    ? bodies.map((body) => ({
+        method,
+        path,
+        body: JSON.stringify(body),
+        ...(setupRequest ? { setupRequest } : {}),
+      }))
     : [{ method, path }];
 }
+
+/** Gives each connection of the PUT load a task of its own (see the file). */
+const OWN_TASK_PER_CONNECTION = path.join(repoRoot, "bench/support/own-task-per-connection.cjs");
 
 function bodiesFor(name: CallName): unknown[] {
   if (name === "created") return [CREATE_BODY];
@@ -259,6 +267,11 @@ async function runEngine(databaseUrl: string | undefined): Promise<EngineRun> {
       updated: await call(running, small.token, "PUT", taskPath, { body: UPDATE_BODIES[0] }),
     };
 
+    // The PUT load's tasks: one per connection, so that every PUT writes.
+    const ownTasks = (JSON.parse(bodies.list) as Array<{ id: string }>)
+      .slice(0, CONNECTIONS)
+      .map((task) => pathFor(apiRoutes.updateTask.path, { id: task.id }));
+    process.env.TASKLANE_BENCH_TASK_PATHS = JSON.stringify(ownTasks);
     const paths: Record<CallName, { token: string; path: string }> = {
       list: { token: small.token, path: list },
       stats: { token: small.token, path: stats },
@@ -279,7 +292,12 @@ async function runEngine(databaseUrl: string | undefined): Promise<EngineRun> {
         duration: LOAD_SECONDS,
         connections: CONNECTIONS,
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        requests: requestsOf(method, path, bodiesFor(name)),
+        requests: requestsOf(
+          method,
+          path,
+          bodiesFor(name),
+          name === "updated" ? OWN_TASK_PER_CONNECTION : undefined,
+        ),
       });
     }
     return {
@@ -420,7 +438,7 @@ const tasksApi: BenchSection = async () => {
       "bare Fastify = the same Fastify version with no plugins and no hooks, started by this section, sending the body the real call answered (captured from the SQLite run) from memory: the framework's own ceiling on this machine, in this run.",
       "ratio = the call's req/s divided by the ceiling's; autocannon asks for no compression and sends no If-None-Match, so every list answer is the whole body.",
       "The server runs as `npm start` runs it (compiled by scripts/build-server.mjs, plain Node, LOG_LEVEL=warn, NODE_ENV=production) in its own process, the bare Fastify in another; resident memory is the server process's (VmRSS) right after the 10,000-task list calls.",
-      "POST creates real tasks (for a separate user); PUT alternates completed/pending so every request writes.",
+      "POST creates real tasks (for a separate user); PUT: each connection toggles a task of its own between completed and pending, so every request writes.",
       ...failures,
     ],
   };
