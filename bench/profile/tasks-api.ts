@@ -4,6 +4,7 @@ import path from "node:path";
 import { apiRoutes, pathFor } from "../../contract/routes";
 import { loadTest } from "../lib/measure";
 import { startApiServer } from "../support/api-server";
+import { repoRoot } from "../support/bounded";
 import { summariseCpuProfile } from "./summarise-cpu-profile";
 
 /**
@@ -16,6 +17,7 @@ import { summariseCpuProfile } from "./summarise-cpu-profile";
  * throughput and the server's CPU time per request, for A/B comparisons on a busy machine.
  */
 
+const OWN_TASK_PER_CONNECTION = path.join(repoRoot, "bench/support/own-task-per-connection.cjs");
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8);
 const CALLS = ["list", "stats", "create", "update", "health"] as const;
 type Call = (typeof CALLS)[number];
@@ -53,15 +55,27 @@ async function profileCall(call: Call, databaseUrl: string | undefined): Promise
       },
       // No authentication, no database: what every request pays to Fastify and the plugins.
       health: { token: reader.token, requests: [{ method: "GET", path: "/health" }] },
+      // Each connection toggles a task of its own, as in the bench's section: every PUT writes.
       update: {
         token: reader.token,
         requests: ["completed", "pending"].map((status) => ({
           method: "PUT",
           path: pathFor(apiRoutes.updateTask.path, { id: reader.firstTaskId }),
           body: JSON.stringify({ status }),
+          setupRequest: OWN_TASK_PER_CONNECTION,
         })),
       },
     };
+    if (call === "update") {
+      const listed = await fetch(`${api.server.baseUrl}${list}`, {
+        headers: { authorization: `Bearer ${reader.token}` },
+      });
+      process.env.TASKLANE_BENCH_TASK_PATHS = JSON.stringify(
+        ((await listed.json()) as Array<{ id: string }>)
+          .slice(0, 10)
+          .map((task) => pathFor(apiRoutes.updateTask.path, { id: task.id })),
+      );
+    }
     const { token, requests: sequence } = requestOf[call];
     // A warm-up outside the profiled window: start-up and JIT compilation are not the call's cost.
     await loadTest({
