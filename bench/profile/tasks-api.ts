@@ -4,7 +4,7 @@ import path from "node:path";
 import { apiRoutes, pathFor } from "../../contract/routes";
 import { loadTest } from "../lib/measure";
 import { startApiServer } from "../support/api-server";
-import { repoRoot } from "../support/bounded";
+import { giveEachConnectionATask, OWN_TASK_PER_CONNECTION } from "../support/own-tasks";
 import { summariseCpuProfile } from "./summarise-cpu-profile";
 
 /**
@@ -17,7 +17,6 @@ import { summariseCpuProfile } from "./summarise-cpu-profile";
  * throughput and the server's CPU time per request, for A/B comparisons on a busy machine.
  */
 
-const OWN_TASK_PER_CONNECTION = path.join(repoRoot, "bench/support/own-task-per-connection.cjs");
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8);
 const CALLS = ["list", "stats", "create", "update", "health"] as const;
 type Call = (typeof CALLS)[number];
@@ -70,11 +69,7 @@ async function profileCall(call: Call, databaseUrl: string | undefined): Promise
       const listed = await fetch(`${api.server.baseUrl}${list}`, {
         headers: { authorization: `Bearer ${reader.token}` },
       });
-      process.env.TASKLANE_BENCH_TASK_PATHS = JSON.stringify(
-        ((await listed.json()) as Array<{ id: string }>)
-          .slice(0, 10)
-          .map((task) => pathFor(apiRoutes.updateTask.path, { id: task.id })),
-      );
+      giveEachConnectionATask(await listed.text(), 10);
     }
     const { token, requests: sequence } = requestOf[call];
     // A warm-up outside the profiled window: start-up and JIT compilation are not the call's cost.

@@ -12,8 +12,9 @@ import {
   type BenchSection,
   type BenchTable,
 } from "../lib/report";
-import { freePort, repoRoot } from "../support/bounded";
+import { freePort } from "../support/bounded";
 import { startApiServer, type SeededUser } from "../support/api-server";
+import { giveEachConnectionATask, OWN_TASK_PER_CONNECTION } from "../support/own-tasks";
 import { startServerProcess, type ServerProcess } from "../support/server-process";
 
 /**
@@ -143,9 +144,6 @@ function requestsOf(method: LoadCall["method"], path: string, bodies: unknown[],
     : [{ method, path }];
 }
 
-/** Gives each connection of the PUT load a task of its own (see the file). */
-const OWN_TASK_PER_CONNECTION = path.join(repoRoot, "bench/support/own-task-per-connection.cjs");
-
 function bodiesFor(name: CallName): unknown[] {
   if (name === "created") return [CREATE_BODY];
   if (name === "updated") return UPDATE_BODIES;
@@ -268,10 +266,7 @@ async function runEngine(databaseUrl: string | undefined): Promise<EngineRun> {
     };
 
     // The PUT load's tasks: one per connection, so that every PUT writes.
-    const ownTasks = (JSON.parse(bodies.list) as Array<{ id: string }>)
-      .slice(0, CONNECTIONS)
-      .map((task) => pathFor(apiRoutes.updateTask.path, { id: task.id }));
-    process.env.TASKLANE_BENCH_TASK_PATHS = JSON.stringify(ownTasks);
+    giveEachConnectionATask(bodies.list, CONNECTIONS);
     const paths: Record<CallName, { token: string; path: string }> = {
       list: { token: small.token, path: list },
       stats: { token: small.token, path: stats },

@@ -12,6 +12,8 @@ declare module "fastify" {
   }
 }
 
+const SESSION_ENDED = "Your session has expired or was revoked. Please sign in again.";
+
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -28,7 +30,7 @@ export function authenticate(deps: Pick<AppDeps, "db" | "clock">) {
     const token = bearerToken(request);
     if (!token) throw new Unauthenticated("Authentication required");
     const session = await findSessionUser(deps.db, token, deps.clock.now());
-    if (!session) throw new Unauthenticated("Your session has expired or was revoked. Please sign in again.");
+    if (!session) throw new Unauthenticated(SESSION_ENDED);
     request.auth = { user: session.user, sessionId: session.sessionId };
   };
 }
@@ -45,7 +47,7 @@ export function currentUser(request: FastifyRequest): SignedInUser {
 /** The whole row of the signed-in user, read now (a user deleted since is signed out). */
 export async function currentUserRow(db: Db, request: FastifyRequest): Promise<UserRow> {
   const user = await findUserById(db, currentUser(request).id);
-  if (!user) throw new Unauthenticated("Your session has expired or was revoked. Please sign in again.");
+  if (!user) throw new Unauthenticated(SESSION_ENDED);
   return user;
 }
 

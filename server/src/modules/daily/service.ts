@@ -45,10 +45,10 @@ interface StoredReport {
   local_date: string;
 }
 
-/** The kind of the job that runs a generation request (its subject is the request's id). */
 /** What a plan needs of its user: whose tasks, and the zone its day is in. */
 type PlanUser = Pick<UserRow, "id" | "timezone">;
 
+/** The kind of the job that runs a generation request (its subject is the request's id). */
 export const DAILY_PLAN_JOB = "daily_plan";
 /** A running generation not finished after this long was left by a process that died. */
 export const GENERATION_STALE_AFTER_MS = 5 * 60_000;
