@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 /**
  * Entity tags of a user's task data. The version is the user's task-data counter, which every
@@ -8,10 +8,7 @@ import { createHash } from "node:crypto";
  * the stats). Weak tags: compression changes the bytes, not the data.
  */
 export function taskDataEtag(userId: string, version: number, variant: string): string {
-  const digest = createHash("sha256")
-    .update(`${userId}\n${version}\n${variant}`)
-    .digest("base64url")
-    .slice(0, 27);
+  const digest = hash("sha256", `${userId}\n${version}\n${variant}`, "base64url").slice(0, 27);
   return `W/"${digest}"`;
 }
 

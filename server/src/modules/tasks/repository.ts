@@ -331,16 +331,6 @@ export async function selectUserTimeZone(db: Db, userId: string): Promise<{ time
   return db.selectFrom("users").select("timezone").where("id", "=", userId).executeTakeFirst();
 }
 
-export async function updateTaskRow(db: Db, userId: string, id: string, changes: TaskUpdate): Promise<void> {
-  prefetchedWrite(db, userId, id, changes);
-  await db
-    .updateTable("tasks")
-    .set({ ...changes, version: versionNow(userId) })
-    .where("user_id", "=", userId)
-    .where("id", "=", id)
-    .execute();
-}
-
 /** true when a task of this user with this id existed. */
 export async function deleteTaskRow(db: Db, userId: string, id: string): Promise<boolean> {
   prefetchedWrite(db, userId, id, null);
@@ -580,35 +570,54 @@ async function insertOneTask(db: Db, row: NewTask): Promise<void> {
   );
 }
 
-/** Distinct sets of changed columns kept compiled; a PUT changes one of a few. */
+/** Distinct sets of changed columns kept compiled, per statement; a PUT changes one of a few. */
 const UPDATE_SHAPES_KEPT = 64;
-const updateAndTouchQueries = new Map<string, ReturnType<typeof compileUpdateAndTouch>>();
 
-function compileUpdateAndTouch(columns: ReadonlyArray<keyof TaskUpdate>) {
-  return compiledOnce(
+/** `compile(columns)` once per set of changed columns (kept while fewer than UPDATE_SHAPES_KEPT). */
+function perShape<Query>(compile: (columns: ReadonlyArray<keyof TaskUpdate>) => Query) {
+  const kept = new Map<string, Query>();
+  return (columns: ReadonlyArray<keyof TaskUpdate>): Query => {
+    const key = columns.join(",");
+    let query = kept.get(key);
+    if (!query) {
+      query = compile(columns);
+      if (kept.size < UPDATE_SHAPES_KEPT) kept.set(key, query);
+    }
+    return query;
+  };
+}
+
+const valuesOf = (columns: ReadonlyArray<keyof TaskUpdate>, values: unknown[]) =>
+  Object.fromEntries(columns.map((column, index) => [column, values[index]])) as TaskUpdate;
+
+/** PostgreSQL: the update of these columns and the version bump in one statement. */
+const updateAndTouchQuery = perShape((columns) =>
+  compiledOnce(
     (db: Db, userId: string, id: string, nowIso: string, ...values: unknown[]) =>
       withBump(db, userId, nowIso)
         .updateTable("tasks")
         .set((eb) => ({
-          ...(Object.fromEntries(columns.map((column, index) => [column, values[index]])) as TaskUpdate),
+          ...valuesOf(columns, values),
           version: eb.selectFrom("bumped").select("tasks_version"),
         }))
         .where("user_id", "=", userId)
         .where("id", "=", id),
     3 + columns.length,
-  );
-}
+  ),
+);
 
-/** PostgreSQL: the update of these columns and the version bump in one statement, compiled once. */
-function updateAndTouchQuery(columns: ReadonlyArray<keyof TaskUpdate>) {
-  const key = columns.join(",");
-  let query = updateAndTouchQueries.get(key);
-  if (!query) {
-    query = compileUpdateAndTouch(columns);
-    if (updateAndTouchQueries.size < UPDATE_SHAPES_KEPT) updateAndTouchQueries.set(key, query);
-  }
-  return query;
-}
+/** SQLite: the update of these columns, at the version its transaction's bump (run before) set. */
+const updateQuery = perShape((columns) =>
+  compiledOnce(
+    (db: Db, userId: string, id: string, ...values: unknown[]) =>
+      db
+        .updateTable("tasks")
+        .set({ ...valuesOf(columns, values), version: versionNow(userId) })
+        .where("user_id", "=", userId)
+        .where("id", "=", id),
+    2 + columns.length,
+  ),
+);
 
 /** A task's changes and the version bump: on PostgreSQL one statement (see insertTasksAndTouch). */
 export async function updateTaskRowAndTouch(
@@ -618,15 +627,15 @@ export async function updateTaskRowAndTouch(
   changes: TaskUpdate,
   nowIso: string,
 ): Promise<void> {
+  prefetchedWrite(db, userId, id, changes);
+  const columns = Object.keys(changes) as Array<keyof TaskUpdate>;
+  const values = columns.map((column) => changes[column]);
   if (isPostgres(db)) {
-    prefetchedWrite(db, userId, id, changes);
-    const columns = Object.keys(changes) as Array<keyof TaskUpdate>;
-    const values = columns.map((column) => changes[column]);
     await executeWrite(db, updateAndTouchQuery(columns)(db, userId, id, nowIso, ...values));
     return;
   }
   await touchTasksChangedAt(db, userId, nowIso);
-  await updateTaskRow(db, userId, id, changes);
+  await executeWrite(db, updateQuery(columns)(db, userId, id, ...values));
 }
 
 /**
