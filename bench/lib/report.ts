@@ -33,6 +33,16 @@ export function formatRatio(value: number): string {
   return `${value.toFixed(2)}×`;
 }
 
+/** Whether a figure is within its budget: "NO" stands out in a column of "yes". */
+export function holds(ok: boolean): string {
+  return ok ? "yes" : "NO";
+}
+
+/** A section's budgets: one row per figure, `[measure, figure, budget, holds(…)]`. */
+export function budgetsTable(rows: string[][]): BenchTable {
+  return { title: "Budgets", columns: ["measure", "figure", "budget", "holds"], rows };
+}
+
 /** A table as aligned text columns. */
 export function renderTable(table: BenchTable): string {
   const widths = table.columns.map((column, index) =>

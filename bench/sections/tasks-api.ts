@@ -5,10 +5,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadTest, sequentialLatency, type LoadFigures } from "../lib/measure";
 import {
+  budgetsTable,
   formatBytes,
   formatCount,
   formatMs,
   formatRatio,
+  holds,
   type BenchSection,
   type BenchTable,
 } from "../lib/report";
@@ -332,8 +334,6 @@ async function runCeiling(bodies: Bodies, firstTaskId: string): Promise<Record<C
   }
 }
 
-const holds = (ok: boolean) => (ok ? "yes" : "NO");
-
 function firstIdOf(updated: string): string {
   return (JSON.parse(updated) as { id?: string }).id ?? "x";
 }
@@ -420,7 +420,7 @@ const tasksApi: BenchSection = async () => {
       columns: ["call", ...engineColumns, "bare Fastify req/s", "budget"],
       rows: throughputRows,
     },
-    { title: "Budgets", columns: ["measure", "figure", "budget", "holds"], rows: budgetRows },
+    budgetsTable(budgetRows),
   ];
   return {
     title: "Tasks API",

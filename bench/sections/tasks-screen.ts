@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { formatMs, type BenchSection } from "../lib/report";
+import { budgetsTable, formatMs, holds, type BenchSection } from "../lib/report";
 import { median, withDeadline } from "../support/bounded";
 import { BROWSER_STEP_MS, launchChromium, signedInContext } from "../support/chromium";
 import { startSpaServer, type SpaServer } from "../support/spa-server";
@@ -19,6 +19,10 @@ const KEYSTROKES = 7;
 /** Narrows 5,000 tasks to a few hundred: "quarterly numbers" is one of ten title objects. */
 const SEARCH_KEY = "q";
 const SECTION_MS = 4 * 60_000;
+/** Budgets (issue 14): a revisit's first card, median; a keystroke's list on screen, median and worst. */
+const REVISIT_BUDGET_MS = 600;
+const KEYSTROKE_MEDIAN_BUDGET_MS = 16;
+const KEYSTROKE_WORST_BUDGET_MS = 33;
 
 /** Before any page script: note the first animation frame once a card of the list is in the DOM. */
 export const FIRST_CARD_PROBE = `(() => {
@@ -173,6 +177,25 @@ const tasksScreen: BenchSection = async () => {
       "the Tasks screen",
     );
     const [cold, ...warm] = loads;
+    const revisit = median(warm.map((load) => load.frame));
+    const keystrokeBudgets = (label: string, samples: Keystroke[]) => {
+      const frames = samples.map((sample) => sample.frame);
+      const [middle, worst] = [median(frames), Math.max(...frames)];
+      return [
+        [
+          `${label}: list on screen (median)`,
+          formatMs(middle),
+          `≤ ${KEYSTROKE_MEDIAN_BUDGET_MS} ms`,
+          holds(middle <= KEYSTROKE_MEDIAN_BUDGET_MS),
+        ],
+        [
+          `${label}: list on screen (worst)`,
+          formatMs(worst),
+          `≤ ${KEYSTROKE_WORST_BUDGET_MS} ms`,
+          holds(worst <= KEYSTROKE_WORST_BUDGET_MS),
+        ],
+      ];
+    };
     const apiKb = `${((cold?.apiBytes ?? Number.NaN) / 1000).toFixed(0)} KB`;
     return {
       title: `Tasks screen, ${TASKS.toLocaleString("en-US")} tasks, Chromium`,
@@ -209,6 +232,16 @@ const tasksScreen: BenchSection = async () => {
             ),
           ],
         },
+        budgetsTable([
+          [
+            "revisit: navigation → first task card (median)",
+            formatMs(revisit),
+            `≤ ${REVISIT_BUDGET_MS} ms`,
+            holds(revisit <= REVISIT_BUDGET_MS),
+          ],
+          ...keystrokeBudgets(`keystroke "${SEARCH_KEY}"`, narrow),
+          ...keystrokeBudgets("keystroke Backspace", widen),
+        ]),
       ],
       notes: [
         "Times are taken in the page: navigation start (or the keydown event's time) to the first animation frame after the first card (or the new count) is in the DOM.",
