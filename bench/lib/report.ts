@@ -29,8 +29,12 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
+/**
+ * A ratio to a ceiling, two decimals; three below 1, so that a figure a hair under its budget
+ * (0.1199 against ≥ 0.12) never reads as the budget.
+ */
 export function formatRatio(value: number): string {
-  return `${value.toFixed(2)}×`;
+  return `${value.toFixed(value < 1 ? 3 : 2)}×`;
 }
 
 /** Whether a figure is within its budget: "NO" stands out in a column of "yes". */
