@@ -30,11 +30,12 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * A ratio to a ceiling, two decimals; three below 1, so that a figure a hair under its budget
- * (0.1199 against ≥ 0.12) never reads as the budget.
+ * A ratio to a ceiling: below 1, three decimals rounded down, so that a figure a hair under its
+ * "at least" budget (0.11997 against ≥ 0.12) never reads as the budget; two decimals above.
  */
 export function formatRatio(value: number): string {
-  return `${value.toFixed(value < 1 ? 3 : 2)}×`;
+  if (value >= 1) return `${value.toFixed(2)}×`;
+  return `${(Math.floor(value * 1000 + 1e-9) / 1000).toFixed(3)}×`;
 }
 
 /** Whether a figure is within its budget: "NO" stands out in a column of "yes". */
