@@ -43,9 +43,27 @@ export function holds(ok: boolean): string {
   return ok ? "yes" : "NO";
 }
 
-/** A section's budgets: one row per figure, `[measure, figure, budget, holds(…)]`. */
+/** A section's budgets: one budgetRow per figure. */
 export function budgetsTable(rows: string[][]): BenchTable {
   return { title: "Budgets", columns: ["measure", "figure", "budget", "holds"], rows };
+}
+
+/**
+ * A row of budgetsTable: the figure as `show` writes it, its budget (at most or at least `limit`,
+ * in `unit`) and whether it holds.
+ */
+export function budgetRow(
+  measure: string,
+  figure: number,
+  budget: { atMost: number } | { atLeast: number },
+  unit: string,
+  show: (figure: number) => string,
+): string[] {
+  const [sign, limit, ok] =
+    "atMost" in budget
+      ? ["≤", budget.atMost, figure <= budget.atMost]
+      : ["≥", budget.atLeast, figure >= budget.atLeast];
+  return [measure, show(figure), `${sign} ${limit} ${unit}`, holds(ok)];
 }
 
 /** A table as aligned text columns. */
