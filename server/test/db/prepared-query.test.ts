@@ -102,4 +102,33 @@ describe("preparedQuery", () => {
       await sql`drop table prepared_scratch`.execute(db);
     }
   });
+
+  it("prepares a query again that failed to prepare, once its table exists", async () => {
+    // On PostgreSQL a named statement is parsed on each connection the first time it runs there;
+    // a parse that failed must not leave the connection believing it has the statement.
+    await sql`drop table if exists prepared_later`.execute(db);
+    type Later = Kysely<{ prepared_later: { id: string } }>;
+    const byId = preparedQuery((db: Later, id: string) =>
+      db.selectFrom("prepared_later").select("id").where("id", "=", id),
+    );
+    const later = db as unknown as Later;
+    const everyConnection = () => Promise.allSettled(Array.from({ length: 12 }, () => byId(later, "a")));
+    try {
+      for (const outcome of await everyConnection())
+        expect(outcome).toMatchObject({
+          status: "rejected",
+          reason: { message: expect.stringMatching(/prepared_later/) },
+        });
+      // In a transaction too: its BEGIN goes with the statement that fails.
+      await expect(db.transaction().execute((trx) => byId(trx as unknown as Later, "a"))).rejects.toThrow(
+        /prepared_later/,
+      );
+      await sql`create table prepared_later (id text primary key)`.execute(db);
+      await sql`insert into prepared_later (id) values ('a')`.execute(db);
+      for (const outcome of await everyConnection())
+        expect(outcome).toEqual({ status: "fulfilled", value: [{ id: "a" }] });
+    } finally {
+      await sql`drop table if exists prepared_later`.execute(db);
+    }
+  });
 });
