@@ -16,7 +16,7 @@ import {
 } from "kysely";
 import pg from "pg";
 import { GroupCommit, type Prefetch } from "./group-commit";
-import { PIPELINE_WRITES, pipelinedPostgresDialect, unawaited } from "./postgres-driver";
+import { commitAndBeginAgain, PIPELINE_WRITES, pipelinedPostgresDialect, unawaited } from "./postgres-driver";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 
@@ -239,7 +239,11 @@ export async function inTransaction<T>(
   let group = groupCommits.get(db);
   if (!group) {
     group = isPostgres(db)
-      ? new GroupCommit(db, { savepoints: false, pipelineWrites: PIPELINE_WRITES })
+      ? new GroupCommit(db, {
+          savepoints: false,
+          pipelineWrites: PIPELINE_WRITES,
+          chainCommits: commitAndBeginAgain,
+        })
       : new GroupCommit(db, { savepoints: true });
     groupCommits.set(db, group);
   }

@@ -1,5 +1,10 @@
 import { CompiledQuery, type Kysely, type Transaction } from "kysely";
 
+export interface ChainedCommit {
+  query: CompiledQuery;
+  committed: Promise<void>;
+}
+
 /** More writes than this are left for the next commit, so one commit never grows without bound. */
 const MAX_BATCH = 64;
 
@@ -19,6 +24,7 @@ type Work<DB, T> = (trx: Transaction<DB>) => Promise<T>;
  * before it (the loader's module keeps them up to date, see tasks/repository.ts).
  */
 export interface Prefetch<DB> {
+  /** Keeps the rows of `keys` for `trx`, in place of any it kept before (none: keeps nothing). */
   load(trx: Transaction<DB>, keys: readonly string[]): Promise<void>;
   key: string;
 }
@@ -54,7 +60,8 @@ type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
  *   alone, where every statement is awaited. There, what the writes declared they read first
  *   (`Prefetch`) is read for the whole batch before the first write runs, one statement per kind
  *   instead of one round trip per write (a write that reads before it writes waits for that read;
- *   a batch of them would otherwise be as many round trips as writes).
+ *   a batch of them would otherwise be as many round trips as writes). With `chainCommits` too, a
+ *   batch's COMMIT and the next batch's BEGIN and prefetch go out together (#commitAllOrNothing).
  *
  * The writes of one batch run in order, never interleaved, so each sees the database as if it ran
  * alone after the previous ones. A write must use the transaction it is given (as with
@@ -64,14 +71,24 @@ export class GroupCommit<DB> {
   readonly #db: Kysely<DB>;
   readonly #savepoints: boolean;
   readonly #pipelineWrites: CompiledQuery | undefined;
+  readonly #chainCommits: (() => ChainedCommit) | undefined;
   #queue: Array<Pending<DB>> = [];
   #scheduled = false;
   #running = false;
 
-  constructor(db: Kysely<DB>, options: { savepoints: boolean; pipelineWrites?: CompiledQuery }) {
+  constructor(
+    db: Kysely<DB>,
+    options: {
+      savepoints: boolean;
+      pipelineWrites?: CompiledQuery;
+      /** Commits a pipelined transaction and begins the next at once (see #commitAllOrNothing). */
+      chainCommits?: () => ChainedCommit;
+    },
+  ) {
     this.#db = db;
     this.#savepoints = options.savepoints;
     this.#pipelineWrites = options.savepoints ? undefined : options.pipelineWrites;
+    this.#chainCommits = this.#pipelineWrites && options.chainCommits;
   }
 
   run<T>(work: Work<DB, T>, prefetch?: Prefetch<DB>): Promise<T> {
@@ -102,9 +119,7 @@ export class GroupCommit<DB> {
     try {
       if (batch.length === 1 && !this.#pipelineWrites) await this.#commitAlone(batch[0] as Pending<DB>);
       else if (this.#savepoints) await this.#commitWithSavepoints(batch);
-      else if (!(await this.#commitAllOrNothing(batch))) {
-        for (const pending of batch) await this.#commitAlone(pending);
-      }
+      else await this.#commitAllOrNothing(batch);
     } finally {
       this.#running = false;
       if (this.#queue.length > 0) this.#schedule();
@@ -116,24 +131,50 @@ export class GroupCommit<DB> {
     await this.#db.transaction().execute(pending.work).then(pending.resolve, pending.reject);
   }
 
-  /** false when one write failed: then nothing of the batch was written and nobody was answered. */
-  async #commitAllOrNothing(batch: Array<Pending<DB>>): Promise<boolean> {
-    const values: unknown[] = [];
+  /**
+   * The batch in one transaction; when a write fails, it is rolled back and each write runs again
+   * alone. With `chainCommits` (PostgreSQL), batches follow one another on one connection for as
+   * long as writes keep coming: when a batch has run its writes and others have queued meanwhile,
+   * its COMMIT goes out in one write with the next batch's BEGIN and prefetch, which PostgreSQL
+   * runs after the COMMIT — so the next batch sees everything before it, as if it had begun after
+   * the COMMIT's answer, without a round trip of its own. Each batch's callers are answered once
+   * its COMMIT has answered, and the next batch's writes run only then; when that COMMIT fails,
+   * the next batch, which has only read, is rolled back too and its writes queued again first.
+   */
+  async #commitAllOrNothing(first: Array<Pending<DB>>): Promise<void> {
+    let batch = first;
     const trx = await this.#db.startTransaction().execute();
-    try {
-      if (this.#pipelineWrites) await trx.executeQuery(this.#pipelineWrites);
-      await prefetchAll(trx, batch);
-      for (const { work } of batch) values.push(await work(trx));
-      await trx.commit().execute();
-    } catch {
-      await trx
-        .rollback()
-        .execute()
-        .catch(() => undefined);
-      return false;
+    if (this.#pipelineWrites) await trx.executeQuery(this.#pipelineWrites);
+    let prefetched = prefetchAll(trx, batch);
+    for (;;) {
+      const values: unknown[] = [];
+      let next: Array<Pending<DB>> = [];
+      try {
+        await prefetched;
+        for (const { work } of batch) values.push(await work(trx));
+        if (this.#chainCommits) next = this.#queue.splice(0, MAX_BATCH);
+        if (next.length === 0) await trx.commit().execute();
+        else {
+          const chained = (this.#chainCommits as () => ChainedCommit)();
+          await trx.executeQuery(chained.query);
+          prefetched = prefetchAll(trx, next, batch);
+          // A failed prefetch fails the next batch, not this one.
+          prefetched.catch(() => undefined);
+          await chained.committed;
+        }
+      } catch {
+        await trx
+          .rollback()
+          .execute()
+          .catch(() => undefined);
+        this.#queue.unshift(...next);
+        for (const pending of batch) await this.#commitAlone(pending);
+        return;
+      }
+      batch.forEach((pending, index) => pending.resolve(values[index]));
+      if (next.length === 0) return;
+      batch = next;
     }
-    batch.forEach((pending, index) => pending.resolve(values[index]));
-    return true;
   }
 
   async #commitWithSavepoints(batch: Array<Pending<DB>>): Promise<void> {
@@ -175,9 +216,18 @@ export class GroupCommit<DB> {
   }
 }
 
-/** Runs each kind of prefetch of the batch once, for all the keys declared. */
-async function prefetchAll<DB>(trx: Transaction<DB>, batch: ReadonlyArray<Pending<DB>>): Promise<void> {
+/**
+ * Runs each kind of prefetch of the batch once, for all the keys declared; in a transaction that
+ * ran the `previous` batch, each kind that batch loaded and this one does not is loaded with no
+ * keys, so that nothing kept for the previous batch is seen by this one.
+ */
+async function prefetchAll<DB>(
+  trx: Transaction<DB>,
+  batch: ReadonlyArray<Pending<DB>>,
+  previous: ReadonlyArray<Pending<DB>> = [],
+): Promise<void> {
   const keysByLoader = new Map<Prefetch<DB>["load"], Set<string>>();
+  for (const { prefetch } of previous) if (prefetch) keysByLoader.set(prefetch.load, new Set());
   for (const { prefetch } of batch) {
     if (!prefetch) continue;
     let keys = keysByLoader.get(prefetch.load);

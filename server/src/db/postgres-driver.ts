@@ -22,9 +22,12 @@ import { isCompiledOnce } from "./prepared-query";
  *   without waiting for its answer: it goes out with the statement that follows it (at the latest
  *   once the current chain of promises has settled), and a batch of such writes goes out with its
  *   COMMIT in one write. Kysely is answered with no rows at once (nobody reads them). If such a
- *   write fails, the transaction is aborted, COMMIT does not commit and
- *   throws that write's error (so group commit rolls the batch back and runs each write again
- *   alone, where every statement is awaited and the failing one's caller gets its own error).
+ *   write fails, the transaction is aborted, COMMIT does not commit and throws that write's error
+ *   (so group commit rolls the batch back and runs each write again alone, where every statement
+ *   is awaited and the failing one's caller gets its own error).
+ * - There too, `commitAndBeginAgain()` commits and begins the next transaction on the same
+ *   connection without waiting for the COMMIT's answer: the next transaction's first statement
+ *   goes out in the same write as the COMMIT (group commit's next batch and its first read).
  *
  * - A statement compiled once (prepared-query.ts: one of a fixed few texts) runs as a named
  *   prepared statement: PostgreSQL parses and plans it once per connection, not for each
@@ -54,6 +57,36 @@ const unawaitedQueries = new WeakSet<CompiledQuery>();
 export function unawaited<Q extends CompiledQuery>(query: Q): Q {
   unawaitedQueries.add(query);
   return query;
+}
+
+type Settled = { ok: true } | { ok: false; error: unknown };
+/** The COMMIT of each commitAndBeginAgain() query, told how it ended. */
+const chainedCommits = new WeakMap<CompiledQuery, (outcome: Settled) => void>();
+
+/**
+ * Run in a transaction that pipelines writes (PIPELINE_WRITES): commits it and begins the next on
+ * the same connection at once, without waiting for the COMMIT's answer — the new transaction's
+ * first statement goes out in the same write as the COMMIT, and PostgreSQL runs it once the COMMIT
+ * is done, so it sees everything committed. `committed` settles with the COMMIT's answer: it
+ * rejects, as a COMMIT would throw, when the transaction was rolled back instead.
+ */
+export function commitAndBeginAgain(): { query: CompiledQuery; committed: Promise<void> } {
+  const query = CompiledQuery.raw("/* tasklane: commit, then begin again */");
+  const committed = new Promise<void>((resolve, reject) => {
+    chainedCommits.set(query, (outcome) => (outcome.ok ? resolve() : reject(outcome.error)));
+  });
+  return { query, committed };
+}
+
+/** Throws when a COMMIT did not commit: an unawaited write failed, and the COMMIT rolled back. */
+function committed(
+  result: pg.QueryResult,
+  transaction: { failure?: { error: unknown } },
+  pipelining: boolean,
+): void {
+  if (transaction.failure) throw transaction.failure.error;
+  // A transaction aborted by a statement nobody awaited answers COMMIT with ROLLBACK.
+  if (pipelining && result.command === "ROLLBACK") throw new Error("The transaction was rolled back");
 }
 
 /** The prepared statement's name of each text compiled once (undefined: not prepared). */
@@ -126,8 +159,12 @@ class PipelinedConnection implements DatabaseConnection {
   /** The BEGIN of the current transaction, until it goes out with the first statement. */
   #begin: string | undefined;
   #pipelining = false;
-  /** The first error of a write sent without waiting, in the current transaction. */
-  #failure: { error: unknown } | undefined;
+  /**
+   * The current transaction: the first error of a statement sent without waiting in it (each such
+   * statement keeps the transaction it was sent in, so that one ended by commitAndBeginAgain and
+   * the next are told apart).
+   */
+  #transaction: { failure?: { error: unknown } } = {};
   #corked = false;
 
   constructor(client: pg.PoolClient) {
@@ -137,12 +174,17 @@ class PipelinedConnection implements DatabaseConnection {
   begin(statement: string): void {
     this.#begin = statement;
     this.#pipelining = false;
-    this.#failure = undefined;
+    this.#transaction = {};
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     if (compiled === PIPELINE_WRITES) {
       this.#pipelining = true;
+      return { rows: [] };
+    }
+    const settle = chainedCommits.get(compiled);
+    if (settle) {
+      this.#commitAndBeginAgain(settle);
       return { rows: [] };
     }
     const query = {
@@ -153,9 +195,9 @@ class PipelinedConnection implements DatabaseConnection {
     if (this.#pipelining && unawaitedQueries.has(compiled)) {
       this.#cork();
       this.#sendBegin();
-      const answer = this.#client.query(query);
-      answer.catch((error: unknown) => {
-        this.#failure ??= { error };
+      const transaction = this.#transaction;
+      this.#client.query(query).catch((error: unknown) => {
+        transaction.failure ??= { error };
       });
       return { rows: [] };
     }
@@ -176,22 +218,43 @@ class PipelinedConnection implements DatabaseConnection {
       return;
     }
     const pipelining = this.#pipelining;
+    const transaction = this.#transaction;
     this.#pipelining = false;
+    this.#transaction = {};
     // Every earlier statement's answer comes before this one's.
     const result = await this.#awaited({ text: statement });
-    const failure = this.#failure;
-    this.#failure = undefined;
-    if (statement === "rollback") return;
-    if (failure) throw failure.error;
-    // A transaction aborted by a statement nobody awaited answers COMMIT with ROLLBACK.
-    if (pipelining && result.command === "ROLLBACK") throw new Error("The transaction was rolled back");
+    if (statement === "commit") committed(result, transaction, pipelining);
+  }
+
+  /**
+   * COMMIT, sent without waiting, and a new transaction begun (its BEGIN goes out with its first
+   * statement, in the same write when that follows at once); `settle` learns whether the COMMIT
+   * committed. The new transaction pipelines unawaited writes as the one it follows did.
+   */
+  #commitAndBeginAgain(settle: (outcome: Settled) => void): void {
+    const transaction = this.#transaction;
+    const pipelining = this.#pipelining;
+    this.#transaction = {};
+    this.#begin = "begin";
+    this.#cork();
+    this.#client.query({ text: "commit" }).then(
+      (result) => {
+        try {
+          committed(result, transaction, pipelining);
+          settle({ ok: true });
+        } catch (error) {
+          settle({ ok: false, error });
+        }
+      },
+      (error: unknown) => settle({ ok: false, error }),
+    );
   }
 
   release(): void {
     this.#uncork();
     this.#begin = undefined;
     this.#pipelining = false;
-    this.#failure = undefined;
+    this.#transaction = {};
     this.#client.release();
   }
 
@@ -215,8 +278,9 @@ class PipelinedConnection implements DatabaseConnection {
     if (this.#begin === undefined) return undefined;
     const begin = this.#client.query(this.#begin);
     this.#begin = undefined;
+    const transaction = this.#transaction;
     begin.catch((error: unknown) => {
-      this.#failure ??= { error };
+      transaction.failure ??= { error };
     });
     return begin;
   }

@@ -1,7 +1,7 @@
 import SqliteDatabase from "better-sqlite3";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { executeWrite, inTransaction, isUniqueViolation, type Db } from "../../src/db/database";
+import { executeWrite, inTransaction, isPostgres, isUniqueViolation, type Db } from "../../src/db/database";
 import { GroupCommit } from "../../src/db/group-commit";
 import { newId } from "../../src/lib/ids";
 import { testDatabase } from "../helpers";
@@ -232,6 +232,73 @@ describe("inTransaction on the configured database (SQLite, or PostgreSQL in CI)
     await db.insertInto("users").values(userRow(taken)).execute();
     const error = await inTransaction(db, insertUser(taken)).catch((reason: unknown) => reason);
     expect(isUniqueViolation(error)).toBe(true);
+  });
+
+  // On PostgreSQL the writes queued while a batch works form the next batch, chained to it: its
+  // COMMIT and the next batch's BEGIN go out together (GroupCommit, commitAndBeginAgain).
+  it("runs the writes queued while a batch works once that batch has committed, and answers in order", async () => {
+    const first = `first-${newId()}@example.com`;
+    const answered: string[] = [];
+    let second: Promise<number> | undefined;
+    const firstDone = inTransaction(db, async (trx) => {
+      await insertUser(first)(trx);
+      second = inTransaction(db, async (next) => {
+        await insertUser(`second-${newId()}@example.com`)(next);
+        return (await next.selectFrom("users").select("id").where("email", "=", first).execute()).length;
+      }).then((found) => {
+        answered.push("second");
+        return found;
+      });
+      await trx.selectFrom("users").select("id").limit(1).execute();
+      return "first";
+    }).then((value) => {
+      answered.push("first");
+      return value;
+    });
+    expect(await firstDone).toBe("first");
+    expect(await second).toBe(1);
+    expect(answered).toEqual(["first", "second"]);
+  });
+
+  it("runs the next batch again when the batch before it fails at its COMMIT: only the failing write's caller gets an error", async () => {
+    const taken = `taken-${newId()}@example.com`;
+    await db.insertInto("users").values(userRow(taken)).execute();
+    const fresh = `fresh-${newId()}@example.com`;
+    let second: Promise<unknown> | undefined;
+    const first = inTransaction(db, async (trx) => {
+      // Once: on PostgreSQL this write runs again alone after the failure.
+      second ??= inTransaction(db, insertUser(fresh));
+      await trx.selectFrom("users").select("id").limit(1).execute();
+      // Sent without waiting on PostgreSQL: it fails the batch's COMMIT.
+      await insertUser(taken)(trx);
+    });
+    expect(isUniqueViolation(await first.catch((reason: unknown) => reason))).toBe(true);
+    await second;
+    expect(await db.selectFrom("users").select("email").where("email", "=", fresh).execute()).toHaveLength(1);
+  });
+
+  it("does not show a batch what the batch before it kept from its prefetch", async () => {
+    const kept = new Map<unknown, readonly string[]>();
+    const load = async (trx: unknown, keys: readonly string[]) => {
+      if (keys.length === 0) kept.delete(trx);
+      else kept.set(trx, keys);
+    };
+    let second: Promise<readonly string[] | undefined> | undefined;
+    const first = inTransaction(
+      db,
+      async (trx) => {
+        second = inTransaction(db, async (next) => {
+          await insertUser(`after-${newId()}@example.com`)(next);
+          return kept.get(next);
+        });
+        await trx.selectFrom("users").select("id").limit(1).execute();
+        return kept.get(trx);
+      },
+      { load, key: "read first" },
+    );
+    // SQLite's batches never prefetch (a read there costs microseconds).
+    expect(await first).toEqual(isPostgres(db) ? ["read first"] : undefined);
+    expect(await second).toBeUndefined();
   });
 
   it("runs the work inside the caller's transaction when given one", async () => {

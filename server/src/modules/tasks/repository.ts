@@ -254,6 +254,10 @@ const tasksByIdsQuery = preparedQuery((db: Db, ids: string) =>
 async function prefetchTasks(trx: Db, keys: readonly string[]): Promise<void> {
   // Batches with savepoints (SQLite) never prefetch: there a read costs microseconds.
   if (!isPostgres(trx)) return;
+  if (keys.length === 0) {
+    prefetchedTasks.delete(trx);
+    return;
+  }
   const ids = keys.map((key) => key.slice(key.indexOf("\n") + 1));
   // node-postgres sends a JavaScript array as a PostgreSQL array.
   const rows = await tasksByIdsQuery(trx, ids as unknown as string);
