@@ -1,5 +1,6 @@
 import { CompiledQuery, type Kysely, type Transaction } from "kysely";
 
+/** A query that commits and begins the next transaction at once, and how that COMMIT ended. */
 export interface ChainedCommit {
   query: CompiledQuery;
   committed: Promise<void>;
@@ -153,9 +154,9 @@ export class GroupCommit<DB> {
         await prefetched;
         for (const { work } of batch) values.push(await work(trx));
         if (this.#chainCommits) next = this.#queue.splice(0, MAX_BATCH);
-        if (next.length === 0) await trx.commit().execute();
+        if (next.length === 0 || !this.#chainCommits) await trx.commit().execute();
         else {
-          const chained = (this.#chainCommits as () => ChainedCommit)();
+          const chained = this.#chainCommits();
           await trx.executeQuery(chained.query);
           prefetched = prefetchAll(trx, next, batch);
           // A failed prefetch fails the next batch, not this one.

@@ -8,6 +8,7 @@ import {
   type TransactionSettings,
 } from "kysely";
 import type pg from "pg";
+import type { ChainedCommit } from "./group-commit";
 import { isCompiledOnce } from "./prepared-query";
 
 /**
@@ -70,7 +71,7 @@ const chainedCommits = new WeakMap<CompiledQuery, (outcome: Settled) => void>();
  * is done, so it sees everything committed. `committed` settles with the COMMIT's answer: it
  * rejects, as a COMMIT would throw, when the transaction was rolled back instead.
  */
-export function commitAndBeginAgain(): { query: CompiledQuery; committed: Promise<void> } {
+export function commitAndBeginAgain(): ChainedCommit {
   const query = CompiledQuery.raw("/* tasklane: commit, then begin again */");
   const committed = new Promise<void>((resolve, reject) => {
     chainedCommits.set(query, (outcome) => (outcome.ok ? resolve() : reject(outcome.error)));
@@ -79,7 +80,7 @@ export function commitAndBeginAgain(): { query: CompiledQuery; committed: Promis
 }
 
 /** Throws when a COMMIT did not commit: an unawaited write failed, and the COMMIT rolled back. */
-function committed(
+function throwUnlessCommitted(
   result: pg.QueryResult,
   transaction: { failure?: { error: unknown } },
   pipelining: boolean,
@@ -223,13 +224,14 @@ class PipelinedConnection implements DatabaseConnection {
     this.#transaction = {};
     // Every earlier statement's answer comes before this one's.
     const result = await this.#awaited({ text: statement });
-    if (statement === "commit") committed(result, transaction, pipelining);
+    if (statement === "commit") throwUnlessCommitted(result, transaction, pipelining);
   }
 
   /**
    * COMMIT, sent without waiting, and a new transaction begun (its BEGIN goes out with its first
    * statement, in the same write when that follows at once); `settle` learns whether the COMMIT
-   * committed. The new transaction pipelines unawaited writes as the one it follows did.
+   * committed. The new transaction pipelines unawaited writes as the one it follows did, and has
+   * no settings (group commit's never have).
    */
   #commitAndBeginAgain(settle: (outcome: Settled) => void): void {
     const transaction = this.#transaction;
@@ -240,7 +242,7 @@ class PipelinedConnection implements DatabaseConnection {
     this.#client.query({ text: "commit" }).then(
       (result) => {
         try {
-          committed(result, transaction, pipelining);
+          throwUnlessCommitted(result, transaction, pipelining);
           settle({ ok: true });
         } catch (error) {
           settle({ ok: false, error });
