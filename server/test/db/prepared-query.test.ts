@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "../../src/db/database";
-import { preparedQuery } from "../../src/db/prepared-query";
+import { isPostgres, type Db } from "../../src/db/database";
+import { MAX_LIST_VALUES, preparedListQuery, preparedQuery } from "../../src/db/prepared-query";
 import { newId } from "../../src/lib/ids";
 import { testDatabase } from "../helpers";
 
@@ -130,5 +130,57 @@ describe("preparedQuery", () => {
     } finally {
       await sql`drop table if exists prepared_later`.execute(db);
     }
+  });
+
+  describe("preparedListQuery", () => {
+    type Scratch = Kysely<{ prepared_list_scratch: { id: string; name: string } }>;
+    const keys = Array.from({ length: 150 }, (_, index) => `key-${String(index).padStart(3, "0")}`);
+    const byIds = preparedListQuery((db: Scratch, ids: string[], name: string) =>
+      db.selectFrom("prepared_list_scratch").select("id").where("id", "in", ids).where("name", "=", name),
+    );
+    const scratch = () => db as unknown as Scratch;
+    beforeAll(async () => {
+      await sql`create table prepared_list_scratch (id text primary key, name text not null)`.execute(db);
+      await scratch()
+        .insertInto("prepared_list_scratch")
+        .values(keys.map((id, index) => ({ id, name: index % 3 === 0 ? "third" : "other" })))
+        .execute();
+    });
+    afterAll(async () => {
+      await sql`drop table prepared_list_scratch`.execute(db);
+    });
+
+    it("finds each matching row once, for lists of any length, padded or split", async () => {
+      const lengths = [0, 1, 2, 3, 5, MAX_LIST_VALUES, MAX_LIST_VALUES + 1, 2 * MAX_LIST_VALUES + 3];
+      for (const length of lengths) {
+        // Every other key, and one that matches nothing, so padding repeats a missing value too.
+        const ids = [...keys.filter((_, index) => index % 2 === 0).slice(0, length - 1), "nobody"].slice(
+          0,
+          length,
+        );
+        const expected = ids.filter((id) => id !== "nobody" && keys.indexOf(id) % 3 === 0);
+        const rows = await byIds(scratch(), ids, "third");
+        expect(rows.map((row) => row.id).sort()).toEqual(expected.sort());
+      }
+    });
+
+    it("is planned once per connection on PostgreSQL, not at every execution", async ({ skip }) => {
+      if (!isPostgres(db)) skip("PostgreSQL only: SQLite plans no prepared statement of ours");
+      // One connection: the transaction's. A list of three goes as a statement for four.
+      await db.transaction().execute(async (trx) => {
+        for (let run = 0; run < 10; run += 1)
+          expect(await byIds(trx as unknown as Scratch, keys.slice(0, 3), "third")).toEqual([
+            { id: "key-000" },
+          ]);
+        const { rows } = await sql<{ generic_plans: number; custom_plans: number }>`
+          select generic_plans, custom_plans from pg_prepared_statements
+          where statement like '%prepared_list_scratch%' and statement like '%$4)%'`.execute(trx);
+        expect(rows).toHaveLength(1);
+        // PostgreSQL plans a prepared statement for its first five executions' values, then keeps
+        // a generic plan when that costs no more than theirs.
+        expect(rows[0]?.custom_plans).toBe(5);
+        expect(rows[0]?.generic_plans).toBeGreaterThanOrEqual(5);
+      });
+    });
   });
 });

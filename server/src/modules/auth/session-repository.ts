@@ -1,7 +1,6 @@
 import { hash, randomBytes } from "node:crypto";
-import { sql } from "kysely";
 import { isPostgres, type Db } from "../../db/database";
-import { preparedQuery } from "../../db/prepared-query";
+import { MAX_LIST_VALUES, preparedListQuery, preparedQuery } from "../../db/prepared-query";
 import type { UserRow } from "../../db/schema";
 import { newId } from "../../lib/ids";
 
@@ -66,8 +65,8 @@ const sessionUserQuery = preparedQuery((db: Db, tokenHash: string, nowIso: strin
     .where("sessions.expires_at", ">", nowIso),
 );
 
-/** The same lookup for several tokens at once (PostgreSQL: `= any($1)`, one round trip). */
-const sessionUsersQuery = preparedQuery((db: Db, tokenHashes: string[], nowIso: string) =>
+/** The same lookup for several tokens at once (PostgreSQL: one round trip). */
+const sessionUsersQuery = preparedListQuery((db: Db, tokenHashes: string[], nowIso: string) =>
   db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
@@ -77,7 +76,7 @@ const sessionUsersQuery = preparedQuery((db: Db, tokenHashes: string[], nowIso: 
       "sessions.token_hash as session_token_hash",
       "sessions.expires_at as session_expires_at",
     ])
-    .where("sessions.token_hash", "=", sql<string>`any(${tokenHashes})`)
+    .where("sessions.token_hash", "in", tokenHashes)
     .where("sessions.revoked_at", "is", null)
     .where("sessions.expires_at", ">", nowIso),
 );
@@ -98,7 +97,7 @@ interface WaitingLookup {
 }
 
 /** More lookups than this wait for the next query. */
-const MAX_LOOKUPS_PER_QUERY = 100;
+const MAX_LOOKUPS_PER_QUERY = MAX_LIST_VALUES;
 /** Lookup queries on their way at once; the lookups that arrive meanwhile wait for one to return. */
 const MAX_QUERIES_IN_FLIGHT = 2;
 

@@ -8,7 +8,7 @@ import {
 } from "@contract/tasks";
 import { executeWrite, isPostgres, type Db } from "../../db/database";
 import type { Prefetch } from "../../db/group-commit";
-import { compiledOnce, preparedQuery } from "../../db/prepared-query";
+import { compiledOnce, preparedListQuery, preparedQuery } from "../../db/prepared-query";
 import type { Database, NewTask, TaskRow, TaskUpdate } from "../../db/schema";
 
 /** What the list query narrows in SQL; the service re-checks tags and search exactly. */
@@ -243,11 +243,8 @@ const prefetchedTasks = new WeakMap<Db, Map<string, TaskRow | null>>();
 
 const taskKey = (userId: string, id: string) => `${userId}\n${id}`;
 
-const tasksByIdsQuery = preparedQuery((db: Db, ids: string) =>
-  db
-    .selectFrom("tasks")
-    .select(TASK_ROW_COLUMNS)
-    .where(sql<SqlBool>`id = any(${ids})`),
+const tasksByIdsQuery = preparedListQuery((db: Db, ids: string[]) =>
+  db.selectFrom("tasks").select(TASK_ROW_COLUMNS).where("id", "in", ids),
 );
 
 /** Reads the tasks of `keys` (taskKey) in one statement and keeps them for the transaction. */
@@ -259,8 +256,7 @@ async function prefetchTasks(trx: Db, keys: readonly string[]): Promise<void> {
     return;
   }
   const ids = keys.map((key) => key.slice(key.indexOf("\n") + 1));
-  // node-postgres sends a JavaScript array as a PostgreSQL array.
-  const rows = await tasksByIdsQuery(trx, ids as unknown as string);
+  const rows = await tasksByIdsQuery(trx, ids);
   const found = new Map(rows.map((row) => [taskKey(row.user_id, row.id), row]));
   prefetchedTasks.set(trx, new Map(keys.map((key) => [key, found.get(key) ?? null])));
 }
