@@ -33,7 +33,7 @@ export interface DatabaseOptions {
 // PostgreSQL returns COUNT(*) and other int8 values as strings; our counts fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
-function sqliteDialect(file: string): Dialect {
+function openSqlite(file: string): SqliteDatabase.Database {
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   // An acknowledged write survives a crash: WAL with a full fsync on every commit.
@@ -41,7 +41,30 @@ function sqliteDialect(file: string): Dialect {
   sqlite.pragma("synchronous = FULL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return new ImmediateSqliteDialect({ database: withStatementCache(sqlite) });
+  return sqlite;
+}
+
+/** The content stamp of each SQLite database createDatabase made (see sqliteContentStamp). */
+const contentStamps = new WeakMap<Db, () => string | undefined>();
+
+/**
+ * SQLite: a stamp of everything in the database, which changes whenever a change is committed to
+ * it, by this connection (`total_changes()`: the rows its statements changed, committed or not) or
+ * by any other, in this process or another (`PRAGMA data_version`), read without touching a
+ * table. A read made while the stamp stays the same still holds: it may be kept and answered
+ * again (the session lookup, see auth/session-repository.ts). Undefined on PostgreSQL, on a
+ * transaction, and while the connection has one open (a group commit's batch): its uncommitted
+ * writes change nothing yet and may still be rolled back.
+ */
+export function sqliteContentStamp(db: Db): string | undefined {
+  return contentStamps.get(db)?.();
+}
+
+function contentStampOf(sqlite: SqliteDatabase.Database): () => string | undefined {
+  const stamp = sqlite
+    .prepare("select total_changes() || ' ' || data_version from pragma_data_version")
+    .pluck();
+  return () => (sqlite.inTransaction ? undefined : (stamp.get() as string));
 }
 
 /**
@@ -103,10 +126,13 @@ export function engineOf(options: DatabaseOptions): DatabaseEngine {
 }
 
 export function createDatabase(options: DatabaseOptions): Db {
-  const dialect = options.databaseUrl
-    ? postgresDialect(options.databaseUrl)
-    : sqliteDialect(options.sqlitePath ?? ":memory:");
-  return new Kysely<Database>({ dialect });
+  if (options.databaseUrl) return new Kysely<Database>({ dialect: postgresDialect(options.databaseUrl) });
+  const sqlite = openSqlite(options.sqlitePath ?? ":memory:");
+  const db = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+  });
+  contentStamps.set(db, contentStampOf(sqlite));
+  return db;
 }
 
 /**

@@ -1,12 +1,18 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase, migrateToLatest, type Db } from "../../src/db/database";
 import { createSession, findSessionUser, revokeSession } from "../../src/modules/auth/session-repository";
-import { createTestApp, signUp, testClock, type SignedUp, type TestApp } from "../helpers";
+import { createTestApp, signUp, testClock, testDatabase, type SignedUp, type TestApp } from "../helpers";
 
 /**
  * Session lookups made at the same moment (on PostgreSQL answered together by one query) each
  * find exactly what a lookup of their own would: the token's user, or nobody for an unknown,
- * revoked or (at the lookup's own time) expired token. Runs on SQLite, and on PostgreSQL with
- * TEST_DATABASE_URL.
+ * revoked or (at the lookup's own time) expired token. A token looked up again (on SQLite kept
+ * while nothing changed in the database) finds what the query would find then. Runs on SQLite, and
+ * on PostgreSQL with TEST_DATABASE_URL.
  */
 
 let t: TestApp;
@@ -73,5 +79,72 @@ describe("session lookups at the same moment", () => {
     const later = findSessionUser(db, session.token, start);
     await earlier;
     expect(await later).toBeUndefined();
+  });
+});
+
+describe("a token looked up again", () => {
+  // Two handles on one database: on SQLite two connections to one file, as two server processes.
+  let dir: string;
+  let here: Db;
+  let elsewhere: Db;
+  let app: TestApp;
+  let cyd: SignedUp;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), "tasklane-lookups-"));
+    const file = path.join(dir, "tasklane.sqlite");
+    if (process.env.TEST_DATABASE_URL) {
+      here = await testDatabase({ reset: false });
+      elsewhere = await testDatabase({ reset: false });
+    } else {
+      here = createDatabase({ sqlitePath: file });
+      await migrateToLatest(here);
+      elsewhere = createDatabase({ sqlitePath: file });
+    }
+    app = await createTestApp({ db: here, clock: testClock(start) });
+    cyd = await signUp(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await here.destroy();
+    await elsewhere.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("finds nobody once the session is revoked, by another instance or by this one", async () => {
+    const bySomeoneElse = await createSession(here, cyd.user.id, start, 1);
+    const byUs = await createSession(here, cyd.user.id, start, 1);
+    for (let lookup = 0; lookup < 3; lookup += 1) {
+      expect((await findSessionUser(here, bySomeoneElse.token, start))?.sessionId).toBe(
+        bySomeoneElse.sessionId,
+      );
+      expect((await findSessionUser(here, byUs.token, start))?.sessionId).toBe(byUs.sessionId);
+    }
+    await revokeSession(elsewhere, bySomeoneElse.sessionId, start);
+    expect(await findSessionUser(here, bySomeoneElse.token, start)).toBeUndefined();
+    expect((await findSessionUser(here, byUs.token, start))?.sessionId).toBe(byUs.sessionId);
+    await revokeSession(here, byUs.sessionId, start);
+    expect(await findSessionUser(here, byUs.token, start)).toBeUndefined();
+  });
+
+  it("finds nobody once the session has expired, with nothing written meanwhile", async () => {
+    const session = await createSession(here, cyd.user.id, start, 1);
+    const expiry = new Date(start.getTime() + 86_400_000);
+    expect(await findSessionUser(here, session.token, new Date(expiry.getTime() - 1))).toBeDefined();
+    expect(await findSessionUser(here, session.token, expiry)).toBeUndefined();
+    expect(await findSessionUser(here, session.token, new Date(expiry.getTime() - 1))).toBeDefined();
+  });
+
+  it("finds the user as another instance has just changed them", async () => {
+    const session = await createSession(here, cyd.user.id, start, 1);
+    const before = await findSessionUser(here, session.token, start);
+    expect(await findSessionUser(here, session.token, start)).toEqual(before);
+    await sql`update users set tasks_version = tasks_version + 1, timezone = 'Europe/Oslo' where id = ${cyd.user.id}`.execute(
+      elsewhere,
+    );
+    expect((await findSessionUser(here, session.token, start))?.user).toEqual({
+      ...before?.user,
+      tasks_version: (before?.user.tasks_version ?? 0) + 1,
+      timezone: "Europe/Oslo",
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { hash, randomBytes } from "node:crypto";
-import { isPostgres, type Db } from "../../db/database";
+import { isPostgres, sqliteContentStamp, type Db } from "../../db/database";
 import { MAX_LIST_VALUES, preparedListQuery, preparedQuery } from "../../db/prepared-query";
 import type { UserRow } from "../../db/schema";
 import { newId } from "../../lib/ids";
@@ -59,7 +59,7 @@ const sessionUserQuery = preparedQuery((db: Db, tokenHash: string, nowIso: strin
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .select(SIGNED_IN_COLUMNS)
-    .select("sessions.id as session_id")
+    .select(["sessions.id as session_id", "sessions.expires_at as session_expires_at"])
     .where("sessions.token_hash", "=", tokenHash)
     .where("sessions.revoked_at", "is", null)
     .where("sessions.expires_at", ">", nowIso),
@@ -180,7 +180,41 @@ class SessionLookupBatch {
   }
 }
 
+/** More sessions than this kept (KeptLookups) and the next one found starts afresh. */
+const MAX_KEPT_LOOKUPS = 10_000;
+
+/**
+ * SQLite: the sessions found, kept for as long as nothing has changed in the database (its content
+ * stamp, sqliteContentStamp: any change committed by this process or another moves it), so that a
+ * token looked up again finds its user without a query while nothing was written — the lookup of
+ * every request of a reading screen (the list, the statistics). Answered only while the stamp is
+ * the one the session was found at, and while the session is live at the lookup's own time: so
+ * always what the query would answer then. A revoked or expired token, another instance's change
+ * of the user's tasks, are seen at once (tested). Tokens that found nobody are not kept.
+ */
+class KeptLookups {
+  #stamp: string | undefined;
+  readonly #found = new Map<string, { expiresAt: string; session: SessionUser }>();
+
+  find(stamp: string, tokenHash: string, nowIso: string): SessionUser | undefined {
+    if (stamp !== this.#stamp) return undefined;
+    const kept = this.#found.get(tokenHash);
+    return kept && kept.expiresAt > nowIso ? kept.session : undefined;
+  }
+
+  /** `stamp` was read before the query that found the session (a change after it moves it). */
+  keep(stamp: string, tokenHash: string, expiresAt: string, session: SessionUser): void {
+    if (stamp !== this.#stamp || this.#found.size >= MAX_KEPT_LOOKUPS) {
+      this.#found.clear();
+      this.#stamp = stamp;
+    }
+    Object.freeze(session.user);
+    this.#found.set(tokenHash, { expiresAt, session: Object.freeze(session) });
+  }
+}
+
 const lookupBatches = new WeakMap<Db, SessionLookupBatch>();
+const keptLookups = new WeakMap<Db, KeptLookups>();
 
 /** The user behind a live token: unknown, revoked and expired tokens find nobody. */
 export async function findSessionUser(db: Db, token: string, now: Date): Promise<SessionUser | undefined> {
@@ -194,8 +228,29 @@ export async function findSessionUser(db: Db, token: string, now: Date): Promise
     }
     return batch.find(tokenHash, nowIso);
   }
+  const stamp = sqliteContentStamp(db);
+  if (stamp === undefined) return (await lookUp(db, tokenHash, nowIso))?.session;
+  const kept = keptLookupsOf(db);
+  const keptSession = kept.find(stamp, tokenHash, nowIso);
+  if (keptSession) return keptSession;
+  const found = await lookUp(db, tokenHash, nowIso);
+  if (found) kept.keep(stamp, tokenHash, found.expiresAt, found.session);
+  return found?.session;
+}
+
+async function lookUp(
+  db: Db,
+  tokenHash: string,
+  nowIso: string,
+): Promise<{ session: SessionUser; expiresAt: string } | undefined> {
   const [row] = await sessionUserQuery(db, tokenHash, nowIso);
-  return row && sessionUserOf(row);
+  return row && { session: sessionUserOf(row), expiresAt: row.session_expires_at };
+}
+
+function keptLookupsOf(db: Db): KeptLookups {
+  let kept = keptLookups.get(db);
+  if (!kept) keptLookups.set(db, (kept = new KeptLookups()));
+  return kept;
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
