@@ -4,6 +4,7 @@ import path from "node:path";
 import { apiRoutes, pathFor } from "../../contract/routes";
 import { loadTest } from "../lib/measure";
 import { startApiServer } from "../support/api-server";
+import { measureCpuSplit, type CpuSplit } from "../support/cpu-split";
 import { giveEachConnectionATask, OWN_TASK_PER_CONNECTION } from "../support/own-tasks";
 import { summariseCpuProfile } from "./summarise-cpu-profile";
 
@@ -13,8 +14,10 @@ import { summariseCpuProfile } from "./summarise-cpu-profile";
  * server (as in the tasks-api bench section, 1,000 tasks) runs in its own process under
  * `node --cpu-prof` while autocannon loads only that call; the profile is then summarised: self
  * time by package or server file, the busiest functions, and the inclusive time of hooks and
- * handlers. --postgres uses BENCH_DATABASE_URL (or DATABASE_URL); --no-profile prints only the
- * throughput and the server's CPU time per request, for A/B comparisons on a busy machine.
+ * handlers. Before the summary, one line says how the machine's CPU was shared over the load
+ * (cpu-split.ts: the server, autocannon, PostgreSQL's local processes, idle). --postgres uses
+ * BENCH_DATABASE_URL (or DATABASE_URL); --no-profile prints only the throughput, the server's CPU
+ * time per request and that line, for A/B comparisons on a busy machine.
  */
 
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8);
@@ -24,6 +27,17 @@ type Call = (typeof CALLS)[number];
 /** Server functions whose inclusive time is worth seeing: hooks, handlers, serialisers. */
 const INCLUSIVE =
   /server\/src|helmet|@fastify\/compress|fastify-type-provider-zod|serialize|preSerialization|onSendHook|hookRunner|kysely.*executeQuery|JSON\.stringify/;
+
+/** One line: each process's share of a core over the load, and the machine's idle share. */
+function describeSplit(split: CpuSplit, postgres: boolean): string {
+  const core = (value: number) => `${value.toFixed(0)} % of a core`;
+  return [
+    `CPU over the load: server ${core(split.server)}`,
+    `load generator (this process) ${core(split.loadGenerator)}`,
+    ...(postgres ? [`PostgreSQL's local processes ${core(split.postgres)}`] : []),
+    `machine idle ${split.idle.toFixed(0)} % of ${split.cores} cores`,
+  ].join(", ");
+}
 
 const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1).padStart(5)} %`;
 
@@ -82,6 +96,7 @@ async function profileCall(call: Call, databaseUrl: string | undefined): Promise
     });
     const from = Number(process.hrtime.bigint() / 1000n);
     const cpuBefore = api.server.cpuMs();
+    const endCpuSplit = measureCpuSplit(api.server.pid);
     const figures = await loadTest({
       url: api.server.baseUrl,
       duration: SECONDS,
@@ -89,12 +104,14 @@ async function profileCall(call: Call, databaseUrl: string | undefined): Promise
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
       requests: sequence,
     });
+    const split = endCpuSplit();
     requests = figures.total;
     window = [from, Number(process.hrtime.bigint() / 1000n)];
     const cpuPerRequest = (1000 * (api.server.cpuMs() - cpuBefore)) / Math.max(1, figures.total);
     console.log(
       `\n=== ${call}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50} ms, ${figures.failures} failures, server CPU ${cpuPerRequest.toFixed(0)} µs/request`,
     );
+    if (split) console.log(describeSplit(split, databaseUrl !== undefined));
   } finally {
     await api.close();
   }

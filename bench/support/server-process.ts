@@ -60,7 +60,7 @@ function residentBytesOf(pid: number): number {
 }
 
 /** utime + stime from /proc/<pid>/stat, in clock ticks of 10 ms (USER_HZ is 100 on Linux). */
-function cpuMsOf(pid: number): number {
+export function cpuMsOf(pid: number): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // The command name (field 2) is in parentheses and may hold spaces: count from after it.
