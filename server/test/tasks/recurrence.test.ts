@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRoutes, pathFor } from "@contract/routes";
 import { taskJsonSchema, type CreateTaskRequest, type TaskJson } from "@contract/tasks";
@@ -363,7 +366,8 @@ describe("repeating tasks through the API", () => {
     // On PostgreSQL a second app with its own connection pool is a second instance; the in-memory
     // SQLite of the other tests is private to one connection, so SQLite gets a shared file.
     const databaseUrl = process.env.TEST_DATABASE_URL;
-    const file = `/tmp/tasklane-recurrence-${process.pid}-${Date.now()}.sqlite`;
+    const dir = mkdtempSync(path.join(tmpdir(), "tasklane-recurrence-"));
+    const file = path.join(dir, "tasklane.sqlite");
     const open = async () => {
       const db = createDatabase({ databaseUrl, sqlitePath: file });
       await migrateToLatest(db);
@@ -388,6 +392,7 @@ describe("repeating tasks through the API", () => {
       await second.close();
       await first.deps.db.destroy();
       await second.deps.db.destroy();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
