@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
+import { cpus } from "node:os";
 import { cpuMsOf } from "./server-process";
 
 /**
- * Where the machine's CPU went during a load (Linux: /proc; elsewhere `measure` answers undefined):
+ * Where the machine's CPU went during a load (Linux: /proc; elsewhere measureCpuSplit's result is undefined):
  * the server's process, this process (the load generator: autocannon's worker runs in it), the
  * local PostgreSQL's processes (every process named "postgres", backends and background workers)
  * and what stayed idle. A load on a small machine is shared by all three: this is how the README's
@@ -71,13 +72,12 @@ export function measureCpuSplit(serverPid: number): () => CpuSplit | undefined {
     const ofACore = (cpuMs: number) => (100 * cpuMs) / ms;
     let postgres = 0;
     for (const [pid, cpu] of to.postgres) postgres += cpu - (from.postgres.get(pid) ?? 0);
-    const cores = readFileSync("/proc/stat", "utf8").match(/^cpu\d+ /gm)?.length ?? 1;
     return {
       server: ofACore(to.server - from.server),
       loadGenerator: ofACore(to.self - from.self),
       postgres: ofACore(postgres),
       idle: (100 * (to.idleTicks - from.idleTicks)) / Math.max(1, to.totalTicks - from.totalTicks),
-      cores,
+      cores: cpus().length,
     };
   };
 }
