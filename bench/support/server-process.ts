@@ -7,7 +7,7 @@ import { repoRoot, withDeadline } from "./bounded";
  * compiled server, NODE_ENV=production), so that its CPU and its resident memory are its own and
  * not the bench's.
  * Set BENCH_CPU_PROF=<dir> to have every such process write a V8 CPU profile there on exit
- * (`node --cpu-prof`): that is how the README's "where the time goes" was measured.
+ * (`node --cpu-prof`): that is how docs/performance.md's "Where the time goes" was measured.
  */
 
 const START_MS = 60_000;
