@@ -6,8 +6,8 @@ import { cpuMsOf } from "./server-process";
  * Where the machine's CPU went during a load (Linux: /proc; elsewhere measureCpuSplit's result is undefined):
  * the server's process, this process (the load generator: autocannon's worker runs in it), the
  * local PostgreSQL's processes (every process named "postgres", backends and background workers)
- * and what stayed idle. A load on a small machine is shared by all three: this is how the per-process
- * figures of docs/performance.md are measured.
+ * and what stayed idle. A load on a small machine is shared by all three: this is how the
+ * per-process figures of docs/performance.md are measured.
  */
 export interface CpuSplit {
   /** Each, in percent of one core over the window. */

@@ -13,7 +13,8 @@ import { ScrollRestoration } from "./scroll-restoration";
  *
  * Declarative routes (`useRoutes` + React.lazy) rather than React Router's data router
  * (`createBrowserRouter`): nothing here uses loaders or actions, and the data router alone is
- * ~29 KB gzip of the landing page's 100, twice the declarative one (docs/performance.md, JavaScript per route).
+ * ~29 KB gzip of the landing page's 100, twice the declarative one (docs/performance.md,
+ * JavaScript per route).
  */
 
 interface Preloadable {

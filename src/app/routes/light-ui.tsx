@@ -4,7 +4,8 @@ import { Link } from "react-router-dom";
 /**
  * What <Button> and <BrandLink> render, for the code every visitor downloads first: the landing
  * page and the root error page. Those components merge class names with tailwind-merge, 8.5 KB
- * gzip that would put the landing page over its 100 KB budget (docs/performance.md, JavaScript per route).
+ * gzip that would put the landing page over its 100 KB budget (docs/performance.md, JavaScript
+ * per route).
  * Same class names, written out; light-ui.test.tsx holds them equal to the components'.
  */
 

@@ -58,9 +58,9 @@ interface OnDemandMenuProps<Props extends object> {
 
 /**
  * A shell menu whose code downloads when it is first wanted rather than with every signed-in
- * screen (docs/performance.md, JavaScript per route): until then only its button shows. Pointing at the button or
- * focusing it starts the download; clicking it (or Enter / Space) shows the real menu, open,
- * which from then on stays in place of the button and behaves as Radix's own.
+ * screen (docs/performance.md, JavaScript per route): until then only its button shows. Pointing
+ * at the button or focusing it starts the download; clicking it (or Enter / Space) shows the real
+ * menu, open, which from then on stays in place of the button and behaves as Radix's own.
  */
 export function OnDemandMenu<Props extends object>({
   load,
