@@ -95,7 +95,6 @@ async function profileCall(call: Call, databaseUrl: string | undefined): Promise
       requests: sequence,
     });
     const from = Number(process.hrtime.bigint() / 1000n);
-    const cpuBefore = api.server.cpuMs();
     const endCpuSplit = measureCpuSplit(api.server.pid);
     const figures = await loadTest({
       url: api.server.baseUrl,
@@ -107,7 +106,7 @@ async function profileCall(call: Call, databaseUrl: string | undefined): Promise
     const split = endCpuSplit();
     requests = figures.total;
     window = [from, Number(process.hrtime.bigint() / 1000n)];
-    const cpuPerRequest = (1000 * (api.server.cpuMs() - cpuBefore)) / Math.max(1, figures.total);
+    const cpuPerRequest = split ? (1000 * split.serverMs) / Math.max(1, figures.total) : Number.NaN;
     console.log(
       `\n=== ${call}: ${figures.requestsPerSecond.toFixed(0)} req/s, p50 ${figures.p50} ms, ${figures.failures} failures, server CPU ${cpuPerRequest.toFixed(0)} µs/request`,
     );

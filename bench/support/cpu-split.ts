@@ -10,6 +10,8 @@ import { cpuMsOf } from "./server-process";
  * per-process figures of docs/performance.md are measured.
  */
 export interface CpuSplit {
+  /** The server's CPU time over the window, in ms. */
+  serverMs: number;
   /** Each, in percent of one core over the window. */
   server: number;
   loadGenerator: number;
@@ -72,8 +74,10 @@ export function measureCpuSplit(serverPid: number): () => CpuSplit | undefined {
     const ofACore = (cpuMs: number) => (100 * cpuMs) / ms;
     let postgres = 0;
     for (const [pid, cpu] of to.postgres) postgres += cpu - (from.postgres.get(pid) ?? 0);
+    const serverMs = to.server - from.server;
     return {
-      server: ofACore(to.server - from.server),
+      serverMs,
+      server: ofACore(serverMs),
       loadGenerator: ofACore(to.self - from.self),
       postgres: ofACore(postgres),
       idle: (100 * (to.idleTicks - from.idleTicks)) / Math.max(1, to.totalTicks - from.totalTicks),
