@@ -72,11 +72,14 @@ export class TooLarge extends DomainError {
   readonly kind = "too_large";
 }
 
-/** Too many attempts in a time window. */
+/** Too many attempts in a time window; `retryAfterSeconds`, when known, is how long to wait. */
 export class RateLimited extends DomainError {
   readonly kind = "rate_limited";
 
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
     super(message, "rate_limited");
   }
 }

@@ -73,7 +73,7 @@ export async function enforceRateLimits(
     const result = await consumeRateLimit(db, rule, now);
     if (!result.allowed) worst = Math.max(worst, result.retryAfterSeconds);
   }
-  if (worst > 0) throw new RateLimited(message(describeWait(worst)));
+  if (worst > 0) throw new RateLimited(message(describeWait(worst)), worst);
 }
 
 /** "45 seconds", "1 minute", "15 minutes" */

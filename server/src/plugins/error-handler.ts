@@ -1,7 +1,7 @@
 import type { FastifyError } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { DomainError, type DomainErrorKind } from "../lib/domain-errors";
+import { DomainError, RateLimited, type DomainErrorKind } from "../lib/domain-errors";
 
 /** The one place where a domain error becomes an HTTP status. */
 const STATUS_OF: Record<DomainErrorKind, number> = {
@@ -45,13 +45,17 @@ function validationMessage(issues: ValidationIssue[], context: string | undefine
 
 /**
  * The one error handler: every failure leaves the server as JSON `{ message }` (plus a `code`
- * where the client acts on it). Bad input is a 4xx naming the field; only a bug is a 500, logged,
+ * where the client acts on it, and `Retry-After` on a 429 whose wait is known). Bad input is a 4xx naming the field; only a bug is a 500, logged,
  * with a message that reveals nothing.
  */
 export const errorHandler = fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof DomainError) {
+        // A client, or a person's script, can wait as long as the message says without reading it.
+        if (error instanceof RateLimited && error.retryAfterSeconds !== undefined) {
+          void reply.header("retry-after", String(error.retryAfterSeconds));
+        }
         return reply
           .status(STATUS_OF[error.kind])
           .send(error.code ? { message: error.message, code: error.code } : { message: error.message });

@@ -26,7 +26,7 @@ async function call(t: TestApp, method: "GET" | "POST" | "PUT", url: string, opt
     ...(options.ip ? { remoteAddress: options.ip } : {}),
   });
   const body = response.body ? (response.json() as Record<string, unknown>) : undefined;
-  return { status: response.statusCode, body };
+  return { status: response.statusCode, body, retryAfter: response.headers["retry-after"] };
 }
 
 async function sendCode(t: TestApp, email: string, ip?: string): Promise<string> {
@@ -97,6 +97,7 @@ describe("accounts: /auth/*", () => {
       expect(tooSoon.body?.message).toBe(
         "A code was just sent to this address. Please wait 30 seconds before requesting another.",
       );
+      expect(tooSoon.retryAfter).toBe("30");
       expect(t.mailer.sent).toHaveLength(1);
 
       t.clock.advance(30_000);

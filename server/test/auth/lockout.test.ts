@@ -9,7 +9,11 @@ async function login(t: TestApp, email: string, password: string, remoteAddress:
     payload: { email, password },
     remoteAddress,
   });
-  return { status: response.statusCode, message: (response.json() as { message: string }).message };
+  return {
+    status: response.statusCode,
+    message: (response.json() as { message: string }).message,
+    retryAfter: response.headers["retry-after"],
+  };
 }
 
 describe("failed sign-ins: backoff for the account, lockout per client", () => {
@@ -43,6 +47,8 @@ describe("failed sign-ins: backoff for the account, lockout per client", () => {
     const held = await login(t, user.email, password, "203.0.113.200");
     expect(held.status).toBe(429);
     expect(held.message).toMatch(/^Too many sign-in attempts\. Please try again in \d+ seconds?\.$/);
+    // The same wait in seconds for a client that reads the header instead of the message.
+    expect(held.message).toContain(` ${held.retryAfter} second`);
 
     // Keep failing for a while: the wait grows but never beyond a minute.
     for (let i = 0; i < 12; i += 1) {
@@ -62,6 +68,7 @@ describe("failed sign-ins: backoff for the account, lockout per client", () => {
     const locked = await login(t, user.email, password, attacker);
     expect(locked.status).toBe(429);
     expect(locked.message).toBe("Too many sign-in attempts. Please try again in 15 minutes.");
+    expect(locked.retryAfter).toBe("900");
     expect((await login(t, user.email, password, "203.0.113.5")).status).toBe(200);
 
     t.clock.advance(15 * 60_000);

@@ -15,10 +15,14 @@ async function post(
   remoteAddress = "203.0.113.10",
 ) {
   const response = await t.app.inject({ method: "POST", url, payload, remoteAddress });
-  return { status: response.statusCode, message: (response.json() as { message?: string }).message };
+  return {
+    status: response.statusCode,
+    message: (response.json() as { message?: string }).message,
+    retryAfter: response.headers["retry-after"],
+  };
 }
 
-describe("rate limits of accounts (429 with a message)", () => {
+describe("rate limits of accounts (429 with a message and Retry-After)", () => {
   let t: TestApp;
   beforeEach(async () => {
     t = await createTestApp();
@@ -59,6 +63,7 @@ describe("rate limits of accounts (429 with a message)", () => {
     const blocked = await post(t, "/auth/send-verification", { email: freshEmail() });
     expect(blocked.status).toBe(429);
     expect(blocked.message).toBe("Too many verification codes requested. Please try again in 60 minutes.");
+    expect(blocked.retryAfter).toBe("3600");
   });
 
   it("limits code checks per client address to 30 in 15 minutes", async () => {
@@ -73,6 +78,7 @@ describe("rate limits of accounts (429 with a message)", () => {
     const blocked = await attempt();
     expect(blocked.status).toBe(429);
     expect(blocked.message).toBe("Too many verification attempts. Please try again in 15 minutes.");
+    expect(blocked.retryAfter).toBe("900");
   });
 
   it("limits password-change attempts per account to 10 in 15 minutes", async () => {
@@ -90,6 +96,7 @@ describe("rate limits of accounts (429 with a message)", () => {
     expect(blocked.json()).toMatchObject({
       message: "Too many password change attempts. Please try again in 15 minutes.",
     });
+    expect(blocked.headers["retry-after"]).toBe("900");
   });
 
   it("shares the counts between server instances on one database", async () => {

@@ -364,13 +364,15 @@ export async function login(deps: AuthDeps, request: LoginRequest, ip: string): 
 
   const clientFailures = await currentHits(deps.db, keys.clientFailures.key, now);
   if (clientFailures.hits >= keys.clientFailures.limit) {
-    throw new RateLimited(tooManySignIns(describeWait(clientFailures.retryAfterSeconds)));
+    const wait = clientFailures.retryAfterSeconds;
+    throw new RateLimited(tooManySignIns(describeWait(wait)), wait);
   }
   const user = await findUserByEmail(deps.db, request.email);
   const knownClient = user ? (await currentHits(deps.db, keys.knownClient(user.id), now)).hits > 0 : false;
   if (!knownClient) {
     const backoff = await currentHits(deps.db, keys.accountBackoff, now);
-    if (backoff.hits > 0) throw new RateLimited(tooManySignIns(describeWait(backoff.retryAfterSeconds)));
+    const wait = backoff.retryAfterSeconds;
+    if (backoff.hits > 0) throw new RateLimited(tooManySignIns(describeWait(wait)), wait);
   }
 
   // An unknown e-mail costs the same time as a wrong password, so it cannot be told apart.

@@ -65,8 +65,10 @@ export async function storeNewCode(
     const waitMs = previous
       ? Date.parse(previous.last_sent_at) + RESEND_INTERVAL_MS - now.getTime()
       : RESEND_INTERVAL_MS;
+    const wait = Math.max(1, Math.ceil(waitMs / 1000));
     throw new RateLimited(
-      `A code was just sent to this address. Please wait ${describeWait(Math.max(1, Math.ceil(waitMs / 1000)))} before requesting another.`,
+      `A code was just sent to this address. Please wait ${describeWait(wait)} before requesting another.`,
+      wait,
     );
   }
   return { codeHash };
