@@ -507,6 +507,24 @@ describe("tags that hold quotes and backslashes", () => {
   });
 });
 
+describe("searches and tag filters beyond ASCII", () => {
+  it("fold the case of every letter, on SQLite too, and still match only what holds the text", async () => {
+    const user = await newUser();
+    await user.create({ title: "Über den Fluss", tags: ["Café"] });
+    await user.create({ title: "Aber nicht heute", tags: ["cafe"] });
+    await user.create({ title: "Ελληνικά μαθήματα", description: "Τρίτη 🚲 ride", tags: ["ΣΧΟΛΗ"] });
+    expect(titles(await user.list({ search: "über" }))).toEqual(["Über den Fluss"]);
+    expect(titles(await user.list({ search: "ÜBER DEN" }))).toEqual(["Über den Fluss"]);
+    expect(titles(await user.list({ search: "CAFÉ" }))).toEqual(["Über den Fluss"]);
+    expect(titles(await user.list({ tags: "café" }))).toEqual(["Über den Fluss"]);
+    expect(titles(await user.list({ tags: "CAFE" }))).toEqual(["Aber nicht heute"]);
+    expect(titles(await user.list({ search: "ελληνικά" }))).toEqual(["Ελληνικά μαθήματα"]);
+    expect(titles(await user.list({ search: "τρίτη 🚲" }))).toEqual(["Ελληνικά μαθήματα"]);
+    expect(titles(await user.list({ tags: "σχολη" }))).toEqual(["Ελληνικά μαθήματα"]);
+    expect(titles(await user.list({ search: "🚴" }))).toEqual([]);
+  });
+});
+
 describe("GET /api/v1/tasks order", () => {
   it("puts open tasks first, then by due date with undated last, then newest first", async () => {
     const user = await newUser();

@@ -60,11 +60,18 @@ function escapeLike(value: string): string {
 
 /**
  * `lower(column) LIKE lower(pattern)`, portable. Both sides go through the database's own lower()
- * so they fold alike; SQLite's folds only ASCII letters, so there "über" does not find "Über"
- * (PostgreSQL's folds all letters).
+ * so they fold alike. SQLite's folds only ASCII letters, so the patterns stand `_` (any one
+ * character) for each other character (`anyNonAscii`): "über" looks for "_ber", which finds "Über"
+ * and "aber" alike, and the service keeps the exact matches (matchesExactly, which folds every
+ * letter). The LIKE only pre-selects, and must never miss one.
  */
 function lowerLike(column: "title" | "description" | "tags", pattern: string) {
   return sql<SqlBool>`lower(${sql.ref(column)}) like lower(cast(${pattern} as text)) escape '\\'`;
+}
+
+/** Each character beyond ASCII as `_`, which LIKE takes as any one character (see lowerLike). */
+function anyNonAscii(pattern: string): string {
+  return pattern.replace(/[^\0-\x7f]/gu, "_");
 }
 
 /**
@@ -73,14 +80,14 @@ function lowerLike(column: "title" | "description" | "tags", pattern: string) {
  * quote), never under-match, and the service keeps only exact matches.
  */
 function tagPattern(tag: string): string {
-  return `%${escapeLike(JSON.stringify(tag))}%`;
+  return `%${anyNonAscii(escapeLike(JSON.stringify(tag)))}%`;
 }
 
 function searchPatterns(search: string): { text: string; tags: string } {
   return {
-    text: `%${escapeLike(search)}%`,
+    text: `%${anyNonAscii(escapeLike(search))}%`,
     // Inside the JSON text quotes and backslashes are escaped: search for the encoded form.
-    tags: `%${escapeLike(JSON.stringify(search).slice(1, -1))}%`,
+    tags: `%${anyNonAscii(escapeLike(JSON.stringify(search).slice(1, -1)))}%`,
   };
 }
 
