@@ -317,12 +317,17 @@ function taskOf(match: RegExpExecArray, dates: DateReader): ExtractedTaskJson | 
   };
 }
 
+/** The text with every line ending as `\n`. */
+function withNewlines(content: string): string {
+  return content.includes("\r") ? content.replace(/\r\n?/g, "\n") : content;
+}
+
 /**
- * The tasks of a text, line by line; `used` (when given) hears of every line that made a task or
- * a description. Lines are cut one at a time, so a line that makes nothing is garbage at once.
+ * The tasks of a text whose lines end with `\n` (withNewlines), line by line; `used` (when given)
+ * hears of every line that made a task or a description. Lines are cut one at a time, so a line
+ * that makes nothing is garbage at once.
  */
-function readTasks(content: string, dates: DateReader, used?: (index: number) => void): ExtractedTaskJson[] {
-  const text = content.includes("\r") ? content.replace(/\r\n?/g, "\n") : content;
+function readTasks(text: string, dates: DateReader, used?: (index: number) => void): ExtractedTaskJson[] {
   const tasks: ExtractedTaskJson[] = [];
   let open: OpenTask | undefined;
   for (let start = 0, index = 0; start <= text.length; index += 1) {
@@ -359,13 +364,14 @@ function readTasks(content: string, dates: DateReader, used?: (index: number) =>
  * these lines and reads the rest as prose).
  */
 export function scanPatternTasks(content: string, dates: DateReader): PatternScan {
-  const lines = (content.includes("\r") ? content.replace(/\r\n?/g, "\n") : content).split("\n");
+  const text = withNewlines(content);
+  const lines = text.split("\n");
   const usedLines = new Set<number>();
-  const tasks = readTasks(content, dates, (index) => usedLines.add(index));
+  const tasks = readTasks(text, dates, (index) => usedLines.add(index));
   return { tasks, lines, usedLines };
 }
 
 /** The pattern method: markers only, never AI, never charged. */
 export function extractWithPatterns(content: string, context: DateContext): ExtractedTaskJson[] {
-  return readTasks(content, createDateReader(context));
+  return readTasks(withNewlines(content), createDateReader(context));
 }
