@@ -1,6 +1,6 @@
 import { defineConfig } from "@playwright/test";
 import { aiInstanceWebServer } from "./e2e/support/ai-instance";
-import { e2eEnvironment } from "./e2e/support/environment";
+import { e2eEnvironment, serverEnvironment } from "./e2e/support/environment";
 
 const isCi = Boolean(process.env.CI);
 
@@ -51,22 +51,10 @@ export default defineConfig({
       stderr: "pipe",
       gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
       env: {
-        HOST: "127.0.0.1",
-        PORT: String(e2eEnvironment.port),
-        PUBLIC_URL: e2eEnvironment.baseUrl,
-        DATA_DIR: e2eEnvironment.dataDir,
-        // Always SQLite in DATA_DIR, whatever the developer's shell says.
-        DATABASE_URL: "",
-        STATIC_DIR: "./dist",
-        SMTP_URL: `smtp://127.0.0.1:${e2eEnvironment.smtpSinkPort}`,
+        ...serverEnvironment(e2eEnvironment),
         INBOUND_SMTP_PORT: String(e2eEnvironment.inboundSmtpPort),
         // The built-in offline AI engine until a fake OpenAI-compatible server is added here.
         AI_BASE_URL: process.env.E2E_AI_BASE_URL ?? "",
-        CORS_ORIGINS: "",
-        TRUST_PROXY: "false",
-        // Every journey signs up from this one machine: more codes per client than a person needs.
-        AUTH_CODES_PER_CLIENT_PER_HOUR: "500",
-        LOG_LEVEL: "warn",
       },
     },
     // The AI journeys (issues 4, 5): a second instance whose AI_BASE_URL is a fake OpenAI-compatible server.

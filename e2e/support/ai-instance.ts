@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { PlaywrightTestConfig } from "@playwright/test";
-import { e2eEnvironment } from "./environment";
+import { e2eEnvironment, portFrom, serverEnvironment } from "./environment";
 
 /**
  * A second server instance for the AI journeys (issues 4 and 5): the same server and built SPA,
@@ -12,16 +12,6 @@ import { e2eEnvironment } from "./environment";
  * The default instance keeps the built-in offline engine, so both AI providers are driven end to
  * end. Specs pick this instance with `test.use({ baseURL: aiInstance.baseUrl })`.
  */
-function portFrom(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
-    throw new Error(`${name} must be a TCP port (1-65535), got "${raw}"`);
-  }
-  return port;
-}
-
 const port = portFrom("E2E_AI_PORT", 3102);
 
 export const aiInstance = {
@@ -48,23 +38,16 @@ export const aiInstanceWebServer: WebServer = {
   stderr: "pipe",
   gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
   env: {
-    HOST: "127.0.0.1",
-    PORT: String(aiInstance.port),
-    PUBLIC_URL: aiInstance.baseUrl,
-    // Inside the run's data directory, so global teardown removes it with the rest.
-    DATA_DIR: path.join(e2eEnvironment.dataDir, "ai-instance"),
-    DATABASE_URL: "",
-    STATIC_DIR: "./dist",
-    SMTP_URL: `smtp://127.0.0.1:${e2eEnvironment.smtpSinkPort}`,
+    ...serverEnvironment({
+      ...aiInstance,
+      // Inside the run's data directory, so global teardown removes it with the rest.
+      dataDir: path.join(e2eEnvironment.dataDir, "ai-instance"),
+    }),
     // The default instance owns the inbound SMTP port; this one needs no listener.
     INBOUND_SMTP_PORT: "0",
     // AI_BASE_URL is set by start-ai-server.ts once the fake AI listens (on a free port).
     AI_API_KEY: "e2e-fake-key",
     AI_FREE_MONTHLY_LIMIT: String(aiInstance.freeMonthlyLimit),
     E2E_PLAN_DELAY_MS: String(aiInstance.planDelayMs),
-    CORS_ORIGINS: "",
-    TRUST_PROXY: "false",
-    AUTH_CODES_PER_CLIENT_PER_HOUR: "500",
-    LOG_LEVEL: "warn",
   },
 };

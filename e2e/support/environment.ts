@@ -10,7 +10,7 @@ import path from "node:path";
  * Ports are fixed (overridable) rather than random because the server is started by Playwright's
  * webServer before any of our code runs in the runner, and SMTP_URL must name the sink's port.
  */
-function portFrom(name: string, fallback: number): number {
+export function portFrom(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === "") return fallback;
   const port = Number(raw);
@@ -37,3 +37,30 @@ export const e2eEnvironment = {
   /** Debian's chromium (Playwright cannot download its own browser here). */
   chromiumPath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
 };
+
+/**
+ * The environment every server instance of the run starts with: SQLite in its own `dataDir`
+ * (whatever the developer's shell says), the built SPA, verification codes mailed to the run's
+ * SMTP sink, no CORS, no proxy, only warnings and errors in the test output. Each instance adds
+ * what is its own (playwright.config.ts, ai-instance.ts).
+ */
+export function serverEnvironment(instance: {
+  port: number;
+  baseUrl: string;
+  dataDir: string;
+}): Record<string, string> {
+  return {
+    HOST: "127.0.0.1",
+    PORT: String(instance.port),
+    PUBLIC_URL: instance.baseUrl,
+    DATA_DIR: instance.dataDir,
+    DATABASE_URL: "",
+    STATIC_DIR: "./dist",
+    SMTP_URL: `smtp://127.0.0.1:${e2eEnvironment.smtpSinkPort}`,
+    CORS_ORIGINS: "",
+    TRUST_PROXY: "false",
+    // Every journey signs up from this one machine: more codes per client than a person needs.
+    AUTH_CODES_PER_CLIENT_PER_HOUR: "500",
+    LOG_LEVEL: "warn",
+  };
+}
