@@ -73,11 +73,16 @@ export async function enforceRateLimits(
     const result = await consumeRateLimit(db, rule, now);
     if (!result.allowed) worst = Math.max(worst, result.retryAfterSeconds);
   }
-  if (worst > 0) throw new RateLimited(message(describeWait(worst)), worst);
+  if (worst > 0) throw rateLimited(worst, message);
+}
+
+/** The 429 of a wait of `seconds`, said in its message (`message("15 minutes")`) and Retry-After. */
+export function rateLimited(seconds: number, message: (wait: string) => string): RateLimited {
+  return new RateLimited(message(describeWait(seconds)), seconds);
 }
 
 /** "45 seconds", "1 minute", "15 minutes" */
-export function describeWait(seconds: number): string {
+function describeWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? "" : "s"}`;

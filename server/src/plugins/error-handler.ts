@@ -45,8 +45,8 @@ function validationMessage(issues: ValidationIssue[], context: string | undefine
 
 /**
  * The one error handler: every failure leaves the server as JSON `{ message }` (plus a `code`
- * where the client acts on it, and `Retry-After` on a 429 whose wait is known). Bad input is a 4xx naming the field; only a bug is a 500, logged,
- * with a message that reveals nothing.
+ * where the client acts on it, and `Retry-After` on a 429 whose wait is known). Bad input is a 4xx
+ * naming the field; only a bug is a 500, logged, with a message that reveals nothing.
  */
 export const errorHandler = fp(
   async (app) => {

@@ -16,13 +16,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../../app-types";
 import { isUniqueViolation, type Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
-import {
-  Conflict,
-  MailUndeliverable,
-  RateLimited,
-  Unauthenticated,
-  Validation,
-} from "../../lib/domain-errors";
+import { Conflict, MailUndeliverable, Unauthenticated, Validation } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
 import {
   COMMON_PASSWORD_MESSAGE,
@@ -35,10 +29,10 @@ import {
   clearRateLimit,
   consumeRateLimit,
   currentHits,
-  describeWait,
   enforceRateLimits,
   hashedKeyPart,
   holdUntil,
+  rateLimited,
   type RateLimitRule,
 } from "../../lib/rate-limit";
 import type { OutgoingMail } from "../../mail/mailer";
@@ -364,15 +358,13 @@ export async function login(deps: AuthDeps, request: LoginRequest, ip: string): 
 
   const clientFailures = await currentHits(deps.db, keys.clientFailures.key, now);
   if (clientFailures.hits >= keys.clientFailures.limit) {
-    const wait = clientFailures.retryAfterSeconds;
-    throw new RateLimited(tooManySignIns(describeWait(wait)), wait);
+    throw rateLimited(clientFailures.retryAfterSeconds, tooManySignIns);
   }
   const user = await findUserByEmail(deps.db, request.email);
   const knownClient = user ? (await currentHits(deps.db, keys.knownClient(user.id), now)).hits > 0 : false;
   if (!knownClient) {
     const backoff = await currentHits(deps.db, keys.accountBackoff, now);
-    const wait = backoff.retryAfterSeconds;
-    if (backoff.hits > 0) throw new RateLimited(tooManySignIns(describeWait(wait)), wait);
+    if (backoff.hits > 0) throw rateLimited(backoff.retryAfterSeconds, tooManySignIns);
   }
 
   // An unknown e-mail costs the same time as a wrong password, so it cannot be told apart.

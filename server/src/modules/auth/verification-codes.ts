@@ -1,7 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from "node:crypto";
 import type { Db } from "../../db/database";
-import { RateLimited, Validation } from "../../lib/domain-errors";
-import { describeWait } from "../../lib/rate-limit";
+import { Validation } from "../../lib/domain-errors";
+import { rateLimited } from "../../lib/rate-limit";
 import {
   type CodeTable,
   countCodeAttempt,
@@ -65,10 +65,9 @@ export async function storeNewCode(
     const waitMs = previous
       ? Date.parse(previous.last_sent_at) + RESEND_INTERVAL_MS - now.getTime()
       : RESEND_INTERVAL_MS;
-    const wait = Math.max(1, Math.ceil(waitMs / 1000));
-    throw new RateLimited(
-      `A code was just sent to this address. Please wait ${describeWait(wait)} before requesting another.`,
-      wait,
+    throw rateLimited(
+      Math.max(1, Math.ceil(waitMs / 1000)),
+      (wait) => `A code was just sent to this address. Please wait ${wait} before requesting another.`,
     );
   }
   return { codeHash };

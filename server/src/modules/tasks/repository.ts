@@ -60,18 +60,14 @@ function escapeLike(value: string): string {
 
 /**
  * `lower(column) LIKE lower(pattern)`, portable. Both sides go through the database's own lower()
- * so they fold alike. SQLite's folds only ASCII letters, so the patterns stand `_` (any one
- * character) for each other character (`anyNonAscii`): "über" looks for "_ber", which finds "Über"
- * and "aber" alike, and the service keeps the exact matches (matchesExactly, which folds every
- * letter). The LIKE only pre-selects, and must never miss one.
+ * so they fold alike. SQLite's folds only ASCII letters, so the pattern stands `_` (any one
+ * character) for each other character: "über" looks for "_ber", which finds "Über" and "aber"
+ * alike, and the service keeps the exact matches (matchesExactly, which folds every letter). The
+ * LIKE only pre-selects, and must never miss one.
  */
 function lowerLike(column: "title" | "description" | "tags", pattern: string) {
-  return sql<SqlBool>`lower(${sql.ref(column)}) like lower(cast(${pattern} as text)) escape '\\'`;
-}
-
-/** Each character beyond ASCII as `_`, which LIKE takes as any one character (see lowerLike). */
-function anyNonAscii(pattern: string): string {
-  return pattern.replace(/[^\0-\x7f]/gu, "_");
+  const anyNonAscii = pattern.replace(/[^\0-\x7f]/gu, "_");
+  return sql<SqlBool>`lower(${sql.ref(column)}) like lower(cast(${anyNonAscii} as text)) escape '\\'`;
 }
 
 /**
@@ -80,14 +76,14 @@ function anyNonAscii(pattern: string): string {
  * quote), never under-match, and the service keeps only exact matches.
  */
 function tagPattern(tag: string): string {
-  return `%${anyNonAscii(escapeLike(JSON.stringify(tag)))}%`;
+  return `%${escapeLike(JSON.stringify(tag))}%`;
 }
 
 function searchPatterns(search: string): { text: string; tags: string } {
   return {
-    text: `%${anyNonAscii(escapeLike(search))}%`,
+    text: `%${escapeLike(search)}%`,
     // Inside the JSON text quotes and backslashes are escaped: search for the encoded form.
-    tags: `%${anyNonAscii(escapeLike(JSON.stringify(search).slice(1, -1)))}%`,
+    tags: `%${escapeLike(JSON.stringify(search).slice(1, -1))}%`,
   };
 }
 
