@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { apiPaths } from "./api-paths";
+import { withoutNul } from "./common";
 import {
   authResponseSchema,
   changePasswordRequestSchema,
@@ -57,7 +58,8 @@ const authErrors = { 401: "No valid bearer token (missing, expired or revoked)" 
 const taskNotFound = { 404: "No such task among the signed-in user's tasks" } as const;
 const quotaReached = { 403: "The monthly AI usage limit is reached (code quota_exceeded)" } as const;
 
-const idParams = /* @__PURE__ */ z.object({ id: z.string() });
+// An id is text that is stored: one holding NUL is refused as bad input on both engines.
+const idParams = /* @__PURE__ */ z.object({ id: withoutNul(z.string(), "id") });
 
 /** Every call of the API: one place for paths and shapes, shared by the web app and the server. */
 export const apiRoutes = {

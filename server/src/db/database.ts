@@ -6,17 +6,14 @@ import {
   Kysely,
   Migrator,
   PostgresAdapter,
+  PostgresDialect,
   SqliteDialect,
   SqliteDriver,
   sql,
-  type Compilable,
   type DatabaseConnection,
-  type Dialect,
   type SqliteDialectConfig,
 } from "kysely";
 import pg from "pg";
-import { GroupCommit, type Prefetch } from "./group-commit";
-import { commitAndBeginAgain, PIPELINE_WRITES, pipelinedPostgresDialect, unawaited } from "./postgres-driver";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
 
@@ -42,29 +39,6 @@ function openSqlite(file: string): SqliteDatabase.Database {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   return sqlite;
-}
-
-/** The content stamp of each SQLite database createDatabase made (see sqliteContentStamp). */
-const contentStamps = new WeakMap<Db, () => string | undefined>();
-
-/**
- * SQLite: a stamp of everything in the database, which changes whenever a change is committed to
- * it, by this connection (`total_changes()`: the rows its statements changed, committed or not) or
- * by any other, in this process or another (`PRAGMA data_version`), read without touching a
- * table. A read made while the stamp stays the same still holds: it may be kept and answered
- * again (the session lookup, see auth/session-repository.ts). Undefined on PostgreSQL, on a
- * transaction, and while the connection has one open (a group commit's batch): its uncommitted
- * writes change nothing yet and may still be rolled back.
- */
-export function sqliteContentStamp(db: Db): string | undefined {
-  return contentStamps.get(db)?.();
-}
-
-function contentStampOf(sqlite: SqliteDatabase.Database): () => string | undefined {
-  const stamp = sqlite
-    .prepare("select total_changes() || ' ' || data_version from pragma_data_version")
-    .pluck();
-  return () => (sqlite.inTransaction ? undefined : (stamp.get() as string));
 }
 
 /**
@@ -93,46 +67,20 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-/** Distinct SQL texts kept prepared; queries with long IN lists vary, so the cache has a bound. */
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares every query anew; a prepared statement is reused here for the same SQL text.
- * Safe because Kysely runs one query at a time on its single SQLite connection.
- */
-function withStatementCache(sqlite: SqliteDatabase.Database) {
-  const statements = new Map<string, SqliteDatabase.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(text: string): SqliteDatabase.Statement {
-      let statement = statements.get(text);
-      if (!statement) {
-        statement = sqlite.prepare(text);
-        if (statements.size < STATEMENT_CACHE_SIZE) statements.set(text, statement);
-      }
-      return statement;
-    },
-  };
-}
-
-function postgresDialect(connectionString: string): Dialect {
-  // pipeline: a statement may be sent before the answer to the previous one has come (see
-  // postgres-driver.ts); one awaited at a time, as everywhere else, behaves as without it.
-  return pipelinedPostgresDialect(new pg.Pool({ connectionString, max: 10, pipeline: true }));
-}
-
 export function engineOf(options: DatabaseOptions): DatabaseEngine {
   return options.databaseUrl ? "postgres" : "sqlite";
 }
 
+/** PostgreSQL connections per instance; several instances share the server's max_connections. */
+const POSTGRES_POOL_SIZE = 10;
+
 export function createDatabase(options: DatabaseOptions): Db {
-  if (options.databaseUrl) return new Kysely<Database>({ dialect: postgresDialect(options.databaseUrl) });
-  const sqlite = openSqlite(options.sqlitePath ?? ":memory:");
-  const db = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
-  });
-  contentStamps.set(db, contentStampOf(sqlite));
-  return db;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POSTGRES_POOL_SIZE });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const database = openSqlite(options.sqlitePath ?? ":memory:");
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
 }
 
 /**
@@ -247,41 +195,13 @@ export function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
-const groupCommits = new WeakMap<Db, GroupCommit<Database>>();
-
 /**
  * Runs `work` in a transaction: inside the caller's when `db` already is one (so a service can
- * make another module's writes part of its own unit of work), else in a new one — committed
- * together with the other writes waiting at that moment (group commit, see GroupCommit), and
- * settled only once that commit has returned. `prefetch`: what `work` reads first, read for the
- * whole batch at once where statements are round trips (see GroupCommit).
+ * make another module's writes part of its own unit of work), else in a new one, committed before
+ * this returns. `work` must use the transaction it is given: the root handle would wait for the
+ * transaction to end (SQLite has one connection).
  */
-export async function inTransaction<T>(
-  db: Db,
-  work: (trx: Db) => Promise<T>,
-  prefetch?: Prefetch<Database>,
-): Promise<T> {
+export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   if (db.isTransaction) return work(db);
-  let group = groupCommits.get(db);
-  if (!group) {
-    group = isPostgres(db)
-      ? new GroupCommit(db, {
-          savepoints: false,
-          pipelineWrites: PIPELINE_WRITES,
-          chainCommits: commitAndBeginAgain,
-        })
-      : new GroupCommit(db, { savepoints: true });
-    groupCommits.set(db, group);
-  }
-  return group.run(work, prefetch);
-}
-
-/**
- * Runs a write whose answer the caller does not need (no rows, no count). In a group commit's
- * batch on PostgreSQL it is sent without waiting for its answer, with the statement that follows
- * it (see postgres-driver.ts); a failure then fails the batch's COMMIT, and the write runs again
- * alone, awaited, where its caller gets its error. Elsewhere it runs as any statement.
- */
-export async function executeWrite(db: Db, query: Compilable<unknown> | CompiledQuery): Promise<void> {
-  await db.executeQuery(unawaited("compile" in query ? query.compile() : query));
+  return db.transaction().execute(work);
 }

@@ -3,6 +3,12 @@ import type { ColumnType, Insertable, Selectable, Updateable } from "kysely";
 /**
  * Table types. Timestamps are ISO-8601 UTC strings (sortable as text on both engines);
  * booleans are integers 0/1 so SQLite and PostgreSQL share one migration.
+ *
+ * Columns no code reads or writes any more are left out here but stay in the database until the
+ * release after the one that stopped using them, which may still be running during a rolling
+ * upgrade (see migrations/index.ts): tasks.version, users.tasks_versioned_from and
+ * users.tasks_versioned_to, and the table task_deletions (migration 0011; their defaults keep
+ * them valid while nothing writes them).
  */
 
 export interface UsersTable {
@@ -26,11 +32,11 @@ export interface UsersTable {
   updated_at: string;
   /** When a task of the user was last created, updated or deleted (migration 0002). */
   tasks_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
-  /** Moved on by every change to the user's tasks: the version in their ETag (migration 0006). */
+  /**
+   * Moved on by every change to the user's tasks, in the same transaction: the version in their
+   * ETag (migration 0006).
+   */
   tasks_version: ColumnType<number, number | undefined, number>;
-  /** The span of data versions whose every change wrote its version on the tasks (migration 0011). */
-  tasks_versioned_from: ColumnType<number, number | undefined, number>;
-  tasks_versioned_to: ColumnType<number, number | undefined, number>;
   /** Minutes before a timed due date that a new task reminds by default; null = off (migration 0008). */
   default_reminder_minutes: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1 when reminders are also e-mailed (migration 0008). */
@@ -87,18 +93,6 @@ export interface TasksTable {
   follows_task_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** When to remind the owner (migration 0008); cleared when the task is completed. */
   remind_at: ColumnType<string | null, string | null | undefined, string | null>;
-  /**
-   * The user's data version (users.tasks_version) that the task's last write moved the data to
-   * (migration 0011); set by every write from the bump in the same transaction (tasks/repository.ts).
-   */
-  version: ColumnType<number, number | undefined, number>;
-}
-
-/** A deleted task: the data version its deletion moved the data to (migration 0011). */
-export interface TaskDeletionsTable {
-  user_id: string;
-  version: number;
-  task_id: string;
 }
 
 export interface GenerationRequestsTable {
@@ -186,7 +180,6 @@ export interface Database {
   password_reset_codes: PasswordResetCodesTable;
   rate_limits: RateLimitsTable;
   tasks: TasksTable;
-  task_deletions: TaskDeletionsTable;
   generation_requests: GenerationRequestsTable;
   daily_reports: DailyReportsTable;
   inbound_messages: InboundMessagesTable;
@@ -196,12 +189,10 @@ export interface Database {
   notifications: NotificationsTable;
 }
 
-/** A user (the tasks module's bookkeeping of which changes carry versions left out: see migration 0011). */
-export type UserRow = Omit<Selectable<UsersTable>, "tasks_versioned_from" | "tasks_versioned_to">;
+export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
-/** A task as the service handles it; its change version stays with the database. */
-export type TaskRow = Omit<Selectable<TasksTable>, "version">;
+export type TaskRow = Selectable<TasksTable>;
 export type NewTask = Insertable<TasksTable>;
 export type TaskUpdate = Updateable<TasksTable>;
 export type SessionRow = Selectable<SessionsTable>;

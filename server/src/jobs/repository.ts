@@ -1,4 +1,4 @@
-import { executeWrite, type Db } from "../db/database";
+import type { Db } from "../db/database";
 import type { JobRow } from "../db/schema";
 import { newId } from "../lib/ids";
 
@@ -14,44 +14,40 @@ export async function scheduleJob(
   db: Db,
   job: { kind: string; subject: string; runAt: string; nowIso: string },
 ): Promise<void> {
-  await executeWrite(
-    db,
-    db
-      .insertInto("jobs")
-      .values({
-        id: newId(),
-        kind: job.kind,
-        subject: job.subject,
+  await db
+    .insertInto("jobs")
+    .values({
+      id: newId(),
+      kind: job.kind,
+      subject: job.subject,
+      status: "queued",
+      run_at: job.runAt,
+      attempts: 0,
+      scheduled_at: job.nowIso,
+    })
+    .onConflict((conflict) =>
+      conflict.columns(["kind", "subject"]).doUpdateSet({
         status: "queued",
         run_at: job.runAt,
         attempts: 0,
+        claimed_by: null,
+        claimed_at: null,
         scheduled_at: job.nowIso,
-      })
-      .onConflict((conflict) =>
-        conflict.columns(["kind", "subject"]).doUpdateSet({
-          status: "queued",
-          run_at: job.runAt,
-          attempts: 0,
-          claimed_by: null,
-          claimed_at: null,
-          scheduled_at: job.nowIso,
-          finished_at: null,
-          last_error: null,
-        }),
-      ),
-  );
+        finished_at: null,
+        last_error: null,
+      }),
+    )
+    .execute();
 }
 
 /** Drops the job of (kind, subject) if it is still waiting; one already running finishes. */
 export async function unscheduleJob(db: Db, kind: string, subject: string): Promise<void> {
-  await executeWrite(
-    db,
-    db
-      .deleteFrom("jobs")
-      .where("kind", "=", kind)
-      .where("subject", "=", subject)
-      .where("status", "=", "queued"),
-  );
+  await db
+    .deleteFrom("jobs")
+    .where("kind", "=", kind)
+    .where("subject", "=", subject)
+    .where("status", "=", "queued")
+    .execute();
 }
 
 /**

@@ -127,17 +127,19 @@ function shiftedYears(date: Date, years: number): Date {
   return shifted;
 }
 
-/** The rule's first date after `start` (or on it, with `inclusive`). */
-function dateAfter(options: Partial<Options>, start: Date, inclusive: boolean): Date | null {
-  const cycles = Math.max(0, Math.floor((LAST_SEARCH_YEAR - start.getUTCFullYear()) / CALENDAR_CYCLE_YEARS));
+/**
+ * The first date after `from` (or on it, with `inclusive`) of the rule started at `start`
+ * (`from` defaults to `start`; it is never before it).
+ */
+function dateAfter(options: Partial<Options>, start: Date, inclusive: boolean, from = start): Date | null {
+  const cycles = Math.max(0, Math.floor((LAST_SEARCH_YEAR - from.getUTCFullYear()) / CALENDAR_CYCLE_YEARS));
   const shift = cycles * CALENDAR_CYCLE_YEARS;
-  const shiftedStart = shiftedYears(start, shift);
   const rule = new RRule({
     ...options,
-    dtstart: shiftedStart,
+    dtstart: shiftedYears(start, shift),
     until: options.until ? shiftedYears(options.until, shift) : null,
   });
-  const found = rule.after(shiftedStart, inclusive);
+  const found = rule.after(shiftedYears(from, shift), inclusive);
   return found ? shiftedYears(found, -shift) : null;
 }
 
@@ -235,5 +237,30 @@ export function firstOccurrence(rule: string, context: { timeZone: string; now: 
   const first = dateAfter(readOptions(rule), start, true);
   if (!first) return null;
   const instant = fromZonedTime(`${first.toISOString().slice(0, 10)}T23:59:59.000`, context.timeZone);
+  return isDueDateInRange(instant) ? instant.toISOString() : null;
+}
+
+/**
+ * Where a repeating task set to start at `dueDate` is really first due: `dueDate` itself when it
+ * is one of the rule's dates (even a past one: the user chose it), else the rule's first date on
+ * or after the later of `dueDate` and `nowIso`, counted from `dueDate` (its time of day in
+ * `timeZone`, and the start of any INTERVAL). COUNT is left out (it counts from the date found).
+ * Null when the rule has no such date (UNTIL passed) or it falls outside the years a due date may have.
+ */
+export function firstDueOnOrAfter(
+  rule: string,
+  dueDate: string,
+  timeZone: string,
+  nowIso: string,
+): string | null {
+  const { count: _count, ...options } = readOptions(rule);
+  const wall = formatInTimeZone(new Date(dueDate), timeZone, WALL);
+  const start = floating(wall);
+  if (dateAfter(options, start, true)?.getTime() === start.getTime()) return dueDate;
+  const later = dueDate > nowIso ? dueDate : nowIso;
+  const from = floating(formatInTimeZone(new Date(later), timeZone, WALL));
+  const first = dateAfter(options, start, true, from);
+  if (!first) return null;
+  const instant = fromZonedTime(`${first.toISOString().slice(0, 10)}${wall.slice(10)}`, timeZone);
   return isDueDateInRange(instant) ? instant.toISOString() : null;
 }

@@ -8,11 +8,10 @@ import { createSession, findSessionUser, revokeSession } from "../../src/modules
 import { createTestApp, signUp, testClock, testDatabase, type SignedUp, type TestApp } from "../helpers";
 
 /**
- * Session lookups made at the same moment (on PostgreSQL answered together by one query) each
- * find exactly what a lookup of their own would: the token's user, or nobody for an unknown,
- * revoked or (at the lookup's own time) expired token. A token looked up again (on SQLite kept
- * while nothing changed in the database) finds what the query would find then. Runs on SQLite, and
- * on PostgreSQL with TEST_DATABASE_URL.
+ * Session lookups made at the same moment each find exactly what a lookup of their own would: the
+ * token's user, or nobody for an unknown, revoked or (at the lookup's own time) expired token. A
+ * token looked up again finds what is true then, whoever changed it. Runs on SQLite, and on
+ * PostgreSQL with TEST_DATABASE_URL.
  */
 
 let t: TestApp;

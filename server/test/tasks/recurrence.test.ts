@@ -13,6 +13,7 @@ import {
   recurrenceProblem,
 } from "../../src/lib/recurrence";
 import { bearer, createTestApp, signUp, testClock, type TestApp } from "../helpers";
+import { multipartFile } from "../transfer/multipart";
 
 const TASKS = apiRoutes.listTasks.path;
 const taskUrl = (id: string) => pathFor(apiRoutes.updateTask.path, { id });
@@ -193,6 +194,7 @@ describe("repeating tasks through the API", () => {
       });
     return {
       call,
+      headers,
       async create(body: CreateTaskRequest): Promise<TaskJson> {
         const response = await call("POST", TASKS, body);
         expect(response.statusCode, response.body).toBe(201);
@@ -229,6 +231,75 @@ describe("repeating tasks through the API", () => {
     const cleared = await user.call("PUT", taskUrl(repeating.id), { recurrence: null });
     expect(cleared.json()).toMatchObject({ recurrence: null });
     expect((await user.list()).map((task) => task.recurrence)).toEqual([null, null]);
+  });
+
+  describe("is first due on one of its rule's dates, wherever the rule is set", () => {
+    // The clock: Friday 20 March 2026, 11:00 in Berlin. Monday 23 March 07:00 CET is 06:00 UTC.
+    const monday7am = "2026-03-23T06:00:00.000Z";
+
+    it("quick add: 'Gym every monday and thursday 7am' typed on a Friday is due Monday 07:00", async () => {
+      const user = await newUser();
+      const parsed = await user.call("POST", apiRoutes.parseTask.path, {
+        text: "Gym every monday and thursday 7am",
+      });
+      expect(parsed.json()).toMatchObject({
+        title: "Gym",
+        recurrence: "FREQ=WEEKLY;BYDAY=MO,TH",
+        due_date: monday7am,
+      });
+      const { title, recurrence, due_date } = parsed.json() as TaskJson;
+      expect((await user.create({ title, recurrence, due_date })).due_date).toBe(monday7am);
+    });
+
+    it("the API: a date off the rule moves to the rule's next date, its reminder with it", async () => {
+      const user = await newUser();
+      const task = await user.create({
+        title: "Gym",
+        // Saturday 21 March 07:00 in Berlin, reminded 30 minutes ahead
+        due_date: "2026-03-21T06:00:00.000Z",
+        remind_at: "2026-03-21T05:30:00.000Z",
+        recurrence: "FREQ=WEEKLY;BYDAY=MO,TH",
+      });
+      expect(task).toMatchObject({ due_date: monday7am, remind_at: "2026-03-23T05:30:00.000Z" });
+    });
+
+    it("the API: a date on the rule is kept, even a past one", async () => {
+      const user = await newUser();
+      // Monday 16 March 2026, 07:00 in Berlin: before the clock's Friday, overdue as the user chose.
+      const due_date = "2026-03-16T06:00:00.000Z";
+      const task = await user.create({ title: "Gym", due_date, recurrence: "FREQ=WEEKLY;BYDAY=MO,TH" });
+      expect(task.due_date).toBe(due_date);
+    });
+
+    it("the API: setting a rule on a task moves its date onto the rule", async () => {
+      const user = await newUser();
+      const task = await user.create({ title: "Gym", due_date: "2026-03-21T06:00:00.000Z" });
+      const changed = await user.call("PUT", taskUrl(task.id), { recurrence: "FREQ=WEEKLY;BYDAY=MO,TH" });
+      expect(changed.json()).toMatchObject({ due_date: monday7am });
+    });
+
+    it("imports: Todoist's 'every sunday at 6pm' imported on a Friday is due that Sunday", async () => {
+      const user = await newUser();
+      const upload = multipartFile(
+        [
+          "TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE,DURATION,DURATION_UNIT",
+          "task,Water the plants,,1,1,Ann (123),,every sunday at 6pm,en,Europe/Berlin,,",
+        ].join("\r\n"),
+        "todoist.csv",
+      );
+      const imported = await t.app.inject({
+        method: "POST",
+        url: apiRoutes.importTasks.path,
+        headers: { ...user.headers, ...upload.headers },
+        payload: upload.payload,
+      });
+      expect(imported.json()).toMatchObject({ created: 1 });
+      // Sunday 22 March 18:00 in Berlin (CET)
+      expect((await user.list())[0]).toMatchObject({
+        recurrence: "FREQ=WEEKLY;BYDAY=SU",
+        due_date: "2026-03-22T17:00:00.000Z",
+      });
+    });
   });
 
   it("answers 400 naming the field for a rule it cannot read", async () => {

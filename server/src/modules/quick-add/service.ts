@@ -1,12 +1,20 @@
 import type { ParseTaskRequest, ParseTaskResponse } from "@contract/quick-add";
 import type { UserRow } from "../../db/schema";
+import { firstDueOnOrAfter } from "../../lib/recurrence";
 import { parseQuickAdd } from "./parse-quick-add";
 
-/** POST /api/v1/tasks/parse: read in the zone given, else in the user's own. */
+/**
+ * POST /api/v1/tasks/parse: read in the zone given, else in the user's own. A repeating task's
+ * date is the rule's first one (as saving it would make it), so the preview shows what is saved.
+ */
 export function parseTaskText(
   user: Pick<UserRow, "timezone">,
   request: ParseTaskRequest,
   now: Date,
 ): ParseTaskResponse {
-  return parseQuickAdd(request.text, { timeZone: request.timezone ?? user.timezone, now });
+  const timeZone = request.timezone ?? user.timezone;
+  const parsed = parseQuickAdd(request.text, { timeZone, now });
+  if (!parsed.recurrence || !parsed.due_date) return parsed;
+  const dueDate = firstDueOnOrAfter(parsed.recurrence, parsed.due_date, timeZone, now.toISOString());
+  return dueDate ? { ...parsed, due_date: dueDate } : parsed;
 }

@@ -1,21 +1,16 @@
-import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import { errorBodySchema } from "@contract/common";
 import { apiRoutes, taskIdParamsSchema } from "@contract/routes";
 import type { ModulePlugin } from "../../app-types";
 import { routeIn } from "../../lib/route-path";
 import { authenticate, currentUser } from "../auth";
-import { isoNow } from "../../lib/clock";
-import { AnswerCache, type CachedAnswer } from "./answer-cache";
 import { ifNoneMatchHolds, taskDataEtag, TASK_DATA_CACHE_CONTROL } from "./etag";
-import { TaskListBases } from "./list-changes";
 import {
   createTask,
   deleteTask,
   getTask,
-  listAllTasksText,
-  listTasksJson,
-  taskStatsAndExpiry,
+  listTasks,
+  taskStats,
   updateTask,
   withDefaultReminder,
 } from "./service";
@@ -53,36 +48,15 @@ const STATS_DESCRIPTION = [
   "percentage, 0 when there are no tasks.",
 ].join("\n");
 
-/** What Fastify's JSON serialiser sends, for answers serialised here. */
-const JSON_TYPE = "application/json; charset=utf-8";
-
-/**
- * Sends a body serialised here: Fastify passes bytes with a JSON content type on as they are (the
- * route's schema still describes them in the OpenAPI document).
- */
-function sendSerialised(reply: FastifyReply, body: Buffer): FastifyReply {
-  return reply.type(JSON_TYPE).send(body);
-}
-
 function queryStringOf(url: string): string {
   const start = url.indexOf("?");
   return start === -1 ? "" : url.slice(start + 1);
-}
-
-/** Statistics made at one time still hold at `now` (the clock can also be set back). */
-function holdsAt(answer: CachedAnswer, now: string): boolean {
-  if (answer.madeAt === undefined || now < answer.madeAt) return false;
-  return answer.holdsUntil === null || answer.holdsUntil === undefined || now <= answer.holdsUntil;
 }
 
 /** The task calls. Every one needs a bearer token and sees only the user's own tasks. */
 export const taskModule: ModulePlugin = async (app, { deps }) => {
   const { db, clock } = deps;
   app.addHook("onRequest", authenticate(deps));
-  const answers = new AnswerCache();
-  // The last whole list of each user: the list after a change is made from it and the tasks
-  // changed since (see list-changes.ts).
-  const bases = new TaskListBases();
 
   app.get(
     routeIn(app, apiRoutes.listTasks.path),
@@ -98,31 +72,12 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const query = queryStringOf(request.url);
-      const variant = `list ${query}`;
       // The version was read with the session, before the tasks: a change in between only makes
-      // the tag (and the key the answer is kept under) older than the body, so the next request
-      // reads the whole list again.
-      const kept = answers.get(user.id, user.tasks_version, variant);
-      const etag = kept?.etag ?? taskDataEtag(user.id, user.tasks_version, variant);
+      // the tag older than the body, so the next request reads the list again.
+      const etag = taskDataEtag(user.id, user.tasks_version, `list ${queryStringOf(request.url)}`);
       reply.header("etag", etag).header("cache-control", TASK_DATA_CACHE_CONTROL);
       if (ifNoneMatchHolds(request.headers["if-none-match"], etag)) return reply.status(304).send(null);
-      let body = kept?.body;
-      if (body === undefined) {
-        // Every task with exactly the schema's fields in the schema's order, so the text is what
-        // the schema's serialiser would write, without re-checking each of thousands of objects
-        // (V8's JSON.stringify also beats a compiled fast-json-stringify on this shape; on SQLite
-        // the database writes the text itself, see listTasksJson).
-        if (query === "") {
-          const list = await listAllTasksText(db, user.id, user.tasks_version, bases.get(user.id));
-          bases.offer(user.id, list);
-          body = list.body;
-        } else {
-          body = Buffer.from(await listTasksJson(db, user.id, request.query));
-        }
-        answers.set(user.id, user.tasks_version, variant, { body, etag });
-      }
-      return sendSerialised(reply, body);
+      return listTasks(db, user.id, request.query);
     },
   );
 
@@ -165,20 +120,12 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const now = isoNow(clock);
-      let answer = answers.get(user.id, user.tasks_version, "stats");
-      if (!answer || !holdsAt(answer, now)) {
-        const { stats, madeAt, holdsUntil } = await taskStatsAndExpiry(db, clock, user.id);
-        const body = Buffer.from(JSON.stringify(apiRoutes.taskStats.response.parse(stats)));
-        // "overdue" grows with the clock alone; for one version of the tasks it fixes every count.
-        const etag = taskDataEtag(user.id, user.tasks_version, `stats ${stats.overdue}`);
-        answer = { body, madeAt, holdsUntil, extra: stats.overdue, etag };
-        answers.set(user.id, user.tasks_version, "stats", answer);
-      }
-      const etag = answer.etag ?? taskDataEtag(user.id, user.tasks_version, `stats ${answer.extra}`);
+      const stats = await taskStats(db, clock, user.id);
+      // "overdue" grows with the clock alone; for one version of the tasks it fixes every count.
+      const etag = taskDataEtag(user.id, user.tasks_version, `stats ${stats.overdue}`);
       reply.header("etag", etag).header("cache-control", TASK_DATA_CACHE_CONTROL);
       if (ifNoneMatchHolds(request.headers["if-none-match"], etag)) return reply.status(304).send(null);
-      return sendSerialised(reply, answer.body);
+      return stats;
     },
   );
 

@@ -16,13 +16,14 @@ import {
   type TaskStatus,
   type UpdateTaskInput,
 } from "@contract/tasks";
-import { inTransaction, isPostgres, type Db } from "../../db/database";
+import { inTransaction, type Db } from "../../db/database";
 import type { TaskRow, UserRow } from "../../db/schema";
 import { scheduleJob, unscheduleJob } from "../../jobs/repository";
 import { isoNow, type Clock } from "../../lib/clock";
 import { NotFound, Validation } from "../../lib/domain-errors";
 import { newTimeOrderedId } from "../../lib/ids";
 import {
+  firstDueOnOrAfter,
   followingRecurrence,
   nextOccurrence,
   normaliseRecurrence,
@@ -31,31 +32,20 @@ import {
 import { allDayDate, userTimeZone } from "../../lib/time-zone";
 import {
   countTasks,
-  deleteTaskRowAndTouch,
+  deleteTaskRow,
   insertNextOccurrence,
-  insertTasksAndTouch,
-  selectDeletionsSince,
+  insertTasks,
   selectTask,
   selectTaskById,
-  selectTaskListJsonSqlite,
+  selectTaskForUpdate,
   selectTasks,
   selectTasksByIds,
   selectTasksChangedAt,
-  selectTasksChangedSince,
-  selectTasksVersion,
   selectUserTimeZone,
-  taskPrefetch,
-  updateTaskRowAndTouch,
-  type TaskListRow,
+  touchTasks,
+  updateTaskRow,
   type TaskQueryFilters,
 } from "./repository";
-import {
-  DELETIONS_KEPT_VERSIONS,
-  MAX_CHANGED_TASKS,
-  spliceTaskList,
-  taskStarts,
-  type KeptList,
-} from "./list-changes";
 
 /** More tags than this in one filter is not a real list; it would only make the query huge. */
 const FILTER_TAGS_MAX = 50;
@@ -75,7 +65,7 @@ function parseTags(text: string): string[] {
   }
 }
 
-function sourceOfRow(row: TaskListRow): TaskSource {
+function sourceOfRow(row: TaskRow): TaskSource {
   if (row.source_type === MANUAL_SOURCE.type) return MANUAL_SOURCE;
   const source: TaskSource = { type: row.source_type as TaskSource["type"] };
   if (row.source_origin !== null) source.origin = row.source_origin;
@@ -84,7 +74,7 @@ function sourceOfRow(row: TaskListRow): TaskSource {
 }
 
 /** A stored task as the wire carries it: in_progress spelled so, source flat. */
-export function toTaskJson(row: TaskListRow): TaskJson {
+export function toTaskJson(row: TaskRow): TaskJson {
   return {
     id: row.id,
     title: row.title,
@@ -254,64 +244,9 @@ export async function getTaskWithOwner(
 // Calls
 // ---------------------------------------------------------------------------------------------
 
-/** GET /api/v1/tasks: the user's tasks, filtered, in to-do order (see selectTasks). */
+/** GET /api/v1/tasks: the user's tasks, filtered, in to-do order (see compareInListOrder). */
 export async function listTasks(db: Db, userId: string, query: TaskFiltersQuery): Promise<TaskJson[]> {
   return listFilteredTasks(db, userId, parseTaskFilters(query));
-}
-
-/**
- * GET /api/v1/tasks as the JSON text sent: what JSON.stringify writes of listTasks, byte for byte.
- * On SQLite, unless the tags or a search narrow it, the database writes it (see
- * selectTaskListJsonSqlite): a 10,000-task list in a fraction of the time of reading the rows.
- */
-export async function listTasksJson(db: Db, userId: string, query: TaskFiltersQuery): Promise<string> {
-  const filters = parseTaskFilters(query);
-  if (!filters.tags?.length && !filters.search && !isPostgres(db)) {
-    return selectTaskListJsonSqlite(db, userId, filters);
-  }
-  return JSON.stringify(await listFilteredTasks(db, userId, filters));
-}
-
-/**
- * GET /api/v1/tasks without a filter, for a user whose data version was `version` when the
- * session was read: the text listTasksJson writes (as UTF-8), the version it shows when known
- * exactly, and where its tasks start when known. From `kept` (the last whole list kept for the
- * user) and the tasks written and deleted since its version, when they are few and the version
- * read after them still is `version` (see list-changes.ts); else read whole.
- */
-export async function listAllTasksText(
-  db: Db,
-  userId: string,
-  version: number,
-  kept: KeptList | undefined,
-): Promise<KeptList> {
-  if (kept?.version !== undefined) {
-    if (kept.version === version) return kept;
-    const since = kept.version;
-    if (since < version && version - since <= DELETIONS_KEPT_VERSIONS) {
-      const rows = await selectTasksChangedSince(db, userId, since, MAX_CHANGED_TASKS + 1);
-      // Read after the rows, in one statement with the deletions: the same version as with the
-      // session means nothing changed in between (it only grows), so the rows are that version's.
-      const deleted =
-        rows.length > MAX_CHANGED_TASKS ? undefined : await selectDeletionsSince(db, userId, since);
-      if (
-        deleted?.version === version &&
-        // Every change from `since` to `version` wrote its version (see migration 0011).
-        deleted.versioned.from <= since &&
-        deleted.versioned.to === version &&
-        rows.length + deleted.taskIds.length <= MAX_CHANGED_TASKS
-      ) {
-        kept.starts ??= taskStarts(kept.body);
-        const changedIds = [...rows.map((row) => row.id), ...deleted.taskIds];
-        const tasks = rows.map((row) => ({ row, text: Buffer.from(JSON.stringify(toTaskJson(row))) }));
-        const list = spliceTaskList({ body: kept.body, starts: kept.starts }, changedIds, tasks);
-        if (list) return { ...list, version };
-      }
-    }
-  }
-  const body = Buffer.from(await listTasksJson(db, userId, {}));
-  // The version read before the list (with the session) and after it: the same, no change came between.
-  return { body, version: (await selectTasksVersion(db, userId)) === version ? version : undefined };
 }
 
 async function listFilteredTasks(db: Db, userId: string, filters: TaskQueryFilters): Promise<TaskJson[]> {
@@ -342,10 +277,15 @@ export async function getTask(db: Db, userId: string, id: string): Promise<TaskJ
   return toTaskJson(row);
 }
 
-function newTaskRow(userId: string, input: CreateTaskInput, nowIso: string): TaskRow {
+function newTaskRow(userId: string, input: CreateTaskInput, nowIso: string, timeZone: string): TaskRow {
   const status = input.status ?? "pending";
   const source = input.source ?? MANUAL_SOURCE;
-  const dueDate = normaliseDueDate(input.due_date);
+  const recurrence = checkedRecurrence(input.recurrence, normaliseDueDate(input.due_date));
+  const { dueDate, remindAt } = alignedToRule(
+    recurrence,
+    { dueDate: normaliseDueDate(input.due_date), remindAt: normaliseDueDate(input.remind_at) },
+    { status, timeZone, nowIso },
+  );
   return {
     // Time-ordered, from created_at: a new task's key lands at the end of the primary-key index.
     id: newTimeOrderedId(Date.parse(nowIso)),
@@ -362,11 +302,40 @@ function newTaskRow(userId: string, input: CreateTaskInput, nowIso: string): Tas
     created_at: nowIso,
     updated_at: nowIso,
     completed_at: status === "completed" ? nowIso : null,
-    recurrence: checkedRecurrence(input.recurrence, dueDate),
+    recurrence,
     follows_task_id: null,
     // A completed task has nothing left to remind of.
-    remind_at: status === "completed" ? null : normaliseDueDate(input.remind_at),
+    remind_at: status === "completed" ? null : remindAt,
   };
+}
+
+/**
+ * An open task's due date where a rule is set is one of the rule's dates (firstDueOnOrAfter, in
+ * the user's zone): "every Monday and Thursday 7am" typed on a Friday is due Monday 07:00, not
+ * Saturday. Its reminder moves with it, the same time ahead. A rule whose dates have all passed
+ * leaves the date as given.
+ */
+function alignedToRule(
+  recurrence: string | null,
+  dates: { dueDate: string | null; remindAt: string | null },
+  context: { status: string; timeZone: string; nowIso: string },
+): { dueDate: string | null; remindAt: string | null } {
+  const { dueDate, remindAt } = dates;
+  if (!recurrence || !dueDate || context.status === "completed" || context.status === "cancelled") {
+    return dates;
+  }
+  const aligned = firstDueOnOrAfter(recurrence, dueDate, context.timeZone, context.nowIso);
+  if (!aligned || aligned === dueDate) return dates;
+  const shift = Date.parse(aligned) - Date.parse(dueDate);
+  return {
+    dueDate: aligned,
+    remindAt: remindAt === null ? null : new Date(Date.parse(remindAt) + shift).toISOString(),
+  };
+}
+
+/** The zone a user's dates are counted in (UTC when the user is gone). */
+async function timeZoneOf(db: Db, userId: string): Promise<string> {
+  return userTimeZone((await selectUserTimeZone(db, userId)) ?? { timezone: "UTC" });
 }
 
 /**
@@ -381,14 +350,15 @@ export async function createTasks(
 ): Promise<TaskJson[]> {
   if (inputs.length === 0) return [];
   const nowIso = isoNow(clock);
-  const rows = inputs.map((input) => newTaskRow(userId, input, nowIso));
-  await inTransaction(db, async (trx) => {
-    await insertTasksAndTouch(trx, rows, userId, nowIso);
-    // A task just made has no reminder job to unschedule: only one to schedule, when it has a time.
+  return inTransaction(db, async (trx) => {
+    const timeZone = await timeZoneOf(trx, userId);
+    const rows = inputs.map((input) => newTaskRow(userId, input, nowIso, timeZone));
+    await touchTasks(trx, userId, nowIso);
+    await insertTasks(trx, rows);
     for (const row of rows)
       if (row.remind_at !== null) await followReminder(trx, row.id, row.remind_at, nowIso);
+    return rows.map(toTaskJson);
   });
-  return rows.map(toTaskJson);
 }
 
 /** POST /api/v1/tasks: one task typed by hand (or added from extraction with its source). */
@@ -404,7 +374,12 @@ export async function createTask(
 }
 
 /** What a partial update really changes; completed_at follows the status. */
-function changesOf(current: TaskRow, input: UpdateTaskInput, nowIso: string): Partial<TaskRow> {
+function changesOf(
+  current: TaskRow,
+  input: UpdateTaskInput,
+  context: { nowIso: string; timeZone: string },
+): Partial<TaskRow> {
+  const { nowIso } = context;
   const changes: Partial<TaskRow> = {};
   if (input.title !== undefined && input.title !== current.title) changes.title = input.title;
   if (input.description !== undefined && input.description !== current.description) {
@@ -431,6 +406,17 @@ function changesOf(current: TaskRow, input: UpdateTaskInput, nowIso: string): Pa
       changes.due_date === undefined ? current.due_date : changes.due_date,
     );
     if (recurrence !== current.recurrence) changes.recurrence = recurrence;
+  }
+  if (changes.recurrence) {
+    const dueDate = changes.due_date === undefined ? current.due_date : changes.due_date;
+    const remindAt = input.remind_at === undefined ? current.remind_at : normaliseDueDate(input.remind_at);
+    const aligned = alignedToRule(
+      changes.recurrence,
+      { dueDate, remindAt },
+      { status: changes.status ?? current.status, timeZone: context.timeZone, nowIso },
+    );
+    if (aligned.dueDate !== current.due_date) changes.due_date = aligned.dueDate;
+    if (aligned.remindAt !== current.remind_at) changes.remind_at = aligned.remindAt;
   }
   if (input.remind_at !== undefined) {
     const remindAt = normaliseDueDate(input.remind_at);
@@ -463,12 +449,7 @@ async function createNextOccurrence(
   nowIso: string,
 ): Promise<void> {
   if (!completed.recurrence || !completed.due_date) return;
-  const user = await selectUserTimeZone(trx, userId);
-  const dueDate = nextOccurrence(
-    completed.recurrence,
-    completed.due_date,
-    userTimeZone(user ?? { timezone: "UTC" }),
-  );
+  const dueDate = nextOccurrence(completed.recurrence, completed.due_date, await timeZoneOf(trx, userId));
   if (!dueDate) return;
   const next = {
     ...completed,
@@ -501,62 +482,36 @@ export async function updateTask(
   input: UpdateTaskInput,
 ): Promise<TaskJson> {
   const nowIso = isoNow(clock);
-  // What the transaction returns, not what it sets aside: on PostgreSQL a batch that failed runs
-  // each of its writes again (GroupCommit), and only the last run committed.
-  const row = await inTransaction(
-    db,
-    async (trx) => {
-      const current = await selectTask(trx, userId, id);
-      if (!current) throw new NotFound(TASK_NOT_FOUND);
-      const changes = changesOf(current, input, nowIso);
-      if (Object.keys(changes).length === 0) return current;
-      const updated = { ...changes, updated_at: nowIso };
-      // The version bump goes with the update (one statement on PostgreSQL), before the next
-      // occurrence's insert, which takes the same version.
-      await updateTaskRowAndTouch(trx, userId, id, updated, nowIso);
-      const row = { ...current, ...updated };
-      if (changes.status === "completed")
-        await createNextOccurrence(trx, userId, row, current.remind_at, nowIso);
-      if (changes.remind_at !== undefined) await followReminder(trx, id, changes.remind_at, nowIso);
-      return row;
-    },
-    taskPrefetch(userId, id),
-  );
+  const row = await inTransaction(db, async (trx) => {
+    const current = await selectTaskForUpdate(trx, userId, id);
+    if (!current) throw new NotFound(TASK_NOT_FOUND);
+    const timeZone = input.recurrence ? await timeZoneOf(trx, userId) : "UTC";
+    const changes = changesOf(current, input, { nowIso, timeZone });
+    if (Object.keys(changes).length === 0) return current;
+    const updated = { ...current, ...changes, updated_at: nowIso };
+    await touchTasks(trx, userId, nowIso);
+    await updateTaskRow(trx, userId, id, { ...changes, updated_at: nowIso });
+    if (changes.status === "completed")
+      await createNextOccurrence(trx, userId, updated, current.remind_at, nowIso);
+    if (changes.remind_at !== undefined) await followReminder(trx, id, changes.remind_at, nowIso);
+    return updated;
+  });
   return toTaskJson(row);
 }
 
 export async function deleteTask(db: Db, clock: Clock, userId: string, id: string): Promise<void> {
   const nowIso = isoNow(clock);
   await inTransaction(db, async (trx) => {
-    if (!(await deleteTaskRowAndTouch(trx, userId, id, nowIso, DELETIONS_KEPT_VERSIONS))) {
-      throw new NotFound(TASK_NOT_FOUND);
-    }
+    if (!(await deleteTaskRow(trx, userId, id))) throw new NotFound(TASK_NOT_FOUND);
+    await touchTasks(trx, userId, nowIso);
     await followReminder(trx, id, null, nowIso);
   });
 }
 
 /** GET /api/v1/tasks/stats: total, per-status, overdue and completion-rate counts, computed by the database. */
 export async function taskStats(db: Db, clock: Clock, userId: string): Promise<TaskStats> {
-  return (await taskStatsAndExpiry(db, clock, userId)).stats;
-}
-
-/**
- * The statistics as of `madeAt`, and the instant until which they hold as long as the tasks do
- * not change: the next due date still to come of a task that is not completed, after which
- * "overdue" grows (null: time alone never changes them).
- */
-export async function taskStatsAndExpiry(
-  db: Db,
-  clock: Clock,
-  userId: string,
-): Promise<{ stats: TaskStats; madeAt: string; holdsUntil: string | null }> {
-  const madeAt = isoNow(clock);
-  const { counts, nextDue } = await countTasks(db, userId, madeAt);
-  return {
-    stats: { ...counts, completion_rate: completionRate(counts.completed, counts.total) },
-    madeAt,
-    holdsUntil: nextDue,
-  };
+  const counts = await countTasks(db, userId, isoNow(clock));
+  return { ...counts, completion_rate: completionRate(counts.completed, counts.total) };
 }
 
 /**
@@ -566,6 +521,3 @@ export async function taskStatsAndExpiry(
 export async function lastTaskChangeAt(db: Db, userId: string): Promise<string | null> {
   return selectTasksChangedAt(db, userId);
 }
-
-/** The fields of a task, in order (the CSV export's columns). */
-export { LIST_COLUMNS as TASK_FIELDS } from "./repository";
