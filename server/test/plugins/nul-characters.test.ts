@@ -123,6 +123,22 @@ describe("text holding a NUL character", () => {
     });
   }
 
+  it("answers 400 to an id holding one, in every call that takes an id", async () => {
+    for (const url of [
+      "/api/v1/tasks/%00",
+      "/api/v1/tasks/a%00b",
+      "/api/v1/tasks/daily/generate/status/%00",
+    ]) {
+      const response = await t.app.inject({ method: "GET", url, headers });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json<{ message: string }>().message).toMatch(/id must not contain the NUL/);
+    }
+    for (const method of ["PUT", "DELETE"] as const) {
+      const response = await t.app.inject({ method, url: "/api/v1/tasks/%00", headers, payload: {} });
+      expect(response.statusCode, method).toBe(400);
+    }
+  });
+
   it("refuses extraction content holding one", async () => {
     const response = await t.app.inject({
       method: "POST",
