@@ -14,6 +14,28 @@ describe("accounts cannot be probed", () => {
   });
   afterEach(async () => t.close());
 
+  it("answers wrong passwords the same for an existing and an unknown address, backoff included", async () => {
+    const { user } = await signUp(t);
+    const answers = async (email: string, client: string) => {
+      const seen: string[] = [];
+      for (let attempt = 0; attempt < 9; attempt += 1) {
+        const response = await t.app.inject({
+          method: "POST",
+          url: apiRoutes.login.path,
+          payload: { email, password: "Not-The-Password-7" },
+          remoteAddress: client,
+        });
+        const { message } = response.json<{ message: string }>();
+        seen.push(`${response.statusCode} ${message.replace(/\d+ seconds?/, "N seconds")}`);
+      }
+      return seen;
+    };
+    const existing = await answers(user.email, "192.0.2.50");
+    const unknown = await answers("nobody-registered@example.com", "192.0.2.51");
+    expect(existing).toEqual(unknown);
+    expect(existing.at(-1)).toMatch(/^429 /);
+  });
+
   it("answers a code request the same for a new and an existing address, and mails the owner a note instead of a code", async () => {
     const { user } = await signUp(t);
     const before = t.mailer.sent.length;
