@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { normalisePriority, normaliseSource, normaliseStatus, taskFromWire } from "./tasks";
+import {
+  computeTaskStats,
+  isOverdue,
+  normalisePriority,
+  normaliseSource,
+  normaliseStatus,
+  taskFromWire,
+  type Task,
+} from "./tasks";
 
 describe("normaliseSource", () => {
   it("keeps a flat source with its origin and filename", () => {
@@ -92,5 +100,34 @@ describe("taskFromWire", () => {
       tags: [],
       source: { type: "Llm", origin: "email" },
     });
+  });
+});
+
+describe("isOverdue", () => {
+  const now = new Date("2026-11-21T10:00:00.000Z");
+  const task = (status: Task["status"], due_date: string | null): Task =>
+    taskFromWire({ id: "1", title: "t", status, priority: "medium", due_date, source: "Manual" });
+
+  it("is a due date in the past and a status other than completed, cancelled included", () => {
+    expect(isOverdue(task("pending", "2026-11-21T09:59:59.000Z"), now)).toBe(true);
+    expect(isOverdue(task("inprogress", "2026-01-01T00:00:00.000Z"), now)).toBe(true);
+    expect(isOverdue(task("cancelled", "2026-11-21T09:59:59.000Z"), now)).toBe(true);
+    expect(isOverdue(task("completed", "2026-11-21T09:59:59.000Z"), now)).toBe(false);
+  });
+
+  it("is not a task due now or later, nor one without a due date", () => {
+    expect(isOverdue(task("pending", "2026-11-21T10:00:00.000Z"), now)).toBe(false);
+    expect(isOverdue(task("pending", "2026-11-21T10:00:01.000Z"), now)).toBe(false);
+    expect(isOverdue(task("pending", null), now)).toBe(false);
+  });
+
+  it("is what the statistics count", () => {
+    const tasks = [
+      task("pending", "2026-11-21T09:59:59.000Z"),
+      task("cancelled", "2026-11-21T09:59:59.000Z"),
+      task("completed", "2026-11-21T09:59:59.000Z"),
+      task("pending", "2026-11-22T00:00:00.000Z"),
+    ];
+    expect(computeTaskStats(tasks, now)).toMatchObject({ overdue: 2, cancelled: 1, completed: 1, total: 4 });
   });
 });

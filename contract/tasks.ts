@@ -388,6 +388,14 @@ export const taskStatsSchema = /* @__PURE__ */ z.object({
 });
 export type TaskStats = z.infer<typeof taskStatsSchema>;
 
+/**
+ * Overdue: a due date in the past and a status other than completed. A cancelled task past its
+ * date counts (it was not done in time); the server's statistics count the same way.
+ */
+export function isOverdue(task: Pick<Task, "due_date" | "status">, now: Date): boolean {
+  return task.status !== "completed" && task.due_date !== null && Date.parse(task.due_date) < now.getTime();
+}
+
 /** Statistics computed from the full task list. */
 export function computeTaskStats(tasks: readonly Task[], now: Date = new Date()): TaskStats {
   const stats: TaskStats = {
@@ -402,9 +410,7 @@ export function computeTaskStats(tasks: readonly Task[], now: Date = new Date())
   for (const task of tasks) {
     if (task.status === "inprogress") stats.in_progress += 1;
     else stats[task.status] += 1;
-    if (task.due_date && task.status !== "completed" && new Date(task.due_date).getTime() < now.getTime()) {
-      stats.overdue += 1;
-    }
+    if (isOverdue(task, now)) stats.overdue += 1;
   }
   stats.completion_rate = completionRate(stats.completed, stats.total);
   return stats;

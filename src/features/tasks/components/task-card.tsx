@@ -1,4 +1,5 @@
 import {
+  isOverdue,
   TASK_STATUSES,
   TASK_STATUS_LABELS,
   taskStatusSchema,
@@ -44,7 +45,7 @@ export const TaskCard = memo(function TaskCard({
   const completed = task.status === "completed";
   const cancelled = task.status === "cancelled";
   const open = !completed && !cancelled;
-  const overdue = open && task.due_date !== null && new Date(task.due_date).getTime() < Date.now();
+  const overdue = isOverdue(task, new Date());
   const dueToday = open && isDueToday(task, timeZone);
 
   return (
