@@ -5,6 +5,7 @@ import {
   normalisePriority,
   normaliseSource,
   normaliseStatus,
+  repeatsWithoutDueDate,
   taskFromWire,
   type Task,
 } from "./tasks";
@@ -129,5 +130,19 @@ describe("isOverdue", () => {
       task("pending", "2026-11-22T00:00:00.000Z"),
     ];
     expect(computeTaskStats(tasks, now)).toMatchObject({ overdue: 2, cancelled: 1, completed: 1, total: 4 });
+  });
+});
+
+describe("repeatsWithoutDueDate", () => {
+  it("is a rule without a due date", () => {
+    expect(repeatsWithoutDueDate({ recurrence: "FREQ=DAILY", due_date: null })).toBe(true);
+    expect(repeatsWithoutDueDate({ recurrence: "FREQ=DAILY", due_date: undefined })).toBe(true);
+    expect(repeatsWithoutDueDate({ recurrence: "FREQ=DAILY", due_date: "" })).toBe(true);
+  });
+
+  it("is neither a rule with a due date nor a task that does not repeat", () => {
+    expect(repeatsWithoutDueDate({ recurrence: "FREQ=DAILY", due_date: "2026-11-23T09:00:00Z" })).toBe(false);
+    expect(repeatsWithoutDueDate({ recurrence: null, due_date: null })).toBe(false);
+    expect(repeatsWithoutDueDate({ recurrence: undefined, due_date: null })).toBe(false);
   });
 });

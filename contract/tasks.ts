@@ -228,7 +228,20 @@ export function readTaskFromWire(value: unknown): Task | undefined {
 
 export const taskMessages = {
   titleRequired: "Title is required",
+  repeatNeedsDueDate: "A repeating task needs a due date",
 } as const;
+
+/**
+ * A repeating task needs a due date: its rule's dates count from it. True when the task would
+ * repeat without one (taskMessages.repeatNeedsDueDate says so). For a partial update, pass the
+ * stored value of whichever of the two the update leaves alone.
+ */
+export function repeatsWithoutDueDate(task: {
+  recurrence: string | null | undefined;
+  due_date: string | null | undefined;
+}): boolean {
+  return task.recurrence !== null && task.recurrence !== undefined && !task.due_date;
+}
 
 const titleSchema = /* @__PURE__ */ withoutNul(
   z

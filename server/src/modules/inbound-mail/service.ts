@@ -3,6 +3,7 @@ import { EXTRACT_MAX_CHARS, type ExtractedTaskJson } from "@contract/extract";
 import {
   createTaskRequestSchema,
   parseStatusInput,
+  repeatsWithoutDueDate,
   TASK_LIMITS,
   type CreateTaskInput,
   type TaskSource,
@@ -77,8 +78,8 @@ function toCreateInput(task: ExtractedTaskJson, source: TaskSource): CreateTaskI
     due_date: task.due_date,
     tags: tags.slice(-TASK_LIMITS.tagsMax),
     source,
-    // A repeating task needs its due date; extraction proposes the first one with the rule.
-    recurrence: task.due_date ? task.recurrence : null,
+    // Extraction proposes the first due date with the rule; a rule without one is dropped.
+    recurrence: repeatsWithoutDueDate(task) ? null : task.recurrence,
   });
   return parsed.success ? parsed.data : undefined;
 }
