@@ -5,6 +5,7 @@ import {
   normalisePriority,
   normaliseSource,
   normaliseStatus,
+  readTaskFromWire,
   repeatsWithoutDueDate,
   taskFromWire,
   type Task,
@@ -101,6 +102,61 @@ describe("taskFromWire", () => {
       tags: [],
       source: { type: "Llm", origin: "email" },
     });
+  });
+});
+
+describe("taskFromWire: the wire shape read tolerantly", () => {
+  const ours = {
+    id: "0193",
+    title: "Water the plants",
+    description: "Kitchen first",
+    status: "completed",
+    priority: "high",
+    due_date: "2026-12-01T09:00:00.000Z",
+    tags: ["home"],
+    source: { type: "Document", origin: "import", filename: "todo.csv" },
+    created_at: "2026-11-01T09:00:00.000Z",
+    updated_at: "2026-11-02T09:00:00.000Z",
+    completed_at: "2026-11-02T09:00:00.000Z",
+    recurrence: "FREQ=WEEKLY;BYDAY=MO",
+    remind_at: null,
+  };
+
+  it("reads our server's task as it is", () => {
+    expect(taskFromWire(ours)).toEqual(ours);
+  });
+
+  it("reads a task with nothing but an id, every field empty or at its default", () => {
+    expect(taskFromWire({ id: 12 })).toEqual({
+      id: "12",
+      title: "",
+      description: null,
+      status: "pending",
+      priority: "medium",
+      due_date: null,
+      tags: [],
+      source: { type: "Manual" },
+      recurrence: null,
+    });
+  });
+
+  it("reads a malformed field as empty rather than dropping the task", () => {
+    const task = taskFromWire({
+      ...ours,
+      title: 7,
+      description: [],
+      tags: ["a", 1],
+      due_date: 5,
+      remind_at: 3,
+    });
+    expect(task).toMatchObject({ title: "", description: null, tags: [], due_date: null, remind_at: null });
+    expect(task.recurrence).toBe("FREQ=WEEKLY;BYDAY=MO");
+  });
+
+  it("is no task without an id", () => {
+    expect(readTaskFromWire({ ...ours, id: undefined })).toBeUndefined();
+    expect(readTaskFromWire(null)).toBeUndefined();
+    expect(readTaskFromWire(ours)?.id).toBe("0193");
   });
 });
 
