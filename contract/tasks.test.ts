@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { normalisePriority, normaliseSource, normaliseStatus, taskFromWire } from "./tasks";
+import {
+  computeTaskStats,
+  isOverdue,
+  normalisePriority,
+  normaliseSource,
+  normaliseStatus,
+  readTaskFromWire,
+  repeatsWithoutDueDate,
+  taskFromWire,
+  type Task,
+} from "./tasks";
 
 describe("normaliseSource", () => {
   it("keeps a flat source with its origin and filename", () => {
@@ -92,5 +102,103 @@ describe("taskFromWire", () => {
       tags: [],
       source: { type: "Llm", origin: "email" },
     });
+  });
+});
+
+describe("taskFromWire: the wire shape read tolerantly", () => {
+  const ours = {
+    id: "0193",
+    title: "Water the plants",
+    description: "Kitchen first",
+    status: "completed",
+    priority: "high",
+    due_date: "2026-12-01T09:00:00.000Z",
+    tags: ["home"],
+    source: { type: "Document", origin: "import", filename: "todo.csv" },
+    created_at: "2026-11-01T09:00:00.000Z",
+    updated_at: "2026-11-02T09:00:00.000Z",
+    completed_at: "2026-11-02T09:00:00.000Z",
+    recurrence: "FREQ=WEEKLY;BYDAY=MO",
+    remind_at: null,
+  };
+
+  it("reads our server's task as it is", () => {
+    expect(taskFromWire(ours)).toEqual(ours);
+  });
+
+  it("reads a task with nothing but an id, every field empty or at its default", () => {
+    expect(taskFromWire({ id: 12 })).toEqual({
+      id: "12",
+      title: "",
+      description: null,
+      status: "pending",
+      priority: "medium",
+      due_date: null,
+      tags: [],
+      source: { type: "Manual" },
+      recurrence: null,
+    });
+  });
+
+  it("reads a malformed field as empty rather than dropping the task", () => {
+    const task = taskFromWire({
+      ...ours,
+      title: 7,
+      description: [],
+      tags: ["a", 1],
+      due_date: 5,
+      remind_at: 3,
+    });
+    expect(task).toMatchObject({ title: "", description: null, tags: [], due_date: null, remind_at: null });
+    expect(task.recurrence).toBe("FREQ=WEEKLY;BYDAY=MO");
+  });
+
+  it("is no task without an id", () => {
+    expect(readTaskFromWire({ ...ours, id: undefined })).toBeUndefined();
+    expect(readTaskFromWire(null)).toBeUndefined();
+    expect(readTaskFromWire(ours)?.id).toBe("0193");
+  });
+});
+
+describe("isOverdue", () => {
+  const now = new Date("2026-11-21T10:00:00.000Z");
+  const task = (status: Task["status"], due_date: string | null): Task =>
+    taskFromWire({ id: "1", title: "t", status, priority: "medium", due_date, source: "Manual" });
+
+  it("is a due date in the past and a status other than completed, cancelled included", () => {
+    expect(isOverdue(task("pending", "2026-11-21T09:59:59.000Z"), now)).toBe(true);
+    expect(isOverdue(task("inprogress", "2026-01-01T00:00:00.000Z"), now)).toBe(true);
+    expect(isOverdue(task("cancelled", "2026-11-21T09:59:59.000Z"), now)).toBe(true);
+    expect(isOverdue(task("completed", "2026-11-21T09:59:59.000Z"), now)).toBe(false);
+  });
+
+  it("is not a task due now or later, nor one without a due date", () => {
+    expect(isOverdue(task("pending", "2026-11-21T10:00:00.000Z"), now)).toBe(false);
+    expect(isOverdue(task("pending", "2026-11-21T10:00:01.000Z"), now)).toBe(false);
+    expect(isOverdue(task("pending", null), now)).toBe(false);
+  });
+
+  it("is what the statistics count", () => {
+    const tasks = [
+      task("pending", "2026-11-21T09:59:59.000Z"),
+      task("cancelled", "2026-11-21T09:59:59.000Z"),
+      task("completed", "2026-11-21T09:59:59.000Z"),
+      task("pending", "2026-11-22T00:00:00.000Z"),
+    ];
+    expect(computeTaskStats(tasks, now)).toMatchObject({ overdue: 2, cancelled: 1, completed: 1, total: 4 });
+  });
+});
+
+describe("repeatsWithoutDueDate", () => {
+  it("is a rule without a due date", () => {
+    expect(repeatsWithoutDueDate({ recurrence: "FREQ=DAILY", due_date: null })).toBe(true);
+    expect(repeatsWithoutDueDate({ recurrence: "FREQ=DAILY", due_date: undefined })).toBe(true);
+    expect(repeatsWithoutDueDate({ recurrence: "FREQ=DAILY", due_date: "" })).toBe(true);
+  });
+
+  it("is neither a rule with a due date nor a task that does not repeat", () => {
+    expect(repeatsWithoutDueDate({ recurrence: "FREQ=DAILY", due_date: "2026-11-23T09:00:00Z" })).toBe(false);
+    expect(repeatsWithoutDueDate({ recurrence: null, due_date: null })).toBe(false);
+    expect(repeatsWithoutDueDate({ recurrence: undefined, due_date: null })).toBe(false);
   });
 });

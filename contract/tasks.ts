@@ -160,57 +160,35 @@ export const taskJsonSchema = /* @__PURE__ */ z.object({
 });
 export type TaskJson = z.infer<typeof taskJsonSchema>;
 
-/** The task as the SPA uses it: status spelled inprogress, every field normalised. */
-export interface Task {
-  id: string;
-  title: string;
-  description: string | null;
-  status: TaskStatus;
-  priority: TaskPriority;
-  due_date: string | null;
-  tags: string[];
-  source: TaskSource;
-  created_at?: string;
-  updated_at?: string;
-  completed_at?: string | null;
-  recurrence: string | null;
-  remind_at?: string | null;
-}
+/**
+ * The task as the SPA reads it, from our server or another: each field of taskJsonSchema, read
+ * tolerantly. The id may be a number; status, priority and source go through their normalisers
+ * (in_progress reads as inprogress, an unknown status as pending, an unknown priority as medium, a
+ * wrapped source unwrapped); any other field that is missing or malformed reads as empty. Only a
+ * value without an id is no task. A new field on the wire must be read here too (the compiler
+ * says so).
+ */
+const taskFromWireSchema = onFirstUse(() => {
+  const wire = taskJsonSchema.shape;
+  return z.object({
+    id: z.union([wire.id, z.number()]).transform(String),
+    title: wire.title.catch(""),
+    description: wire.description.catch(null),
+    status: z.unknown().optional().transform(normaliseStatus),
+    priority: z.unknown().optional().transform(normalisePriority),
+    due_date: wire.due_date.catch(null),
+    tags: wire.tags.catch([]),
+    source: z.unknown().optional().transform(normaliseSource),
+    created_at: wire.created_at.optional().catch(undefined),
+    updated_at: wire.updated_at.optional().catch(undefined),
+    completed_at: wire.completed_at.optional().catch(null),
+    recurrence: wire.recurrence.catch(null),
+    remind_at: wire.remind_at.optional().catch(null),
+  } satisfies Record<keyof TaskJson, z.ZodType>);
+});
 
-/** Reads any server's task JSON tolerantly; ids may be numbers elsewhere. */
-const taskFromWireSchema = onFirstUse(() =>
-  z
-    .object({
-      id: z.union([z.string(), z.number()]).transform(String),
-      title: z.string().catch(""),
-      description: z.string().nullish().catch(null),
-      status: z.unknown(),
-      priority: z.unknown(),
-      due_date: z.string().nullish().catch(null),
-      tags: z.array(z.string()).nullish().catch([]),
-      source: z.unknown(),
-      created_at: z.string().optional().catch(undefined),
-      updated_at: z.string().optional().catch(undefined),
-      completed_at: z.string().nullish().catch(null),
-      recurrence: z.string().nullish().catch(null),
-      remind_at: z.string().nullish().catch(null),
-    })
-    .transform((raw): Task => ({
-      id: raw.id,
-      title: raw.title,
-      description: raw.description ?? null,
-      status: normaliseStatus(raw.status),
-      priority: normalisePriority(raw.priority),
-      due_date: raw.due_date ?? null,
-      tags: raw.tags ?? [],
-      source: normaliseSource(raw.source),
-      created_at: raw.created_at,
-      updated_at: raw.updated_at,
-      completed_at: raw.completed_at ?? null,
-      recurrence: raw.recurrence ?? null,
-      remind_at: raw.remind_at ?? null,
-    })),
-);
+/** The task as the SPA uses it: status spelled inprogress, every field normalised. */
+export type Task = z.output<ReturnType<typeof taskFromWireSchema>>;
 
 export function taskFromWire(value: unknown): Task {
   return taskFromWireSchema().parse(value);
@@ -228,7 +206,20 @@ export function readTaskFromWire(value: unknown): Task | undefined {
 
 export const taskMessages = {
   titleRequired: "Title is required",
+  repeatNeedsDueDate: "A repeating task needs a due date",
 } as const;
+
+/**
+ * A repeating task needs a due date: its rule's dates count from it. True when the task would
+ * repeat without one (taskMessages.repeatNeedsDueDate says so). For a partial update, pass the
+ * stored value of whichever of the two the update leaves alone.
+ */
+export function repeatsWithoutDueDate(task: {
+  recurrence: string | null | undefined;
+  due_date: string | null | undefined;
+}): boolean {
+  return task.recurrence !== null && task.recurrence !== undefined && !task.due_date;
+}
 
 const titleSchema = /* @__PURE__ */ withoutNul(
   z
@@ -388,6 +379,14 @@ export const taskStatsSchema = /* @__PURE__ */ z.object({
 });
 export type TaskStats = z.infer<typeof taskStatsSchema>;
 
+/**
+ * Overdue: a due date in the past and a status other than completed. A cancelled task past its
+ * date counts (it was not done in time); the server's statistics count the same way.
+ */
+export function isOverdue(task: Pick<Task, "due_date" | "status">, now: Date): boolean {
+  return task.status !== "completed" && task.due_date !== null && Date.parse(task.due_date) < now.getTime();
+}
+
 /** Statistics computed from the full task list. */
 export function computeTaskStats(tasks: readonly Task[], now: Date = new Date()): TaskStats {
   const stats: TaskStats = {
@@ -402,9 +401,7 @@ export function computeTaskStats(tasks: readonly Task[], now: Date = new Date())
   for (const task of tasks) {
     if (task.status === "inprogress") stats.in_progress += 1;
     else stats[task.status] += 1;
-    if (task.due_date && task.status !== "completed" && new Date(task.due_date).getTime() < now.getTime()) {
-      stats.overdue += 1;
-    }
+    if (isOverdue(task, now)) stats.overdue += 1;
   }
   stats.completion_rate = completionRate(stats.completed, stats.total);
   return stats;

@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType } from "react";
 import { matchRoutes, useLocation, useRoutes, type Location, type RouteObject } from "react-router-dom";
-import { startReadingKeptQueryCache } from "@/lib/kept-query-cache";
+import { startReadingCachedQueries } from "@/lib/cached-queries";
 import { PageLoading } from "./routes/page-loading";
 import { RouteErrorBoundary } from "./routes/route-error";
 import { ScrollRestoration } from "./scroll-restoration";
@@ -161,7 +161,7 @@ function preloadPages(routes: RouteObject[], location: Pick<Location, "pathname"
 /**
  * Starts downloading the modules of the page at `pathname`. src/main.tsx calls it before React's
  * first render, so the requests leave while that render runs rather than after it. A signed-in
- * screen also starts reading the query cache kept in IndexedDB meanwhile (lib/kept-query-cache).
+ * screen also starts reading the queries cached in IndexedDB meanwhile (lib/cached-queries).
  */
 export function preloadRoute(pathname: string): void {
   const routes = appRoutes({});
@@ -174,13 +174,13 @@ export function preloadRoute(pathname: string): void {
  * A signed-in screen's first render waits for its modules (about 45 chunks); meanwhile the main
  * thread idles. One-time set-ups that render would otherwise pay once the modules have arrived
  * are done in that wait instead:
- * - reading and parsing the query cache kept in IndexedDB (lib/kept-query-cache);
+ * - reading and parsing the queries cached in IndexedDB (lib/cached-queries);
  * - the engine's date-formatting data, loaded by the page's first Intl.DateTimeFormat (20–40 ms
  *   in Chromium, whatever the locale or zone), which date-fns-tz makes when its module runs;
  * - tailwind-merge's class map, built on its first call (15–35 ms), from the shell's first `cn`.
  */
 function prepareSignedInScreen(): void {
-  startReadingKeptQueryCache();
+  startReadingCachedQueries();
   new Intl.DateTimeFormat("en-US", { timeZone: "UTC" }).format(0);
   // A failed download shows when the screen renders (the same module).
   import("@/lib/cn").then(

@@ -1,12 +1,12 @@
 import { QueryClient, type Query, type QueryCacheNotifyEvent } from "@tanstack/react-query";
-import { changesWhatIsKept } from "./query-persistence";
+import { changesWhatIsCached } from "./query-persistence";
 
-/** Which cache events, in order, the rule says change what is kept. */
-function watch(queryClient: QueryClient, keptData: WeakMap<Query, unknown>, keptAt: () => number) {
+/** Which cache events, in order, the rule says change what is cached. */
+function watch(queryClient: QueryClient, cachedData: WeakMap<Query, unknown>, cachedAt: () => number) {
   const verdicts: Array<[string, boolean]> = [];
   queryClient.getQueryCache().subscribe((event: QueryCacheNotifyEvent) => {
     const label = event.type === "updated" ? `updated:${event.action.type}` : event.type;
-    verdicts.push([label, changesWhatIsKept(event, keptData, keptAt())]);
+    verdicts.push([label, changesWhatIsCached(event, cachedData, cachedAt())]);
   });
   return verdicts;
 }
@@ -14,21 +14,21 @@ function watch(queryClient: QueryClient, keptData: WeakMap<Query, unknown>, kept
 const changed = (verdicts: Array<[string, boolean]>) =>
   verdicts.filter(([, yes]) => yes).map(([label]) => label);
 
-describe("changesWhatIsKept", () => {
+describe("changesWhatIsCached", () => {
   it("counts new data, not a fetch starting, an invalidation or an unchanged answer", async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const keptData = new WeakMap<Query, unknown>();
-    const verdicts = watch(queryClient, keptData, () => Date.now());
+    const cachedData = new WeakMap<Query, unknown>();
+    const verdicts = watch(queryClient, cachedData, () => Date.now());
     const tasks = [{ id: "1", title: "Call the dentist" }];
 
-    // The query arrives without data (not kept yet); its answer is what changes what is kept.
+    // The query arrives without data (not cached yet); its answer is what changes what is cached.
     await queryClient.fetchQuery({ queryKey: ["tasks"], queryFn: () => structuredClone(tasks) });
     expect(verdicts.map(([label]) => label)).toEqual(["added", "updated:fetch", "updated:success"]);
     expect(changed(verdicts)).toEqual(["updated:success"]);
 
-    // What was just written is what is kept.
+    // What was just written is what is cached.
     const query = queryClient.getQueryCache().find({ queryKey: ["tasks"] })!;
-    keptData.set(query, query.state.data);
+    cachedData.set(query, query.state.data);
     verdicts.length = 0;
 
     await queryClient.invalidateQueries({ queryKey: ["tasks"], refetchType: "none" });
@@ -62,12 +62,12 @@ describe("changesWhatIsKept", () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const verdicts = watch(queryClient, new WeakMap(), () => Date.now());
 
-    // Arriving with data (initial data, or a kept cache hydrated into the client) is kept at once.
+    // Arriving with data (initial data, or a cache hydrated into the client) is cached at once.
     queryClient.getQueryCache().build(queryClient, { queryKey: ["stats"], initialData: { total: 3 } });
     expect(changed(verdicts)).toEqual(["added"]);
 
-    // A query that never answered (a disabled one, or one whose only fetch failed) is not kept:
-    // neither its arrival nor its removal changes what is kept.
+    // A query that never answered (a disabled one, or one whose only fetch failed) is not cached:
+    // neither its arrival nor its removal changes what is cached.
     verdicts.length = 0;
     await queryClient.prefetchQuery({
       queryKey: ["plan"],
@@ -86,14 +86,14 @@ describe("changesWhatIsKept", () => {
     expect(changed(verdicts)).toEqual(["removed"]);
   });
 
-  it("writes an unchanged answer again once what is kept is over an hour old", async () => {
+  it("writes an unchanged answer again once what is cached is over an hour old", async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const keptData = new WeakMap<Query, unknown>();
+    const cachedData = new WeakMap<Query, unknown>();
     const twoHoursAgo = Date.now() - 2 * 60 * 60 * 1000;
-    const verdicts = watch(queryClient, keptData, () => twoHoursAgo);
+    const verdicts = watch(queryClient, cachedData, () => twoHoursAgo);
     await queryClient.fetchQuery({ queryKey: ["stats"], queryFn: () => ({ total: 3 }) });
     const query = queryClient.getQueryCache().find({ queryKey: ["stats"] })!;
-    keptData.set(query, query.state.data);
+    cachedData.set(query, query.state.data);
     verdicts.length = 0;
 
     await queryClient.fetchQuery({ queryKey: ["stats"], queryFn: () => ({ total: 3 }), staleTime: 0 });

@@ -1,4 +1,5 @@
 /// <reference types="node" />
+import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,6 +23,20 @@ describe("the web's import boundaries (eslint.config.js)", { timeout: 60_000 }, 
   it("refuses a feature importing another feature", async () => {
     const errors = await boundaryErrors("feature-imports-feature.ts", "src/features/tasks/violation.ts");
     expect(errors).toEqual([expect.stringContaining("Features do not import each other")]);
+  });
+
+  it("refuses it in every feature folder, quick-add and data-transfer included", async () => {
+    const features = readdirSync(path.join(root, "src/features"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== "extract")
+      .map((entry) => entry.name);
+    expect(features).toEqual(expect.arrayContaining(["quick-add", "data-transfer", "tasks"]));
+    for (const feature of features) {
+      const errors = await boundaryErrors(
+        "feature-imports-feature.ts",
+        `src/features/${feature}/violation.ts`,
+      );
+      expect(errors, feature).toEqual([expect.stringContaining("Features do not import each other")]);
+    }
   });
 
   it("lets a feature import src/api and src/lib", async () => {

@@ -3,6 +3,7 @@ import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
 import type * as rrule from "rrule";
 import type { Options } from "rrule";
 import { isDueDateInRange } from "@contract/common";
+import { repeatsWithoutDueDate, taskMessages } from "@contract/tasks";
 
 // ---------------------------------------------------------------------------------------------
 // Repeating tasks: an RFC 5545 RRULE value (without the "RRULE:" name) read and stepped through
@@ -42,8 +43,6 @@ const PART_NAMES: Partial<Record<Part, string>> = {
   byweekno: "BYWEEKNO",
 };
 const INTERVAL_MAX = 99;
-
-const RECURRENCE_NEEDS_DUE_DATE = "recurrence: A repeating task needs a due date";
 
 export class RecurrenceError extends Error {}
 
@@ -176,7 +175,10 @@ export function normaliseRecurrence(rule: string): string {
   return RRule.optionsToString(options).replace(/^RRULE:/, "");
 }
 
-/** "recurrence: …" when the rule is not one a task can carry; undefined when it is. */
+/**
+ * "recurrence: …" when the rule is not one a task can carry (one this module cannot read, or a
+ * repeating task without a due date, the contract's rule); undefined when it is.
+ */
 export function recurrenceProblem(
   rule: string | null | undefined,
   dueDate: string | null | undefined,
@@ -188,7 +190,9 @@ export function recurrenceProblem(
     if (error instanceof RecurrenceError) return `recurrence: ${error.message}`;
     throw error;
   }
-  return dueDate ? undefined : RECURRENCE_NEEDS_DUE_DATE;
+  return repeatsWithoutDueDate({ recurrence: rule, due_date: dueDate })
+    ? `recurrence: ${taskMessages.repeatNeedsDueDate}`
+    : undefined;
 }
 
 const WALL = "yyyy-MM-dd'T'HH:mm:ss.SSS";

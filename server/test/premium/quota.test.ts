@@ -8,6 +8,7 @@ import {
   nextResetDate,
   refundAiUse,
   usagePeriod,
+  withAiUse,
 } from "../../src/modules/premium/service";
 import { createTestApp, signUp, type TestApp } from "../helpers";
 
@@ -188,6 +189,60 @@ describe("the monthly AI quota", () => {
     await chargeAiUse(t.deps.db, t.deps.config, user.id, t.clock.now());
     await refundAiUse(t.deps.db, user.id, november);
     expect((await getUsage(t.deps.db, t.deps.config, user, t.clock.now())).current_usage).toBe(1);
+  });
+
+  describe("withAiUse, the one way to spend a use", () => {
+    const usage = async (userId: string) =>
+      (await getUsage(t.deps.db, t.deps.config, { id: userId }, t.clock.now())).current_usage;
+
+    it("runs the work, then charges one use and hands back its result", async () => {
+      const { user } = await signUp(t);
+      const use = await withAiUse(t.deps, user, async () => {
+        expect(await usage(user.id)).toBe(0);
+        return ["a task"];
+      });
+      expect(use.result).toEqual(["a task"]);
+      expect(await usage(user.id)).toBe(1);
+    });
+
+    it("refuses at the limit without running the work", async () => {
+      const { user } = await signUp(t);
+      await setUsage(t, user.id, 20);
+      let ran = false;
+      await expectQuotaExceeded(
+        withAiUse(t.deps, user, async () => {
+          ran = true;
+        }),
+      );
+      expect(ran).toBe(false);
+      expect(await usage(user.id)).toBe(20);
+    });
+
+    it("charges nothing when the work fails", async () => {
+      const { user } = await signUp(t);
+      const failing = withAiUse(t.deps, user, async () => {
+        throw new Error("provider down");
+      });
+      await expect(failing).rejects.toThrow("provider down");
+      expect(await usage(user.id)).toBe(0);
+    });
+
+    it("refuses when the last use went to another request while the work ran", async () => {
+      const { user } = await signUp(t);
+      await setUsage(t, user.id, 19);
+      await expectQuotaExceeded(
+        withAiUse(t.deps, user, () => chargeAiUse(t.deps.db, t.deps.config, user.id, t.clock.now())),
+      );
+      expect(await usage(user.id)).toBe(20);
+    });
+
+    it("gives the use back when the caller cannot keep the result", async () => {
+      const { user } = await signUp(t);
+      const use = await withAiUse(t.deps, user, async () => "plan");
+      expect(await usage(user.id)).toBe(1);
+      await use.refund();
+      expect(await usage(user.id)).toBe(0);
+    });
   });
 
   it("computes the reset date across a year end and a daylight-saving change", () => {

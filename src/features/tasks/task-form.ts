@@ -1,5 +1,6 @@
 import {
   DEFAULT_TASK_PRIORITY,
+  repeatsWithoutDueDate,
   TASK_LIMITS,
   taskMessages,
   taskPrioritySchema,
@@ -23,7 +24,6 @@ import {
 } from "./repeat-options";
 
 export const repeatMessages = {
-  needsDueDate: "A repeating task needs a due date",
   interval: `Enter a whole number from 1 to ${REPEAT_INTERVAL_MAX}`,
 } as const;
 
@@ -64,8 +64,8 @@ export const taskFormSchema = z
   })
   .superRefine((values, context) => {
     if (values.repeat === "never") return;
-    if (!values.dueDate)
-      context.addIssue({ code: "custom", path: ["repeat"], message: repeatMessages.needsDueDate });
+    if (repeatsWithoutDueDate({ recurrence: values.repeat, due_date: values.dueDate }))
+      context.addIssue({ code: "custom", path: ["repeat"], message: taskMessages.repeatNeedsDueDate });
     const interval = Number(values.repeatInterval);
     if (
       values.repeat === "custom" &&

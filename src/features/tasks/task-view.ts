@@ -1,4 +1,4 @@
-import type { Task, TaskPriority, TaskStatus } from "@contract/tasks";
+import { isOverdue, type Task, type TaskPriority, type TaskStatus } from "@contract/tasks";
 import { dayFromToday, localDay } from "@/lib/due-dates";
 
 export const TASK_VIEWS = ["all", "today", "upcoming"] as const;
@@ -101,10 +101,7 @@ export function isDueToday(task: Task, timeZone: string, now = new Date()): bool
 
 /** "Today": open tasks that are overdue or due today. */
 export function todayTasks(tasks: readonly Task[], timeZone: string, now = new Date()): Task[] {
-  const today = localDay(now, timeZone);
-  return tasks.filter(
-    (task) => isOpen(task) && task.due_date !== null && localDay(task.due_date, timeZone) <= today,
-  );
+  return tasks.filter((task) => isOpen(task) && (isOverdue(task, now) || isDueToday(task, timeZone, now)));
 }
 
 export interface DayGroup {

@@ -16,7 +16,7 @@ import { DomainError, NotFound } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
 import { userTimeZone } from "../../lib/time-zone";
 import { getUserById } from "../auth/service";
-import { assertCanUseAi, chargeAiUse, getUsage } from "../premium/service";
+import { assertCanUseAi, getUsage, withAiUse } from "../premium/service";
 import { addNotification } from "../notifications/service";
 import { getTasksByIds, lastTaskChangeAt, listOpenTasks } from "../tasks/service";
 import {
@@ -211,8 +211,9 @@ export async function runGeneration(deps: Deps, requestId: string, log: Generati
   }
   try {
     // The report's time is when the tasks were read: a change during generation makes it stale.
-    const report = await buildReport(deps.db, deps.ai, user, deps.clock.now());
-    await chargeAiUse(deps.db, deps.config, user.id, deps.clock.now());
+    const { result: report } = await withAiUse(deps, user, () =>
+      buildReport(deps.db, deps.ai, user, deps.clock.now()),
+    );
     const json = JSON.stringify(report);
     await insertDailyReport(deps.db, {
       id: newId(),

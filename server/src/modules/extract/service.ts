@@ -5,7 +5,7 @@ import { AiProviderError } from "../../ai/provider";
 import type { AppDeps } from "../../app-types";
 import type { UserRow } from "../../db/schema";
 import { AiTimeout, AiUnavailable, TooLarge, Validation, type DomainError } from "../../lib/domain-errors";
-import { assertCanUseAi, chargeAiUse } from "../premium/service";
+import { withAiUse } from "../premium/service";
 import { userTimeZone } from "../../lib/time-zone";
 import { extractWithPatterns } from "./pattern-extractor";
 
@@ -41,10 +41,10 @@ function timeZoneFor(input: ExtractInput, user: Pick<UserRow, "timezone">): stri
 
 /**
  * POST /api/v1/extract/text: the tasks found in a text, not saved. The pattern method is free;
- * the AI method is refused at the limit and charges one use only once the provider has answered.
+ * the AI method is one AI use (withAiUse: refused at the limit, charged once the provider answered).
  */
 export async function extractTasks(
-  deps: Pick<AppDeps, "db" | "config" | "ai">,
+  deps: Pick<AppDeps, "db" | "config" | "clock" | "ai">,
   user: Pick<UserRow, "id" | "timezone">,
   input: ExtractInput,
   now: Date,
@@ -56,17 +56,14 @@ export async function extractTasks(
 
   if (input.strategy === "pattern") return extractWithPatterns(input.content, { timeZone, now });
 
-  await assertCanUseAi(deps.db, deps.config, user, now);
-  let tasks: ExtractedTaskJson[];
-  try {
-    tasks = await deps.ai.extractTasks({ content: input.content, timeZone, now });
-  } catch (error) {
-    if (!(error instanceof AiProviderError)) throw error;
-    log.warn({ provider: deps.ai.name, kind: error.kind, reason: error.message }, "AI extraction failed");
-    throw domainErrorOf(error);
-  }
-  // Charged only now, atomically: of two requests at the last unit only one is charged, the
-  // other is refused with 403 like any request over the limit.
-  await chargeAiUse(deps.db, deps.config, user.id, now);
-  return tasks;
+  const { result } = await withAiUse(deps, user, async () => {
+    try {
+      return await deps.ai.extractTasks({ content: input.content, timeZone, now });
+    } catch (error) {
+      if (!(error instanceof AiProviderError)) throw error;
+      log.warn({ provider: deps.ai.name, kind: error.kind, reason: error.message }, "AI extraction failed");
+      throw domainErrorOf(error);
+    }
+  });
+  return result;
 }

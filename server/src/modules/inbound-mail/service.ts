@@ -3,6 +3,7 @@ import { EXTRACT_MAX_CHARS, type ExtractedTaskJson } from "@contract/extract";
 import {
   createTaskRequestSchema,
   parseStatusInput,
+  repeatsWithoutDueDate,
   TASK_LIMITS,
   type CreateTaskInput,
   type TaskSource,
@@ -11,13 +12,13 @@ import { AiProviderError } from "../../ai/provider";
 import type { AppDeps } from "../../app-types";
 import { inTransaction, isUniqueViolation, type Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
-import { DomainError } from "../../lib/domain-errors";
+import { DomainError, QuotaExceeded } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
 import { userTimeZone } from "../../lib/time-zone";
 import { getUserByUsername } from "../auth/service";
 import { extractWithPatterns } from "../extract/service";
 import { addNotification, emailTasksText } from "../notifications/service";
-import { chargeAiUse, getUsage, refundAiUse, type Usage } from "../premium/service";
+import { withAiUse } from "../premium/service";
 import { createTasks, withDefaultReminder } from "../tasks/service";
 import { cleanMail, describeForwardedOrigin } from "./clean-body";
 import { parseMessage, type InboundMessage } from "./parse-message";
@@ -77,8 +78,8 @@ function toCreateInput(task: ExtractedTaskJson, source: TaskSource): CreateTaskI
     due_date: task.due_date,
     tags: tags.slice(-TASK_LIMITS.tagsMax),
     source,
-    // A repeating task needs its due date; extraction proposes the first one with the rule.
-    recurrence: task.due_date ? task.recurrence : null,
+    // Extraction proposes the first due date with the rule; a rule without one is dropped.
+    recurrence: repeatsWithoutDueDate(task) ? null : task.recurrence,
   });
   return parsed.success ? parsed.data : undefined;
 }
@@ -86,7 +87,8 @@ function toCreateInput(task: ExtractedTaskJson, source: TaskSource): CreateTaskI
 interface Extraction {
   tasks: ExtractedTaskJson[];
   method: "ai" | "pattern" | "subject";
-  charge?: Usage;
+  /** Gives the AI use back (set when the AI found the tasks). */
+  refund?: () => Promise<void>;
 }
 
 /**
@@ -104,15 +106,16 @@ async function extractFromMail(
   // The body says what to do; the subject is the fallback title (and the content of a mail
   // that has nothing else), so a subject echoing the body does not become a second task.
   const content = (mail.body || mail.subject).slice(0, EXTRACT_MAX_CHARS);
-  const usage = await getUsage(deps.db, deps.config, user, now);
-  if (content && usage.current_usage < usage.usage_limit) {
+  if (content) {
     try {
-      const tasks = await deps.ai.extractTasks({ content, timeZone, now });
-      const charge = await chargeAiUse(deps.db, deps.config, user.id, now);
-      if (tasks.length > 0) return { tasks, method: "ai", charge };
+      const use = await withAiUse(deps, user, () => deps.ai.extractTasks({ content, timeZone, now }));
+      if (use.result.length > 0) return { tasks: use.result, method: "ai", refund: use.refund };
     } catch (error) {
       if (!(error instanceof AiProviderError) && !(error instanceof DomainError)) throw error;
-      log.warn({ err: error, userId: user.id }, "AI extraction of an inbound mail failed; using patterns");
+      // The month's uses spent is no failure: such mail is read by patterns, as it always is.
+      if (!(error instanceof QuotaExceeded)) {
+        log.warn({ err: error, userId: user.id }, "AI extraction of an inbound mail failed; using patterns");
+      }
     }
   }
   const patternTasks = content ? extractWithPatterns(content, { timeZone, now }) : [];
@@ -235,7 +238,7 @@ async function deliverToUser(
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // The same message arrived twice at once: the other delivery made the tasks.
-    if (extraction.charge) await refundAiUse(deps.db, user.id, extraction.charge);
+    await extraction.refund?.();
     return { status: "duplicate", userId: user.id };
   }
   log.info(

@@ -3,6 +3,7 @@ import { QUOTA_EXCEEDED_CODE, usagePercentage } from "@contract/premium";
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
+import type { Clock } from "../../lib/clock";
 import { QuotaExceeded, Unauthenticated } from "../../lib/domain-errors";
 import { userTimeZone } from "../../lib/time-zone";
 import {
@@ -138,6 +139,31 @@ export async function chargeAiUse(db: Db, config: Config, userId: string, now: D
  */
 export async function refundAiUse(db: Db, userId: string, charge: Pick<Usage, "period">): Promise<void> {
   await decrementUsage(db, userId, charge.period);
+}
+
+/** A use charged by withAiUse: what the work produced, and the way to give the use back. */
+export interface AiUse<T> {
+  result: T;
+  /** Gives the use back (see refundAiUse): call it when what the work produced could not be kept. */
+  refund(): Promise<void>;
+}
+
+/**
+ * The one way to spend an AI use. Refused with 403 "quota_exceeded" when the month's uses are
+ * spent; then `work` runs, and a failure there costs nothing; one use is charged only once it has
+ * answered, atomically (of two requests at the last unit one is charged, the other is refused
+ * like any request over the limit). The caller refunds when it cannot keep the result (its store
+ * failed, or the same work was already kept by a duplicate request).
+ */
+export async function withAiUse<T>(
+  deps: { db: Db; config: Config; clock: Clock },
+  user: Pick<UserRow, "id">,
+  work: () => Promise<T>,
+): Promise<AiUse<T>> {
+  await assertCanUseAi(deps.db, deps.config, user, deps.clock.now());
+  const result = await work();
+  const charge = await chargeAiUse(deps.db, deps.config, user.id, deps.clock.now());
+  return { result, refund: () => refundAiUse(deps.db, user.id, charge) };
 }
 
 /** The admin CLI's reset: the current month starts again at zero. */

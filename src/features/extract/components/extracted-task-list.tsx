@@ -9,8 +9,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/co
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
-import { PriorityBadge, TASK_PRIORITY_LABELS } from "@/components/ui/priority-badge";
-import { RepeatBadge } from "@/components/ui/repeat-badge";
+import { PriorityBadge, TASK_PRIORITY_LABELS } from "@/components/tasks/priority-badge";
+import { RepeatBadge } from "@/components/tasks/repeat-badge";
 import { formatLocalDate } from "@/lib/time-zones";
 import { useExtractionStore } from "@/stores/extraction-store";
 import { useAddAll } from "./use-add-all";

@@ -1,4 +1,5 @@
 import {
+  isOverdue,
   TASK_STATUSES,
   TASK_STATUS_LABELS,
   taskStatusSchema,
@@ -11,9 +12,9 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { IconButton } from "@/components/ui/icon-button";
 import { NativeSelect } from "@/components/ui/native-select";
-import { PriorityBadge } from "@/components/ui/priority-badge";
-import { RepeatBadge } from "@/components/ui/repeat-badge";
-import { TaskToggle } from "@/components/ui/task-toggle";
+import { PriorityBadge } from "@/components/tasks/priority-badge";
+import { RepeatBadge } from "@/components/tasks/repeat-badge";
+import { TaskToggle } from "@/components/tasks/task-toggle";
 import { cn } from "@/lib/cn";
 import { isAllDay } from "@/lib/due-dates";
 import { formatLocalDate } from "@/lib/time-zones";
@@ -44,7 +45,7 @@ export const TaskCard = memo(function TaskCard({
   const completed = task.status === "completed";
   const cancelled = task.status === "cancelled";
   const open = !completed && !cancelled;
-  const overdue = open && task.due_date !== null && new Date(task.due_date).getTime() < Date.now();
+  const overdue = isOverdue(task, new Date());
   const dueToday = open && isDueToday(task, timeZone);
 
   return (

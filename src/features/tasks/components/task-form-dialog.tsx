@@ -11,11 +11,11 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@/components/ui/dialog";
-import { DueDateField } from "@/components/ui/due-date-field";
+import { DueDateField } from "./due-date-field";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
-import { TASK_PRIORITY_LABELS } from "@/components/ui/priority-badge";
+import { TASK_PRIORITY_LABELS } from "@/components/tasks/priority-badge";
 import { Textarea } from "@/components/ui/textarea";
 import { REMINDER_LEAD_MINUTES, reminderLeadLabel } from "@/lib/reminders";
 import { detectBrowserTimeZone, isValidTimeZone } from "@/lib/time-zones";

@@ -11,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/cn";
-import { TASK_PRIORITY_LABELS } from "@/components/ui/priority-badge";
+import { TASK_PRIORITY_LABELS } from "@/components/tasks/priority-badge";
 import {
   TASK_SORTS,
   TASK_SORT_LABELS,

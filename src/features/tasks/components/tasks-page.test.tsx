@@ -192,6 +192,21 @@ describe("Task cards", () => {
     expect(within(odd).getByText("Medium")).toBeInTheDocument();
   });
 
+  it("marks a past due date as overdue unless the task is completed, a cancelled one included", async () => {
+    const past = "2020-01-06T09:00:00.000Z";
+    renderTasks(
+      buildTask({ title: "Late", due_date: past }),
+      buildTask({ title: "Dropped", status: "cancelled", due_date: past }),
+      buildTask({ title: "Done late", status: "completed", due_date: past }),
+      buildTask({ title: "Later", due_date: "2099-01-06T09:00:00.000Z" }),
+    );
+    await screen.findByRole("heading", { name: "Late" });
+    expect(within(card("Late")).getByText("Overdue, due")).toBeInTheDocument();
+    expect(within(card("Dropped")).getByText("Overdue, due")).toBeInTheDocument();
+    expect(within(card("Done late")).queryByText("Overdue, due")).not.toBeInTheDocument();
+    expect(within(card("Later")).queryByText("Overdue, due")).not.toBeInTheDocument();
+  });
+
   it("strikes through the title of a completed task", async () => {
     renderTasks(buildTask({ title: "Done thing", status: "completed" }), buildTask({ title: "Open thing" }));
     expect(await screen.findByRole("heading", { name: "Done thing" })).toHaveClass("line-through");

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DueDateField } from "./due-date-field";
-import { Label } from "./label";
+import { Label } from "@/components/ui/label";
 
 function Field({ initial = "", timeZone = "Europe/Berlin" }: { initial?: string; timeZone?: string }) {
   const [value, setValue] = useState(initial);

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { dayFromToday } from "@/lib/due-dates";
-import { Button } from "./button";
-import { Input } from "./input";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
 
 /** A due date as the field holds it: "2026-11-24" (all day) or "2026-11-24T14:30" (a time too); "" for none. */
 export type DueDateValue = string;
