@@ -2,6 +2,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { LICENSE, VERSION } from "../version";
 
 /**
  * The OpenAPI description at /docs (JSON at /docs/json), generated from the routes' zod schemas.
@@ -15,7 +16,8 @@ export const docs = fp(
           title: "Tasklane API",
           description:
             "The API of Tasklane, an AI-assisted personal task manager. Authenticate with `Authorization: Bearer <token>` from /auth/login or /auth/register. Errors are JSON `{ message }`.",
-          version: "1.0.0",
+          version: VERSION,
+          license: { name: LICENSE, url: "https://www.gnu.org/licenses/agpl-3.0.html" },
         },
         components: {
           securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } },

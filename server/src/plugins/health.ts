@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { AppDeps } from "../app-types";
 import { pendingMigrations } from "../db/database";
+import { VERSION } from "../version";
 
 /** A database that does not answer within this is reported as not ready rather than waited on. */
 const READY_TIMEOUT_MS = 3_000;
@@ -27,9 +28,10 @@ async function databaseProblem(deps: AppDeps): Promise<string | undefined> {
  * is alive and serves HTTP (it never touches the database, so a database outage does not get
  * instances restarted). `/ready`: this instance can serve users: its database answers and has
  * every migration applied; 503 with the reason otherwise, so a balancer sends it no traffic.
+ * `/health` also names the release, so an operator can see which version each instance runs.
  */
 export const health: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get("/health", { schema: { hide: true } }, async () => ({ status: "ok" }));
+  app.get("/health", { schema: { hide: true } }, async () => ({ status: "ok", version: VERSION }));
 
   app.get("/ready", { schema: { hide: true } }, async (request, reply) => {
     const problem = await databaseProblem(deps);
