@@ -1,4 +1,4 @@
-import { expect, openFromSidebar, test } from "./support/signed-in";
+import { expect, openFromSidebar, signInThroughLoginPage, test } from "./support/signed-in";
 
 /**
  * What a new user still tripped over in the first hour, second round, each as that user meets it:
@@ -31,5 +31,65 @@ test.describe("calendar feed address", () => {
     expect(feed.status()).toBe(200);
     expect(feed.headers()["content-type"]).toMatch(/^text\/calendar/);
     expect(await feed.text()).toContain("SUMMARY:Dentist");
+  });
+});
+
+test.describe("forgot password", () => {
+  test("coming back with the code that arrived: Send again says wait, and the code still resets", async ({
+    page,
+    account,
+    mailbox,
+  }) => {
+    await page.getByRole("button", { name: /^Account menu/ }).click();
+    await page.getByRole("menuitem", { name: "Log out" }).click();
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    const mailsBefore = (await mailbox.messagesTo(account.user.email)).length;
+    await page.getByLabel("Email").fill(account.user.email);
+    await page.getByRole("button", { name: "Send Reset Code" }).click();
+    // The toast's sentences each end with a full stop.
+    await expect(page.getByText(/reset the password\. It expires in 10 minutes\.$/)).toBeVisible();
+    await expect
+      .poll(async () => (await mailbox.messagesTo(account.user.email)).length)
+      .toBe(mailsBefore + 1);
+    const code = await mailbox.verificationCodeFor(account.user.email);
+
+    // The person leaves to read their mail and comes back to a fresh page.
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill(account.user.email);
+    await page.getByRole("button", { name: "Send Reset Code" }).click();
+    await expect(page.getByRole("alert")).toHaveText(/Please wait \d+ seconds? before requesting another/);
+    const newPassword = `${account.user.password}-again`;
+    await page.getByLabel("Reset code").fill(code);
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("Confirm new password").fill(newPassword);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signInThroughLoginPage(page, { ...account.user, password: newPassword });
+  });
+
+  test("'I already have a code' asks for the code without sending another", async ({
+    page,
+    account,
+    mailbox,
+  }) => {
+    await page.request.post("/auth/forgot-password", { data: { email: account.user.email } });
+    const code = await mailbox.verificationCodeFor(account.user.email);
+    await page.getByRole("button", { name: /^Account menu/ }).click();
+    await page.getByRole("menuitem", { name: "Log out" }).click();
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    const mailsBefore = (await mailbox.messagesTo(account.user.email)).length;
+
+    await page.getByRole("button", { name: "I already have a code" }).click();
+    await expect(page.getByLabel("Reset code")).toBeFocused();
+    await page.getByLabel("Email").fill(account.user.email);
+    await page.getByLabel("Reset code").fill(code);
+    const newPassword = `${account.user.password}-kept`;
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("Confirm new password").fill(newPassword);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText("Password reset", { exact: true })).toBeVisible();
+    expect((await mailbox.messagesTo(account.user.email)).length).toBe(mailsBefore);
+    await signInThroughLoginPage(page, { ...account.user, password: newPassword });
   });
 });
