@@ -69,7 +69,8 @@ const envSchema = z.object({
   DATABASE_URL: optionalString.refine((value) => !value || /^postgres(ql)?:\/\//.test(value), {
     error: "DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)",
   }),
-  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  // Unset: this server's own port on localhost (below), so links answer when only PORT is set.
+  PUBLIC_URL: optionalString.pipe(z.url().optional()),
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default("Tasklane <no-reply@tasklane.localhost>"),
   MAIL_DOMAIN: z.string().default("tasklane.localhost"),
@@ -116,7 +117,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     host: env_.HOST,
     dataDir: env_.DATA_DIR,
     databaseUrl: env_.DATABASE_URL,
-    publicUrl: env_.PUBLIC_URL,
+    publicUrl: env_.PUBLIC_URL ?? `http://localhost:${env_.PORT}`,
     smtpUrl: env_.SMTP_URL,
     mailFrom: env_.MAIL_FROM,
     mailDomain: env_.MAIL_DOMAIN.toLowerCase(),

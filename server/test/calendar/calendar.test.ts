@@ -60,6 +60,26 @@ function parseCalendar(text: string) {
   return { calendar, events };
 }
 
+describe("calendar feed address without PUBLIC_URL", () => {
+  it("names this server's own port on localhost, so the address answers where it runs", async () => {
+    const local = await createTestApp({ env: { PORT: "4321" } });
+    try {
+      const { token } = await signUp(local);
+      const response = await local.app.inject({
+        method: "GET",
+        url: apiRoutes.calendarFeed.path,
+        headers: bearer(token),
+      });
+      const { url } = calendarFeedSchema.parse(response.json());
+      expect(url).toMatch(/^http:\/\/localhost:4321\/api\/v1\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+      const feed = await local.app.inject({ method: "GET", url: new URL(url).pathname });
+      expect(feed.statusCode).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
 describe("calendar feed", () => {
   it("gives a private absolute address that stays the same until rotated", async () => {
     const alice = await newUser();

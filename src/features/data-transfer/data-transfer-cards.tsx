@@ -1,6 +1,6 @@
 import { EXPORT_FORMATS, IMPORT_MAX_BYTES, type ExportFormat, type ImportResult } from "@contract/transfer";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CalendarDays, Download, RefreshCw, Upload } from "lucide-react";
+import { CalendarDays, Copy, Download, RefreshCw, Upload } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -125,6 +125,17 @@ function ImportCard() {
   );
 }
 
+async function copyAddress(url: string) {
+  try {
+    // navigator.clipboard is missing outside secure contexts (plain http on another host).
+    if (!navigator.clipboard) throw new Error("Clipboard unavailable");
+    await navigator.clipboard.writeText(url);
+    toast.success("Address copied", { description: "Paste it into your calendar app's subscription." });
+  } catch {
+    toast.error("Could not copy", { description: "Select the address and copy it by hand." });
+  }
+}
+
 function CalendarCard() {
   const ids = useId();
   const queryClient = useQueryClient();
@@ -153,12 +164,23 @@ function CalendarCard() {
         <label htmlFor={`${ids}-url`} className="text-sm font-medium">
           Calendar address
         </label>
-        <Input
-          id={`${ids}-url`}
-          readOnly
-          value={feed.data?.url ?? ""}
-          placeholder={feed.isPending ? "Loading…" : ""}
-        />
+        <div className="flex gap-2">
+          <Input
+            id={`${ids}-url`}
+            readOnly
+            value={feed.data?.url ?? ""}
+            placeholder={feed.isPending ? "Loading…" : ""}
+          />
+          <Button
+            variant="outline"
+            className="shrink-0"
+            disabled={!feed.data}
+            onClick={() => feed.data && void copyAddress(feed.data.url)}
+          >
+            <Copy aria-hidden />
+            Copy
+          </Button>
+        </div>
         {feed.isError && (
           <p className="text-sm text-destructive">
             {errorMessage(feed.error, "Failed to load the calendar address")}

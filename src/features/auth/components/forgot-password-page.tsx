@@ -4,7 +4,8 @@ import { useForm } from "react-hook-form";
 import { Link, Navigate, useNavigate } from "react-router-dom";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
-import { errorMessage } from "@/lib/api-client";
+import { Button } from "@/components/ui/button";
+import { errorMessage, httpStatus } from "@/lib/api-client";
 import { useForgotPassword, useResetPassword } from "../api/password-reset";
 import { DEFAULT_SIGNED_IN_PATH } from "../auth-redirect";
 import { resetPasswordFormSchema } from "../form-schemas";
@@ -16,6 +17,11 @@ import { SubmitButton } from "./submit-button";
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "@/components/ui/password-input";
 
+/** A server message as a sentence of the toast: it gains a full stop if it has none. */
+function sentence(text: string): string {
+  return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+}
+
 /**
  * "Forgot password?": a 6-digit code is mailed to the address, then code and new password set it.
  * Every session of the account ends, so the person signs in again with the new password.
@@ -26,6 +32,9 @@ export function ForgotPasswordPage() {
   const sendCode = useForgotPassword();
   const reset = useResetPassword();
   const [problem, setProblem] = useState<string | null>(null);
+  // Someone who comes back with the code that arrived earlier enters it without sending again
+  // (sending again within a minute only answers "wait").
+  const [hasCode, setHasCode] = useState(false);
   const form = useForm({
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { email: "", code: "", new_password: "", confirm_password: "" },
@@ -40,13 +49,18 @@ export function ForgotPasswordPage() {
         ? ` It expires in ${expires_in} ${expires_in === 1 ? "minute" : "minutes"}.`
         : "";
       toast.success("Reset code sent", {
-        description: `${message ?? "If an account uses this address, we sent it a code."}${expiry}`,
+        description: `${sentence(message ?? "If an account uses this address, we sent it a code")}${expiry}`,
       });
       // The code field appears with this render; focus it once it is there.
       setTimeout(() => form.setFocus("code"));
     },
-    onFailure: (error) => setProblem(errorMessage(error, "Failed to send the reset code")),
+    onFailure: (error) => {
+      setProblem(errorMessage(error, "Failed to send the reset code"));
+      // Too soon to send again: a code went out a moment ago, so ask for it.
+      if (httpStatus(error) === 429) setHasCode(true);
+    },
   });
+  const showCodeFields = codeSent || hasCode;
 
   if (signedIn) return <Navigate to={DEFAULT_SIGNED_IN_PATH} replace />;
 
@@ -82,7 +96,7 @@ export function ForgotPasswordPage() {
         noValidate
         className="grid gap-4"
         onSubmit={(event) => {
-          if (codeSent) return void onSubmit(event);
+          if (showCodeFields) return void onSubmit(event);
           event.preventDefault();
           requestCode();
         }}
@@ -94,8 +108,9 @@ export function ForgotPasswordPage() {
           codeSent={codeSent}
           sending={sending}
           onRequestCode={requestCode}
+          sendLabel={hasCode ? "Send a code" : undefined}
         />
-        {codeSent ? (
+        {showCodeFields ? (
           <>
             <Field id="reset-code" label="Reset code" error={errors.code?.message}>
               {(control) => (
@@ -131,7 +146,19 @@ export function ForgotPasswordPage() {
             </SubmitButton>
           </>
         ) : (
-          <SubmitButton pending={sending}>Send Reset Code</SubmitButton>
+          <>
+            <SubmitButton pending={sending}>Send Reset Code</SubmitButton>
+            <Button
+              variant="link"
+              className="justify-self-center"
+              onClick={() => {
+                setHasCode(true);
+                setTimeout(() => form.setFocus("code"));
+              }}
+            >
+              I already have a code
+            </Button>
+          </>
         )}
       </form>
     </AuthLayout>

@@ -1,0 +1,156 @@
+import type { Page } from "@playwright/test";
+import { expect, greeting, openFromSidebar, signInThroughLoginPage, test } from "./support/signed-in";
+
+/**
+ * What a new user still tripped over in the first hour, second round, each as that user meets it:
+ * real browser, real server, real database, mail caught by the SMTP sink.
+ */
+
+interface BrowserGlobals {
+  navigator: { clipboard: { readText(): Promise<string> } };
+}
+
+test.describe("calendar feed address", () => {
+  test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+  test("Copy puts the address on the clipboard, and the address answers with the calendar", async ({
+    page,
+    account,
+  }) => {
+    await account.api.post("/api/v1/tasks", { title: "Dentist", due_date: "2030-03-15T09:00:00.000Z" });
+    await openFromSidebar(page, "Settings");
+    const address = page.getByLabel("Calendar address");
+    await expect(address).toHaveValue(/\/api\/v1\/calendar\/[A-Za-z0-9_-]+\.ics$/);
+    await page.getByRole("button", { name: "Copy", exact: true }).click();
+    await expect(page.getByText("Address copied", { exact: true })).toBeVisible();
+    const copied = await page.evaluate(() =>
+      (globalThis as unknown as BrowserGlobals).navigator.clipboard.readText(),
+    );
+    expect(copied).toBe(await address.inputValue());
+
+    const feed = await page.request.get(copied);
+    expect(feed.status()).toBe(200);
+    expect(feed.headers()["content-type"]).toMatch(/^text\/calendar/);
+    expect(await feed.text()).toContain("SUMMARY:Dentist");
+  });
+});
+
+test.describe("forgot password", () => {
+  test("coming back with the code that arrived: Send again says wait, and the code still resets", async ({
+    page,
+    account,
+    mailbox,
+  }) => {
+    await page.getByRole("button", { name: /^Account menu/ }).click();
+    await page.getByRole("menuitem", { name: "Log out" }).click();
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    const mailsBefore = (await mailbox.messagesTo(account.user.email)).length;
+    await page.getByLabel("Email").fill(account.user.email);
+    await page.getByRole("button", { name: "Send Reset Code" }).click();
+    // The toast's sentences each end with a full stop.
+    await expect(page.getByText(/reset the password\. It expires in 10 minutes\.$/)).toBeVisible();
+    await expect
+      .poll(async () => (await mailbox.messagesTo(account.user.email)).length)
+      .toBe(mailsBefore + 1);
+    const code = await mailbox.verificationCodeFor(account.user.email);
+
+    // The person leaves to read their mail and comes back to a fresh page.
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill(account.user.email);
+    await page.getByRole("button", { name: "Send Reset Code" }).click();
+    await expect(page.getByRole("alert")).toHaveText(/Please wait \d+ seconds? before requesting another/);
+    const newPassword = `${account.user.password}-again`;
+    await page.getByLabel("Reset code").fill(code);
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("Confirm new password").fill(newPassword);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signInThroughLoginPage(page, { ...account.user, password: newPassword });
+  });
+
+  test("'I already have a code' asks for the code without sending another", async ({
+    page,
+    account,
+    mailbox,
+  }) => {
+    await page.request.post("/auth/forgot-password", { data: { email: account.user.email } });
+    const code = await mailbox.verificationCodeFor(account.user.email);
+    await page.getByRole("button", { name: /^Account menu/ }).click();
+    await page.getByRole("menuitem", { name: "Log out" }).click();
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    const mailsBefore = (await mailbox.messagesTo(account.user.email)).length;
+
+    await page.getByRole("button", { name: "I already have a code" }).click();
+    await expect(page.getByLabel("Reset code")).toBeFocused();
+    await page.getByLabel("Email").fill(account.user.email);
+    await page.getByLabel("Reset code").fill(code);
+    const newPassword = `${account.user.password}-kept`;
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("Confirm new password").fill(newPassword);
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText("Password reset", { exact: true })).toBeVisible();
+    expect((await mailbox.messagesTo(account.user.email)).length).toBe(mailsBefore);
+    await signInThroughLoginPage(page, { ...account.user, password: newPassword });
+  });
+});
+
+/**
+ * The tab comes back into view, as when the person switches back to it from another app (every
+ * page of a headless browser counts as visible, so the browser fires no event of its own).
+ */
+async function returnToTab(page: Page): Promise<void> {
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
+}
+
+test.describe("two devices on one account", () => {
+  test("the second device reads the account at start and on return, and offers nothing stale", async ({
+    page,
+    account,
+    browser,
+  }) => {
+    // The phone: signed in while the account is still in UTC, in a browser whose zone is Tokyo.
+    const phoneContext = await browser.newContext({ timezoneId: "Asia/Tokyo" });
+    const phone = await phoneContext.newPage();
+    await signInThroughLoginPage(phone, account.user);
+    await expect(phone.getByRole("region", { name: "Use Asia/Tokyo as your timezone?" })).toBeVisible();
+
+    // The desktop moves the account to Tokyo in Settings.
+    await openFromSidebar(page, "Settings");
+    await page.getByRole("combobox", { name: "Timezone" }).selectOption("Asia/Tokyo");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText("Dates now follow Asia/Tokyo.")).toBeVisible();
+    // All day on 15 March in Tokyo: the last millisecond of that day there.
+    await account.api.post("/api/v1/tasks", {
+      title: "Renew the visa",
+      due_date: "2030-03-15T14:59:59.999Z",
+    });
+
+    // The phone, reloaded, shows the day without a time (in UTC it would read 2:59 PM)…
+    await phone.goto("/tasks");
+    const visa = phone
+      .getByRole("listitem")
+      .filter({ has: phone.getByRole("heading", { name: "Renew the visa" }) });
+    await expect(visa.getByText(/Mar 15, 2030$/)).toBeVisible();
+    // …Settings shows the zone the desktop chose, with nothing to apply…
+    await openFromSidebar(phone, "Settings");
+    await expect(phone.getByRole("combobox", { name: "Timezone" })).toHaveValue("Asia/Tokyo");
+    await expect(phone.getByRole("button", { name: "Apply" })).toBeDisabled();
+    // …and the dashboard no longer offers Tokyo.
+    await openFromSidebar(phone, "Dashboard");
+    await expect(greeting(phone)).toBeVisible();
+    await expect(phone.getByRole("region", { name: /as your timezone\?$/ })).toHaveCount(0);
+
+    // With Settings open on both, the desktop changes the zone again; the phone's Settings follows
+    // when its tab comes back into view, so Apply there cannot put the old zone back.
+    await openFromSidebar(phone, "Settings");
+    await expect(phone.getByRole("combobox", { name: "Timezone" })).toHaveValue("Asia/Tokyo");
+    await page.getByRole("combobox", { name: "Timezone" }).selectOption("Europe/Berlin");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText("Dates now follow Europe/Berlin.")).toBeVisible();
+    await returnToTab(phone);
+    await expect(phone.getByRole("combobox", { name: "Timezone" })).toHaveValue("Europe/Berlin");
+    await expect(phone.getByRole("button", { name: "Apply" })).toBeDisabled();
+    await phoneContext.close();
+  });
+});
