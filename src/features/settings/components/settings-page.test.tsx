@@ -180,7 +180,7 @@ describe("Profile card", () => {
 
 describe("Change Password card", () => {
   async function fillPasswords(
-    user: ReturnType<typeof renderSettings>["user"],
+    user: Awaited<ReturnType<typeof renderSettings>>["user"],
     values: { current?: string; next?: string; confirm?: string },
   ) {
     const entries = [
