@@ -92,6 +92,13 @@ const cpuText = (cpu: CpuSplit | undefined) =>
       `, idle ${cpu.idle.toFixed(0)}% of ${cpu.cores}`
     : "—";
 
+/**
+ * The server's CPU time per request over a load: what decides the capacity on an idle machine
+ * (one core's worth is 1,000 ms a second), whatever the neighbours do to the latency.
+ */
+const cpuPerRequest = (cpu: CpuSplit | undefined, figures: OpenLoopFigures) =>
+  cpu && figures.ok + figures.errors > 0 ? formatMs(cpu.serverMs / (figures.ok + figures.errors)) : "—";
+
 /** The capacity as a reader takes it: "< 200" when even the first step missed, "≥ 2,000" when none did. */
 const capacityText = (rate: number, atLeast: boolean) =>
   rate === 0
@@ -111,7 +118,18 @@ const tasksLoad: BenchSection = async () => {
   const tables: BenchTable[] = [
     {
       title: `Everyday mix at ${STEADY.rate} requests/s for ${STEADY.seconds} s, open loop, ${USERS} users`,
-      columns: ["engine", "requests", "errors", "p50", "p90", "p99", "max", "answers", "CPU (% of a core)"],
+      columns: [
+        "engine",
+        "requests",
+        "errors",
+        "p50",
+        "p90",
+        "p99",
+        "max",
+        "answers",
+        "server CPU/request",
+        "CPU (% of a core)",
+      ],
       rows: runs.map(({ engine, steady, steadyCpu }) => [
         engine.name,
         formatCount(steady.ok + steady.errors),
@@ -121,6 +139,7 @@ const tasksLoad: BenchSection = async () => {
         formatMs(steady.p99),
         formatMs(steady.max),
         statusText(steady),
+        cpuPerRequest(steadyCpu, steady),
         cpuText(steadyCpu),
       ]),
     },
@@ -132,6 +151,7 @@ const tasksLoad: BenchSection = async () => {
         "p50",
         "p99",
         "max",
+        "server CPU/request",
         "CPU (% of a core)",
         `p99 ≤ ${CAPACITY_P99_MS} ms`,
       ],
@@ -141,6 +161,7 @@ const tasksLoad: BenchSection = async () => {
         formatMs(figures.p50),
         formatMs(figures.p99),
         formatMs(figures.max),
+        cpuPerRequest(cpu, figures),
         cpuText(cpu),
         verdict(heldStep(figures)),
       ]),
@@ -201,7 +222,7 @@ const tasksLoad: BenchSection = async () => {
       `Mix: ${mixSummary()}. ${MIX.map(({ op, what }) => `${op} = ${what}`).join("; ")}.`,
       `${USERS} users seeded directly, ${TASKS_PER_USER} tasks each; requests go to the users in turn, each with its own session, ETags and tasks. Keep-alive connections, no compression asked.`,
       "Open loop: request i is due at i / rate and leaves then whatever the earlier ones are doing; latency runs from when it was due, so waiting behind a slow server counts. A 304 and a 2xx are successes; anything else, a socket error or no answer within 10 s is an error.",
-      "The server runs as `npm start` runs it (compiled, NODE_ENV=production, LOG_LEVEL=warn) in its own process; the load comes from this process, on the same machine: both share its cores (see the CPU column).",
+      'The server runs as `npm start` runs it (compiled, NODE_ENV=production, LOG_LEVEL=warn) in its own process; the load comes from this process, on the same machine: both share its cores (see the CPU column). "server CPU/request" is the server process\'s CPU time over the load divided by its requests; "idle" is the whole machine\'s, so a low idle with a low server share means other processes took the cores.',
       ...runs.map(({ engine }) => engine.durability),
       ...(skipped ? [skipped] : []),
       ...errorNotes,
