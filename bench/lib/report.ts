@@ -29,28 +29,19 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 }
 
-/**
- * A ratio to a ceiling: below 1, three decimals rounded down, so that a figure a hair under its
- * "at least" budget (0.11997 against ≥ 0.12) never reads as the budget; two decimals above.
- */
-export function formatRatio(value: number): string {
-  if (value >= 1) return `${value.toFixed(2)}×`;
-  return `${(Math.floor(value * 1000 + 1e-9) / 1000).toFixed(3)}×`;
-}
-
-/** Whether a figure is within its budget: "NO" stands out in a column of "yes". */
-export function holds(ok: boolean): string {
-  return ok ? "yes" : "NO";
+/** A budget's verdict: "MISSED" stands out in a column of "held". */
+export function verdict(ok: boolean): string {
+  return ok ? "held" : "MISSED";
 }
 
 /** A section's budgets: one budgetRow per figure. */
 export function budgetsTable(rows: string[][]): BenchTable {
-  return { title: "Budgets", columns: ["measure", "figure", "budget", "holds"], rows };
+  return { title: "Budgets", columns: ["measure", "figure", "budget", "verdict"], rows };
 }
 
 /**
  * A row of budgetsTable: the figure as `show` writes it, its budget (at most or at least `limit`,
- * in `unit`) and whether it holds.
+ * in `unit`) and its verdict.
  */
 export function budgetRow(
   measure: string,
@@ -63,7 +54,7 @@ export function budgetRow(
     "atMost" in budget
       ? ["≤", budget.atMost, figure <= budget.atMost]
       : ["≥", budget.atLeast, figure >= budget.atLeast];
-  return [measure, show(figure), `${sign} ${limit} ${unit}`, holds(ok)];
+  return [measure, show(figure), `${sign} ${limit} ${unit}`, verdict(ok)];
 }
 
 /** A table as aligned text columns. */

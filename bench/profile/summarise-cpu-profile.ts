@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 
 /**
+ * `BENCH_CPU_PROF=/tmp/prof npm run bench -- --only tasks-load` writes a V8 CPU profile of each
+ * bench server (bench/support/server-process.ts); then
+ * `npx tsx --tsconfig tsconfig.node.json bench/profile/summarise-cpu-profile.ts /tmp/prof/*.cpuprofile`
+ * prints this summary of each.
+ *
  * Reads a V8 CPU profile (`node --cpu-prof`) and says where the time went: self time grouped by
  * where the code lives (a package of node_modules, a file of the server, Node's own internals,
  * garbage collection, idle), the busiest functions, and the inclusive time of the server's own
@@ -130,4 +136,26 @@ export function summariseCpuProfile(
     byFunction: sorted(byFunction),
     inclusive: sorted(byInclusive),
   };
+}
+
+/** Server functions whose inclusive time is worth seeing: hooks, handlers, serialisers. */
+const INCLUSIVE =
+  /server\/src|helmet|@fastify\/compress|fastify-type-provider-zod|serialize|preSerialization|onSendHook|hookRunner|kysely.*executeQuery|JSON\.stringify/;
+
+function printSummary(file: string): void {
+  const summary = summariseCpuProfile(file, { inclusiveOf: INCLUSIVE });
+  const share = (ms: number) => `${((100 * ms) / Math.max(1, summary.busyMs)).toFixed(1).padStart(5)}%`;
+  console.log(`== ${file}: busy ${summary.busyMs.toFixed(0)} ms, idle ${summary.idleMs.toFixed(0)} ms`);
+  console.log("-- self time by place");
+  for (const [place, ms] of summary.byPlace.slice(0, 25)) console.log(`${share(ms)}  ${place}`);
+  console.log("-- busiest functions (self)");
+  for (const [name, ms] of summary.byFunction.slice(0, 30)) console.log(`${share(ms)}  ${name}`);
+  console.log("-- inclusive (synchronous part) of server code, hooks, serialisers");
+  for (const [name, ms] of summary.inclusive.slice(0, 40)) console.log(`${share(ms)}  ${name}`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const files = process.argv.slice(2);
+  if (files.length === 0) throw new Error("name one or more .cpuprofile files");
+  for (const file of files) printSummary(file);
 }

@@ -204,7 +204,7 @@ const spaBundles: BenchSection = async () => {
         kb(sent),
         budget === undefined ? "—" : `≤ ${kb(budget)}`,
         signedIn ? "—" : leaked.length === 0 ? "none" : `${leaked.length} files`,
-        problems.length === 0 ? "yes" : `NO (${problems.join("; ")})`,
+        problems.length === 0 ? "held" : `MISSED (${problems.join("; ")})`,
       ];
     });
 
@@ -270,7 +270,7 @@ const spaBundles: BenchSection = async () => {
     const tables: BenchTable[] = [
       {
         title: "JavaScript per route (production build, cold cache)",
-        columns: ["route", "files", "JS gzip", "sent", "budget", "signed-in code", "holds"],
+        columns: ["route", "files", "JS gzip", "sent", "budget", "signed-in code", "verdict"],
         rows,
       },
       {

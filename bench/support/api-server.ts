@@ -4,9 +4,9 @@ import path from "node:path";
 import type { TaskPriority, TaskStatus } from "../../contract/tasks";
 import { createAiProvider } from "../../server/src/ai";
 import { parseConfig } from "../../server/src/config";
-import { engineOf, openDatabase, type Db } from "../../server/src/db/database";
+import { engineOf, openDatabase } from "../../server/src/db/database";
 import { systemClock } from "../../server/src/lib/clock";
-import { createTasks, updateTask } from "../../server/src/modules/tasks/service";
+import { createTasks } from "../../server/src/modules/tasks/service";
 import { seedUser } from "../lib/seed-user";
 import { freePort } from "./bounded";
 import { serverBuild } from "./server-build";
@@ -16,7 +16,8 @@ import { benchServerEnv, startServerProcess, type ServerProcess } from "./server
  * The real API server as `npm start` runs it (the compiled server in its own process, so its CPU
  * and resident memory are its own), on a fresh SQLite file in a temporary directory or on the
  * PostgreSQL database of `databaseUrl` (migrated; the bench's users are new each run). Users, their
- * live sessions and their tasks are written directly into the database before it starts.
+ * live sessions and their tasks are written directly into the database before it starts: the
+ * bench measures the task calls, not sign-up.
  */
 
 const WORDS = [
@@ -70,7 +71,7 @@ const STATUSES: TaskStatus[] = [
 const PRIORITIES: TaskPriority[] = ["low", "medium", "medium", "high", "urgent"];
 
 /** A small deterministic generator, so every run seeds the same tasks. */
-function generator(seed: number) {
+export function generator(seed: number) {
   let state = seed >>> 0;
   const next = () => {
     state = (Math.imul(state, 1_664_525) + 1_013_904_223) >>> 0;
@@ -104,29 +105,19 @@ export function taskInputs(count: number, seed: number) {
 export interface SeededUser {
   id: string;
   token: string;
-  /** The id of the user's first seeded task ("" without tasks). */
-  firstTaskId: string;
+  /** The ids of the user's seeded tasks, in the order they were made. */
+  taskIds: string[];
 }
 
 export interface ApiServer {
   server: ServerProcess;
   users: SeededUser[];
-  /** How long createTasks took for each user, in one transaction. */
-  seeding: Array<{ tasks: number; ms: number }>;
-  /**
-   * Sets a task's status as another server instance on the same database would: through the
-   * service, on a connection of this process; the running server is not told of it.
-   */
-  changeElsewhere(userId: string, taskId: string, status: TaskStatus): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startApiServer(options: {
   databaseUrl: string | undefined;
   users: Array<{ label: string; tasks: number }>;
-  cpuProfileDir?: string;
-  /** The compiled server to run (A/B tools); default this checkout's, built by serverBuild. */
-  script?: string;
 }): Promise<ApiServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "tasklane-bench-api-"));
   const port = await freePort();
@@ -141,7 +132,6 @@ export async function startApiServer(options: {
     const config = parseConfig(env);
     const db = await openDatabase(config);
     const users: SeededUser[] = [];
-    const seeding: ApiServer["seeding"] = [];
     try {
       const deps = {
         config,
@@ -151,33 +141,20 @@ export async function startApiServer(options: {
         mailer: { send: async () => undefined },
         ai: createAiProvider(config.ai),
       };
-      for (const { label, tasks: count } of options.users) {
+      for (const [index, { label, tasks: count }] of options.users.entries()) {
         const user = await seedUser(deps, label);
-        const start = performance.now();
-        const tasks = await createTasks(db, systemClock, user.id, taskInputs(count, count));
-        if (count > 0) seeding.push({ tasks: count, ms: performance.now() - start });
-        users.push({ ...user, firstTaskId: tasks[0]?.id ?? "" });
+        const tasks =
+          count > 0 ? await createTasks(db, systemClock, user.id, taskInputs(count, index + 1)) : [];
+        users.push({ ...user, taskIds: tasks.map((task) => task.id) });
       }
     } finally {
       await db.destroy();
     }
-    const server = await startServerProcess({
-      script: options.script ?? (await serverBuild()),
-      baseUrl,
-      env,
-      cpuProfileDir: options.cpuProfileDir,
-    });
-    let elsewhere: Promise<Db> | undefined;
+    const server = await startServerProcess({ script: await serverBuild(), baseUrl, env });
     return {
       server,
       users,
-      seeding,
-      async changeElsewhere(userId, taskId, status) {
-        elsewhere ??= openDatabase(config);
-        await updateTask(await elsewhere, systemClock, userId, taskId, { status });
-      },
       async close() {
-        await (await elsewhere)?.destroy();
         await server.close();
         rmSync(dataDir, { recursive: true, force: true });
       },

@@ -1,0 +1,178 @@
+import http from "node:http";
+import { apiRoutes } from "../../contract/routes";
+import { benchEngines, type Engine } from "../lib/engines";
+import { sequentialLatency, type LatencyFigures } from "../lib/measure";
+import {
+  budgetRow,
+  budgetsTable,
+  formatBytes,
+  formatMs,
+  type BenchSection,
+  type BenchTable,
+} from "../lib/report";
+import { startApiServer } from "../support/api-server";
+
+/**
+ * One person with 10,000 tasks: the whole list, uncompressed, and the same list unchanged
+ * (If-None-Match with its ETag: a 304 and no body, what the app pays on every revisit when
+ * nothing changed); then, without budgets, the list as a browser asks for it (gzip), a search and
+ * the statistics. One request at a time, timed over loopback from this process: the figure is the
+ * server's time plus a loopback round trip. Per engine.
+ */
+
+const TASKS = 10_000;
+const LIST_BUDGET_MS = 100;
+const NOT_MODIFIED_BUDGET_MS = 5;
+
+interface Timed extends LatencyFigures {
+  label: string;
+  bytes: number;
+}
+
+interface EngineRun {
+  engine: Engine;
+  list: Timed;
+  notModified: Timed;
+  others: Timed[];
+  rssMb: number;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One GET on a kept-alive connection, its body read as sent (node:http does not decompress). */
+function get(
+  baseUrl: string,
+  token: string,
+  path: string,
+  headers: Record<string, string>,
+  expect: number,
+): Promise<{ bytes: number; etag: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      `${baseUrl}${path}`,
+      { agent, headers: { authorization: `Bearer ${token}`, ...headers }, timeout: 10_000 },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("error", reject);
+        response.on("end", () => {
+          const body = Buffer.concat(chunks);
+          if (response.statusCode === expect)
+            resolve({ bytes: body.length, etag: String(response.headers.etag ?? "") });
+          else
+            reject(
+              new Error(
+                `GET ${path} answered ${response.statusCode}, not ${expect}: ${body.toString().slice(0, 200)}`,
+              ),
+            );
+        });
+      },
+    );
+    request.on("timeout", () => request.destroy(new Error(`GET ${path}: no answer within 10 s`)));
+    request.on("error", reject);
+  });
+}
+
+async function runEngine(engine: Engine): Promise<EngineRun> {
+  const api = await startApiServer({
+    databaseUrl: engine.databaseUrl,
+    users: [{ label: "10k", tasks: TASKS }],
+  });
+  try {
+    const [user] = api.users;
+    if (!user) throw new Error("No bench user was seeded");
+    const { baseUrl } = api.server;
+    const time = async (
+      label: string,
+      path: string,
+      headers: Record<string, string>,
+      iterations: number,
+      expect = 200,
+    ): Promise<Timed> => {
+      let bytes = 0;
+      const figures = await sequentialLatency(
+        async () => {
+          bytes = (await get(baseUrl, user.token, path, headers, expect)).bytes;
+        },
+        { iterations, maxMs: 10_000 },
+      );
+      return { label, bytes, ...figures };
+    };
+    const listPath = apiRoutes.listTasks.path;
+    // No Accept-Encoding at all: the answer as it is, uncompressed (node:http adds none).
+    const identity = {};
+    const list = await time(`GET ${listPath}, uncompressed`, listPath, identity, 30);
+    const rssMb = api.server.residentBytes() / 1024 ** 2;
+    const { etag } = await get(baseUrl, user.token, listPath, identity, 200);
+    if (!etag) throw new Error(`GET ${listPath} answered no ETag`);
+    const notModified = await time(
+      `GET ${listPath}, If-None-Match: its ETag (304)`,
+      listPath,
+      { "if-none-match": etag },
+      200,
+      304,
+    );
+    const others = [
+      await time(`GET ${listPath}, gzip (as a browser asks)`, listPath, { "accept-encoding": "gzip" }, 20),
+      await time(`GET ${listPath}?search=invoice`, `${listPath}?search=invoice`, identity, 50),
+      await time(
+        `GET ${listPath}?status=pending,inprogress&tags=work`,
+        `${listPath}?status=pending,inprogress&tags=work`,
+        identity,
+        50,
+      ),
+      await time(`GET ${apiRoutes.taskStats.path}`, apiRoutes.taskStats.path, identity, 100),
+    ];
+    return { engine, list, notModified, others, rssMb };
+  } finally {
+    await api.close();
+  }
+}
+
+const tasksList: BenchSection = async () => {
+  const { engines, skipped } = await benchEngines();
+  const runs: EngineRun[] = [];
+  for (const engine of engines) runs.push(await runEngine(engine));
+  const rowOf = ({ label, bytes, p50, p99, samples }: Timed) => [
+    label,
+    formatBytes(bytes),
+    formatMs(p50),
+    formatMs(p99),
+    String(samples),
+  ];
+  const tables: BenchTable[] = [
+    ...runs.map(({ engine, list, notModified, others, rssMb }) => ({
+      title: `${engine.name}: one person with ${TASKS.toLocaleString("en-US")} tasks, one request at a time (server resident memory after the list: ${rssMb.toFixed(0)} MB)`,
+      columns: ["call", "bytes sent", "median", "p99", "samples"],
+      rows: [list, notModified, ...others].map(rowOf),
+    })),
+    budgetsTable(
+      runs.flatMap(({ engine, list, notModified }) => [
+        budgetRow(
+          `${engine.name}: the ${TASKS.toLocaleString("en-US")}-task list, uncompressed (median)`,
+          list.p50,
+          { atMost: LIST_BUDGET_MS },
+          "ms",
+          formatMs,
+        ),
+        budgetRow(
+          `${engine.name}: the same list unchanged, 304 (median)`,
+          notModified.p50,
+          { atMost: NOT_MODIFIED_BUDGET_MS },
+          "ms",
+          formatMs,
+        ),
+      ]),
+    ),
+  ];
+  return {
+    title: `The ${TASKS.toLocaleString("en-US")}-task list`,
+    tables,
+    notes: [
+      "Timed from this process over loopback, the whole answer read: the server's time plus a loopback round trip (an upper bound of the server's time). The server runs as `npm start` runs it, in its own process.",
+      ...(skipped ? [skipped] : []),
+    ],
+  };
+};
+
+export default tasksList;
