@@ -303,32 +303,34 @@ export const remindAtSchema = /* @__PURE__ */ isoTimestampSchema
       "ISO-8601 timestamp with an offset: when to remind the owner (a bell notification, and an e-mail when e-mail reminders are on)",
   });
 
-export const createTaskRequestSchema = /* @__PURE__ */ z.object({
+/**
+ * What a client may set on a task, each field as it is read on input. PUT takes any of them
+ * (partial); POST requires the title and fills in defaults. A new task field goes here once.
+ */
+const taskInputFields = {
   title: titleSchema,
-  description: descriptionSchema.optional(),
+  description: descriptionSchema,
+  priority: taskPrioritySchema,
+  status: statusInputSchema,
+  due_date: dueDateSchema.nullable(),
+  tags: tagsSchema,
+  recurrence: recurrenceInputSchema,
+  /** Absent on create: the user's default reminder applies (a due date with a time is needed); null: none. */
+  remind_at: remindAtSchema.nullable(),
+};
+
+/** PUT is partial; null clears a due date, description, recurrence or reminder. */
+export const updateTaskRequestSchema = /* @__PURE__ */ z.object(taskInputFields).partial();
+
+export const createTaskRequestSchema = /* @__PURE__ */ updateTaskRequestSchema.extend({
+  title: titleSchema,
   priority: taskPrioritySchema.default(DEFAULT_TASK_PRIORITY),
-  status: statusInputSchema.optional(),
-  due_date: dueDateSchema.nullable().optional(),
   tags: tagsSchema.default([]),
   source: taskSourceSchema.optional(),
-  recurrence: recurrenceInputSchema.optional(),
-  /** Absent: the user's default reminder applies (a due date with a time is needed); null: none. */
-  remind_at: remindAtSchema.nullable().optional(),
 });
 export type CreateTaskRequest = z.input<typeof createTaskRequestSchema>;
 export type CreateTaskInput = z.output<typeof createTaskRequestSchema>;
 
-/** PUT is partial; null clears a due date, description or recurrence. */
-export const updateTaskRequestSchema = /* @__PURE__ */ z.object({
-  title: titleSchema.optional(),
-  description: descriptionSchema.optional(),
-  priority: taskPrioritySchema.optional(),
-  status: statusInputSchema.optional(),
-  due_date: dueDateSchema.nullable().optional(),
-  tags: tagsSchema.optional(),
-  recurrence: recurrenceInputSchema.optional(),
-  remind_at: remindAtSchema.nullable().optional(),
-});
 export type UpdateTaskRequest = z.input<typeof updateTaskRequestSchema>;
 export type UpdateTaskInput = z.output<typeof updateTaskRequestSchema>;
 

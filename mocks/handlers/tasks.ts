@@ -9,6 +9,7 @@ import {
   taskFromWire,
   toWireStatus,
   updateTaskRequestSchema,
+  taskJsonSchema,
   type TaskJson,
   type TaskPriority,
   type TaskStatus,
@@ -128,25 +129,23 @@ export const taskHandlers = [
     if (unauthenticated(request)) return messageResponse("Not authenticated", 401);
     const parsed = createTaskRequestSchema.safeParse(await request.json().catch(() => undefined));
     if (!parsed.success) return messageResponse(firstIssue(parsed.error), 400);
-    const input = parsed.data;
+    const { status, source, ...fields } = parsed.data;
     const now = new Date().toISOString();
     const created = withStatus(
       {
+        // Every field of a task, null unless given (a new optional field needs nothing here).
+        ...(Object.fromEntries(Object.keys(taskJsonSchema.shape).map((key) => [key, null])) as Record<
+          keyof TaskJson,
+          null
+        >),
+        ...fields,
         id: `fake-task-${nextId++}`,
-        title: input.title,
-        description: input.description ?? null,
         status: "pending",
-        priority: input.priority,
-        due_date: input.due_date ?? null,
-        tags: input.tags,
-        source: input.source ?? MANUAL_SOURCE,
+        source: source ?? MANUAL_SOURCE,
         created_at: now,
         updated_at: now,
-        completed_at: null,
-        recurrence: input.recurrence ?? null,
-        remind_at: input.remind_at ?? null,
       },
-      input.status ?? "pending",
+      status ?? "pending",
       now,
     );
     tasks.push(created);
@@ -174,14 +173,8 @@ export const taskHandlers = [
     if (!parsed.success) return messageResponse(firstIssue(parsed.error), 400);
     const { status, ...changes } = parsed.data;
     const now = new Date().toISOString();
-    let updated: TaskJson = { ...current, updated_at: now };
-    if (changes.title !== undefined) updated.title = changes.title;
-    if (changes.description !== undefined) updated.description = changes.description;
-    if (changes.priority !== undefined) updated.priority = changes.priority;
-    if (changes.due_date !== undefined) updated.due_date = changes.due_date;
-    if (changes.tags !== undefined) updated.tags = changes.tags;
-    if (changes.recurrence !== undefined) updated.recurrence = changes.recurrence;
-    if (changes.remind_at !== undefined) updated.remind_at = changes.remind_at;
+    const given = Object.entries(changes).filter(([, value]) => value !== undefined);
+    let updated: TaskJson = { ...current, ...Object.fromEntries(given), updated_at: now };
     if (status !== undefined) updated = withStatus(updated, status, now);
     tasks[index] = updated;
     return HttpResponse.json(updated);

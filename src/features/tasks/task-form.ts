@@ -80,9 +80,28 @@ export const taskFormSchema = z
   });
 export type TaskFormValues = z.output<typeof taskFormSchema>;
 
+/**
+ * The optional text fields: "" in the form, null on the wire when blank. A new one goes here, in
+ * taskFormSchema and in the dialog; loading, saving and the Edit dialog's changes follow.
+ */
+const OPTIONAL_TEXT_FIELDS = ["description"] as const;
+type OptionalTexts = Record<(typeof OPTIONAL_TEXT_FIELDS)[number], string>;
+
+function optionalTextsOf(task: Partial<Record<keyof OptionalTexts, string | null>>): OptionalTexts {
+  return Object.fromEntries(OPTIONAL_TEXT_FIELDS.map((field) => [field, task[field] ?? ""])) as OptionalTexts;
+}
+
+/** What the form's optional texts send: blank is null; with `initial`, only those changed. */
+function optionalTextsToSend(values: OptionalTexts, initial?: OptionalTexts) {
+  const changed = OPTIONAL_TEXT_FIELDS.filter((field) => !initial || values[field] !== initial[field]);
+  return Object.fromEntries(
+    changed.map((field) => [field, values[field].trim() ? values[field] : null]),
+  ) as Partial<Record<keyof OptionalTexts, string | null>>;
+}
+
 export const emptyTaskForm: TaskFormValues = {
   title: "",
-  description: "",
+  ...optionalTextsOf({}),
   priority: DEFAULT_TASK_PRIORITY,
   status: "pending",
   dueDate: "",
@@ -119,7 +138,7 @@ export function taskFormValuesFrom(task: Task, timeZone: string | null | undefin
       : toZonedInputValue(task.due_date, timeZone);
   return {
     title: task.title,
-    description: task.description ?? "",
+    ...optionalTextsOf(task),
     priority: task.priority,
     status: task.status,
     dueDate,
@@ -127,10 +146,6 @@ export function taskFormValuesFrom(task: Task, timeZone: string | null | undefin
     ...repeatValuesFrom(task.recurrence, dueDate),
     ...reminderFormValues(task, timeZone),
   };
-}
-
-function descriptionOrNull(description: string): string | null {
-  return description.trim() ? description : null;
 }
 
 /**
@@ -170,7 +185,7 @@ export function createTaskPayload(
   const recurrence = recurrenceFrom(values, values.dueDate);
   return {
     title: values.title,
-    description: descriptionOrNull(values.description),
+    ...optionalTextsToSend(values),
     priority: values.priority,
     due_date: dueDateOrNull(values.dueDate, timeZone),
     tags: values.tags,
@@ -188,9 +203,8 @@ export function updateTaskPayload(
   initial: TaskFormValues,
   timeZone: string | null | undefined,
 ): UpdateTaskRequest {
-  const changes: UpdateTaskRequest = {};
+  const changes: UpdateTaskRequest = optionalTextsToSend(values, initial);
   if (values.title !== initial.title) changes.title = values.title;
-  if (values.description !== initial.description) changes.description = descriptionOrNull(values.description);
   if (values.priority !== initial.priority) changes.priority = values.priority;
   if (values.status !== initial.status) changes.status = toWireStatus(values.status);
   if (values.dueDate !== initial.dueDate) changes.due_date = dueDateOrNull(values.dueDate, timeZone);

@@ -277,6 +277,21 @@ export async function getTask(db: Db, userId: string, id: string): Promise<TaskJ
   return toTaskJson(row);
 }
 
+/**
+ * The fields stored as the client gives them: a create copies them (null when left out) and an
+ * update changes those it sends. A new task field without rules of its own is added here.
+ */
+const PLAIN_FIELDS = ["title", "description", "priority"] as const satisfies ReadonlyArray<
+  keyof CreateTaskInput & keyof TaskRow
+>;
+
+function plainFieldsOf(input: CreateTaskInput): Pick<TaskRow, (typeof PLAIN_FIELDS)[number]> {
+  return Object.fromEntries(PLAIN_FIELDS.map((field) => [field, input[field] ?? null])) as Pick<
+    TaskRow,
+    (typeof PLAIN_FIELDS)[number]
+  >;
+}
+
 function newTaskRow(userId: string, input: CreateTaskInput, nowIso: string, timeZone: string): TaskRow {
   const status = input.status ?? "pending";
   const source = input.source ?? MANUAL_SOURCE;
@@ -290,10 +305,8 @@ function newTaskRow(userId: string, input: CreateTaskInput, nowIso: string, time
     // Time-ordered, from created_at: a new task's key lands at the end of the primary-key index.
     id: newTimeOrderedId(Date.parse(nowIso)),
     user_id: userId,
-    title: input.title,
-    description: input.description ?? null,
+    ...plainFieldsOf(input),
     status,
-    priority: input.priority,
     due_date: dueDate,
     tags: JSON.stringify(input.tags),
     source_type: source.type,
@@ -381,11 +394,10 @@ function changesOf(
 ): Partial<TaskRow> {
   const { nowIso } = context;
   const changes: Partial<TaskRow> = {};
-  if (input.title !== undefined && input.title !== current.title) changes.title = input.title;
-  if (input.description !== undefined && input.description !== current.description) {
-    changes.description = input.description;
+  for (const field of PLAIN_FIELDS) {
+    const value = input[field];
+    if (value !== undefined && value !== current[field]) Object.assign(changes, { [field]: value });
   }
-  if (input.priority !== undefined && input.priority !== current.priority) changes.priority = input.priority;
   if (input.due_date !== undefined) {
     const dueDate = normaliseDueDate(input.due_date);
     if (dueDate !== current.due_date) changes.due_date = dueDate;

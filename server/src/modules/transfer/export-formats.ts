@@ -1,24 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { formatInTimeZone } from "date-fns-tz";
 import type { TaskJson, TaskPriority, TasklaneExport } from "@contract/index";
-
-/** The CSV columns, in order, and each one's text: every field of a task (tags as a JSON array, so any tag survives). */
-const CSV_FIELDS: ReadonlyArray<readonly [string, (task: TaskJson) => string]> = [
-  ["id", (task) => task.id],
-  ["title", (task) => task.title],
-  ["description", (task) => task.description ?? ""],
-  ["status", (task) => task.status],
-  ["priority", (task) => task.priority],
-  ["due_date", (task) => task.due_date ?? ""],
-  ["tags", (task) => JSON.stringify(task.tags)],
-  ["source_type", (task) => task.source.type],
-  ["source_origin", (task) => task.source.origin ?? ""],
-  ["source_filename", (task) => task.source.filename ?? ""],
-  ["created_at", (task) => task.created_at],
-  ["updated_at", (task) => task.updated_at],
-  ["completed_at", (task) => task.completed_at ?? ""],
-  ["recurrence", (task) => task.recurrence ?? ""],
-];
+import { CSV_COLUMNS } from "./csv-columns";
 
 export function toTasklaneJson(tasks: readonly TaskJson[], exportedAt: string): string {
   const document: TasklaneExport = {
@@ -32,8 +15,8 @@ export function toTasklaneJson(tasks: readonly TaskJson[], exportedAt: string): 
 
 /** RFC 4180: a header row, CRLF line ends, fields quoted when they need it. */
 export function toCsv(tasks: readonly TaskJson[]): string {
-  const rows = tasks.map((task) => CSV_FIELDS.map(([, text]) => text(task)));
-  return stringify([CSV_FIELDS.map(([name]) => name), ...rows], { record_delimiter: "\r\n" });
+  const rows = tasks.map((task) => CSV_COLUMNS.map((column) => column.write(task)));
+  return stringify([CSV_COLUMNS.map((column) => column.name), ...rows], { record_delimiter: "\r\n" });
 }
 
 /** todo.txt letters: (A) is the most important. */

@@ -10,6 +10,7 @@ import {
 import { RRule } from "../../lib/recurrence";
 import { zonedWallTimeToUtc } from "../extract";
 import { parseQuickAdd } from "../quick-add";
+import { inputFromCsvFields } from "./csv-columns";
 import { TODO_TXT_PRIORITIES } from "./export-formats";
 
 export type ImportFormat = "tasklane-json" | "tasklane-csv" | "todoist-csv" | "todotxt";
@@ -58,18 +59,19 @@ function readJson(text: string): ImportRow[] {
     if (!isRecord(item)) return { line, error: "A task must be an object" };
     return {
       line,
+      // Every field a task takes on input, as exported, checked by the create schema; a reminder
+      // is left behind (its time has passed or belongs to the old installation's jobs).
       task: {
-        title: item.title as string,
-        description: (item.description ?? null) as string | null,
-        status: item.status as string | undefined,
-        priority: item.priority as TaskPriority,
-        due_date: (item.due_date ?? null) as string | null,
-        tags: (item.tags ?? []) as string[],
+        ...withoutReminder(item),
         source: item.source === undefined ? MANUAL_SOURCE : normaliseSource(item.source),
-        recurrence: (item.recurrence ?? null) as string | null,
-      },
+      } as CreateTaskRequest,
     };
   });
+}
+
+function withoutReminder(item: Record<string, unknown>): Record<string, unknown> {
+  const { remind_at: _reminder, ...fields } = item;
+  return fields;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -151,11 +153,8 @@ function readTasklaneCsv(text: string, context: ImportContext): ImportRow[] {
     return {
       line,
       task: {
+        ...inputFromCsvFields(fields),
         title: fields.title ?? "",
-        description: emptyToNull(fields.description),
-        status: emptyToNull(fields.status) ?? undefined,
-        priority: (emptyToNull(fields.priority)?.toLowerCase() ?? undefined) as TaskPriority | undefined,
-        due_date: emptyToNull(fields.due_date),
         tags,
         source: sourceType
           ? normaliseSource({
@@ -164,7 +163,6 @@ function readTasklaneCsv(text: string, context: ImportContext): ImportRow[] {
               filename: emptyToNull(fields.source_filename) ?? undefined,
             })
           : context.source,
-        recurrence: emptyToNull(fields.recurrence),
       },
     };
   });

@@ -1,0 +1,48 @@
+import type { CreateTaskRequest, TaskJson, TaskPriority } from "@contract/index";
+
+/**
+ * A column of Tasklane's own CSV: its name, its text for a task on export, and, for a column the
+ * import reads back by itself, the input it gives (tags and source are read with their own rules).
+ */
+interface CsvColumn {
+  name: string;
+  write(task: TaskJson): string;
+  read?(text: string): Partial<CreateTaskRequest>;
+}
+
+const orNull = (text: string) => (text.trim() === "" ? null : text);
+
+/** The columns, in order: every field of a task (tags as a JSON array, so any tag survives). */
+export const CSV_COLUMNS: readonly CsvColumn[] = [
+  { name: "id", write: (task) => task.id },
+  { name: "title", write: (task) => task.title },
+  {
+    name: "description",
+    write: (task) => task.description ?? "",
+    read: (text) => ({ description: orNull(text) }),
+  },
+  { name: "status", write: (task) => task.status, read: (text) => ({ status: orNull(text) ?? undefined }) },
+  {
+    name: "priority",
+    write: (task) => task.priority,
+    read: (text) => ({ priority: (orNull(text)?.toLowerCase() ?? undefined) as TaskPriority | undefined }),
+  },
+  { name: "due_date", write: (task) => task.due_date ?? "", read: (text) => ({ due_date: orNull(text) }) },
+  { name: "tags", write: (task) => JSON.stringify(task.tags) },
+  { name: "source_type", write: (task) => task.source.type },
+  { name: "source_origin", write: (task) => task.source.origin ?? "" },
+  { name: "source_filename", write: (task) => task.source.filename ?? "" },
+  { name: "created_at", write: (task) => task.created_at },
+  { name: "updated_at", write: (task) => task.updated_at },
+  { name: "completed_at", write: (task) => task.completed_at ?? "" },
+  {
+    name: "recurrence",
+    write: (task) => task.recurrence ?? "",
+    read: (text) => ({ recurrence: orNull(text) }),
+  },
+];
+
+/** The input a CSV row gives through the columns read back by themselves (fields by header name). */
+export function inputFromCsvFields(fields: Readonly<Record<string, string>>): Partial<CreateTaskRequest> {
+  return Object.assign({}, ...CSV_COLUMNS.map((column) => column.read?.(fields[column.name] ?? "")));
+}
