@@ -38,7 +38,11 @@ export const extractedTaskJsonSchema = /* @__PURE__ */ z.object({
 export type ExtractedTaskJson = z.infer<typeof extractedTaskJsonSchema>;
 export const extractResponseSchema = /* @__PURE__ */ z.array(extractedTaskJsonSchema);
 
-export type ExtractedTask = Omit<Task, "id" | "created_at" | "updated_at" | "completed_at">;
+/** What extraction proposes of a task (a task's other fields come when it is added). */
+export type ExtractedTask = Pick<
+  Task,
+  "title" | "description" | "priority" | "status" | "due_date" | "tags" | "source" | "recurrence"
+>;
 
 /** Reads an extracted task tolerantly: source type "Llm" means AI. */
 export function extractedTaskFromWire(value: unknown): ExtractedTask {

@@ -1,5 +1,5 @@
 import type { User } from "@contract/auth";
-import type { TaskJson } from "@contract/tasks";
+import { taskJsonSchema, type TaskJson } from "@contract/tasks";
 
 let sequence = 0;
 
@@ -22,23 +22,27 @@ export function buildUser(overrides: Partial<User> = {}): User {
   };
 }
 
+/** Every field of a task as null: what a task the fake makes has unless it is given. */
+export function emptyTaskJson(): Record<keyof TaskJson, null> {
+  return Object.fromEntries(Object.keys(taskJsonSchema.shape).map((key) => [key, null])) as Record<
+    keyof TaskJson,
+    null
+  >;
+}
+
 /** A task as our server sends it (status in_progress on the wire). */
 export function buildTask(overrides: Partial<TaskJson> = {}): TaskJson {
   sequence += 1;
   return {
+    ...emptyTaskJson(),
     id: `task-${sequence}`,
     title: `Task ${sequence}`,
-    description: null,
     status: "pending",
     priority: "medium",
-    due_date: null,
     tags: [],
     source: { type: "Manual" },
     created_at: "2026-11-20T09:00:00.000Z",
     updated_at: "2026-11-20T09:00:00.000Z",
-    completed_at: null,
-    recurrence: null,
-    remind_at: null,
     ...overrides,
   };
 }

@@ -9,12 +9,12 @@ import {
   taskFromWire,
   toWireStatus,
   updateTaskRequestSchema,
-  taskJsonSchema,
   type TaskJson,
   type TaskPriority,
   type TaskStatus,
 } from "@contract/tasks";
 import { http, HttpResponse } from "msw";
+import { emptyTaskJson } from "../fixtures";
 import type { z } from "zod";
 
 /**
@@ -134,10 +134,7 @@ export const taskHandlers = [
     const created = withStatus(
       {
         // Every field of a task, null unless given (a new optional field needs nothing here).
-        ...(Object.fromEntries(Object.keys(taskJsonSchema.shape).map((key) => [key, null])) as Record<
-          keyof TaskJson,
-          null
-        >),
+        ...emptyTaskJson(),
         ...fields,
         id: `fake-task-${nextId++}`,
         status: "pending",
