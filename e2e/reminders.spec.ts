@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import type { TaskJson } from "../contract/tasks";
+import type { TaskJson } from "@contract/tasks";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { expect, openFromSidebar, test } from "./support/signed-in";
 

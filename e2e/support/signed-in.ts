@@ -1,5 +1,5 @@
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
-import type { TaskJson } from "../../contract/tasks";
+import type { TaskJson } from "@contract/tasks";
 import { expect, test as base, type Mailbox, type NewUser } from "./fixtures";
 
 /**

@@ -1,8 +1,8 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { calendarFeedSchema } from "../../../contract/calendar";
-import { apiRoutes } from "../../../contract/routes";
-import type { CreateTaskRequest } from "../../../contract/tasks";
+import { calendarFeedSchema } from "@contract/calendar";
+import { apiRoutes } from "@contract/routes";
+import type { CreateTaskRequest } from "@contract/tasks";
 import { bearer, createTestApp, signUp, type TestApp } from "../helpers";
 
 const PUBLIC_URL = "https://tasks.example.com";

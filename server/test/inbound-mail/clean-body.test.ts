@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { TaskJson } from "../../../contract/tasks";
-import { EXTRACT_MAX_CHARS } from "../../../contract/extract";
+import type { TaskJson } from "@contract/tasks";
+import { EXTRACT_MAX_CHARS } from "@contract/extract";
 import { cleanMail, type CleanedMail } from "../../src/modules/inbound-mail/clean-body";
 import { parseMessage } from "../../src/modules/inbound-mail/parse-message";
 import { bearer, createTestApp, signUp, type SignedUp, type TestApp } from "../helpers";

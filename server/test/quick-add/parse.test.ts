@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiRoutes } from "../../../contract/routes";
-import { parseTaskResponseSchema, type ParseTaskResponse } from "../../../contract/quick-add";
+import { apiRoutes } from "@contract/routes";
+import { parseTaskResponseSchema, type ParseTaskResponse } from "@contract/quick-add";
 import { bearer, createTestApp, signUp, type TestApp } from "../helpers";
 
 const PARSE = apiRoutes.parseTask.path;

@@ -1,8 +1,8 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiRoutes } from "../../../contract/routes";
-import { taskJsonSchema, type CreateTaskRequest, type TaskJson } from "../../../contract/tasks";
-import { importResultSchema, tasklaneExportSchema, type ImportResult } from "../../../contract/transfer";
+import { apiRoutes } from "@contract/routes";
+import { taskJsonSchema, type CreateTaskRequest, type TaskJson } from "@contract/tasks";
+import { importResultSchema, tasklaneExportSchema, type ImportResult } from "@contract/transfer";
 import { bearer, createTestApp, signUp, type TestApp } from "../helpers";
 import { multipartFile } from "./multipart";
 

@@ -1,7 +1,7 @@
 import EmailForwardParser, { type EmailForwardResult } from "email-forward-parser";
 import EmailReplyParser from "email-reply-parser";
 import { extractFrom as planerExtract } from "planer";
-import { EXTRACT_MAX_CHARS } from "../../../../contract/extract";
+import { EXTRACT_MAX_CHARS } from "@contract/extract";
 import { htmlToText } from "./html-text";
 
 /**

@@ -1,0 +1,65 @@
+import type { Task } from "@contract/tasks";
+import { useMemo } from "react";
+import { buildTaskSearchIndex, searchTasks } from "./search-tasks";
+import { filterTasks, sortTasks, todayTasks, upcomingGroups, type DayGroup } from "./task-view";
+import type { TaskViewState } from "./use-task-view-state";
+
+export interface VisibleTasks {
+  /** The tasks shown, in order. */
+  visibleTasks: readonly Task[];
+  /** "Upcoming": the same tasks grouped by day; null in the other views. */
+  dayGroups: DayGroup[] | null;
+  /** Every tag of the loaded tasks, for the tag chips. */
+  allTags: string[];
+  /** A view other than All, or a chip, hides some tasks (the empty state says so). */
+  narrowed: boolean;
+}
+
+/**
+ * What the Tasks screen shows of the loaded list: the search, then the chips, then the view (Today,
+ * Upcoming by day). The list filters in the keystroke's own render: the search index makes
+ * filtering 5,000 tasks about a millisecond and only the cards in view render, so one render
+ * paints sooner than an urgent one followed by a deferred one.
+ */
+export function useVisibleTasks(
+  loadedTasks: readonly Task[] | undefined,
+  pendingDeletion: ReadonlySet<string>,
+  viewState: TaskViewState,
+  search: string,
+  timeZone: string,
+): VisibleTasks {
+  const { view, sort, statuses, priorities, tags, hideCompleted } = viewState;
+  // The order depends only on the list and the sort, so it is worked out once for them, not on
+  // every keystroke; the search and the chips then keep the tasks they match in that order (the
+  // sort is stable, so this is the same as sorting what they keep).
+  const searchIndex = useMemo(
+    () =>
+      buildTaskSearchIndex(
+        sortTasks(
+          (loadedTasks ?? []).filter((task) => !pendingDeletion.has(task.id)),
+          sort,
+        ),
+      ),
+    [loadedTasks, pendingDeletion, sort],
+  );
+  const allTags = useMemo(
+    () => [...new Set((loadedTasks ?? []).flatMap((task) => task.tags))].sort((a, b) => a.localeCompare(b)),
+    [loadedTasks],
+  );
+  const { visibleTasks, dayGroups } = useMemo(() => {
+    const chosen = filterTasks(searchTasks(searchIndex, search), {
+      statuses,
+      priorities,
+      tags,
+      hideCompleted,
+    });
+    if (view === "today") return { visibleTasks: todayTasks(chosen, timeZone), dayGroups: null };
+    if (view === "upcoming") {
+      const groups = upcomingGroups(chosen, timeZone);
+      return { visibleTasks: groups.flatMap((group) => group.tasks), dayGroups: groups };
+    }
+    return { visibleTasks: chosen, dayGroups: null };
+  }, [searchIndex, search, statuses, priorities, tags, hideCompleted, view, timeZone]);
+  const narrowed = view !== "all" || hideCompleted || statuses.length + priorities.length + tags.length > 0;
+  return { visibleTasks, dayGroups, allTags, narrowed };
+}
