@@ -64,8 +64,10 @@ const aiReading: BenchSection = async () => {
     ],
     notes: [
       `A found task matches an expected one when their titles share most words (Dice ≥ ${TITLE_OVERLAP}) and, where the corpus names a due date, the due dates are equal; one to one.`,
-      ...notes.slice(0, 30),
-      ...(notes.length > 30 ? [`… and ${notes.length - 30} more`] : []),
+      ...notes.slice(0, Number(process.env.BENCH_NOTES ?? 30)),
+      ...(notes.length > Number(process.env.BENCH_NOTES ?? 30)
+        ? [`… and ${notes.length - Number(process.env.BENCH_NOTES ?? 30)} more`]
+        : []),
     ],
   };
 };

@@ -12,6 +12,7 @@ import { takeRecurrencePhrase } from "../modules/extract/recurrence-phrases";
 import { firstOccurrence } from "../lib/recurrence";
 import { intentModel, requestProbabilities, type CutOffs, type IntentModel } from "./intent/model";
 import { invitationTo, isBoilerplate, isSendersOwnPlan, signedName } from "./intent/rules";
+import { clausesOf, splitCoordinatedActions } from "./intent/clauses";
 import { splitSentences } from "./intent/sentences";
 import { rankPlanCandidates } from "./plan-scoring";
 import type { AiProvider } from "./provider";
@@ -339,6 +340,8 @@ interface Unit {
   speaker?: string;
   /** An item under "Action items:" is a task even when it is not phrased as a request */
   forced: boolean;
+  /** Who an assignment names ("Priya to send the contract"): the title says so */
+  owner?: string;
 }
 
 /** Paragraphs, list items and chat messages of the lines the pattern method left. */
@@ -495,17 +498,17 @@ function taskOf(
   request: { invitation?: string },
   dates: DateReader,
   reading: Reading,
-): ExtractedTaskJson | undefined {
+): ExtractedTaskJson[] {
   const { sentence, unit, hashtags, undated } = prepared;
   // Deadlines are read (slowly, by chrono-node) only in sentences that ask for something.
   const priority = hashtags.priority ?? priorityOf(hashtags.text);
   // "Water the plants every Monday": how often, not by when; the phrase leaves the title too.
   const repeat = takeRecurrencePhrase(hashtags.text);
   const deadline = takeDeadline(repeat ? repeat.rest : hashtags.text, dates);
-  let title: string;
+  let titles: string[];
   if (request.invitation) {
     const who = reading.signer ?? unit.speaker;
-    title = `Reply${who ? ` to ${who}` : ""} about ${request.invitation}`;
+    titles = [`Reply${who ? ` to ${who}` : ""} about ${request.invitation}`];
   } else {
     const rest = deadline
       ? withoutUrgencyFillers(deadline.rest)
@@ -513,26 +516,38 @@ function taskOf(
         ? withoutUrgencyFillers(repeat.rest)
         : undated;
     const action = actionOf(tidyTitle(rest), unit.forced);
-    title = action ? titleFrom(action) : titleOfRequest(tidyTitle(rest));
+    // "Return the books, buy a card and phone the plumber": one task per action.
+    titles = action
+      ? splitCoordinatedActions(action).map((part) => titleFrom(part))
+      : [titleOfRequest(tidyTitle(rest))];
   }
-  if (!/\p{L}{2,}/u.test(title)) return undefined;
-  // The sentence as written (with who said it) keeps the context the title leaves out.
-  const said = (unit.speaker ? `${unit.speaker}: ${sentence}` : sentence).slice(
-    0,
-    TASK_LIMITS.descriptionMax,
-  );
-  const description = titleKey(said) === titleKey(title) ? null : said;
-  const [fittedTitle, fittedDescription] = fitTitle(title, description, TITLE_MAX);
-  return {
-    title: fittedTitle,
-    description: fittedDescription,
-    priority: priority ?? DEFAULT_TASK_PRIORITY,
-    status: "pending",
-    due_date: deadline?.dueDate ?? (repeat ? firstOccurrence(repeat.rule, dates.context) : null),
-    tags: hashtags.tags,
-    source: BUILTIN_SOURCE,
-    recurrence: repeat?.rule ?? null,
-  };
+  if (unit.owner) {
+    const owner = unit.owner;
+    titles = titles.map(
+      (title) => `${owner}: ${title.replace(/^\p{Lu}(?!\p{Lu})/u, (letter) => letter.toLowerCase())}`,
+    );
+  }
+  return titles
+    .filter((title) => /\p{L}{2,}/u.test(title))
+    .map((title) => {
+      // The sentence as written (with who said it) keeps the context the title leaves out.
+      const said = (unit.speaker ? `${unit.speaker}: ${sentence}` : sentence).slice(
+        0,
+        TASK_LIMITS.descriptionMax,
+      );
+      const description = titleKey(said) === titleKey(title) ? null : said;
+      const [fittedTitle, fittedDescription] = fitTitle(title, description, TITLE_MAX);
+      return {
+        title: fittedTitle,
+        description: fittedDescription,
+        priority: priority ?? DEFAULT_TASK_PRIORITY,
+        status: "pending",
+        due_date: deadline?.dueDate ?? (repeat ? firstOccurrence(repeat.rule, dates.context) : null),
+        tags: [...hashtags.tags],
+        source: BUILTIN_SOURCE,
+        recurrence: repeat?.rule ?? null,
+      };
+    });
 }
 
 /** One sentence of a text as the engine reads it, in order; a repeat points at its first reading. */
@@ -553,16 +568,29 @@ function readText(content: string, model: IntentModel, dates: DateReader) {
   const first = new Map<string, Reading1>();
   const readings: Reading1[] = [];
   for (const unit of unitsOf(scan.lines, scan.usedLines)) {
-    for (const sentence of splitSentences(unit.text)) {
-      const key = `${unit.forced ? 1 : 0}\u0000${unit.speaker ?? ""}\u0000${sentence}`;
-      const known = first.get(key);
-      if (known) {
-        readings.push({ prepared: known.prepared, unit, repeats: known });
-        continue;
+    for (const whole of splitSentences(unit.text)) {
+      const clauses = unit.forced ? [{ text: whole, forced: true }] : clausesOf(whole);
+      for (const clause of clauses) {
+        const sentence = clause.text;
+        const clauseUnit: Unit =
+          clauses.length === 1 && !clause.forced && !("owner" in clause)
+            ? unit
+            : {
+                ...unit,
+                text: sentence,
+                forced: unit.forced || clause.forced,
+                owner: "owner" in clause ? clause.owner : undefined,
+              };
+        const key = `${clauseUnit.forced ? 1 : 0}\u0000${unit.speaker ?? ""}\u0000${clauseUnit.owner ?? ""}\u0000${sentence}`;
+        const known = first.get(key);
+        if (known) {
+          readings.push({ prepared: known.prepared, unit: clauseUnit, repeats: known });
+          continue;
+        }
+        const reading: Reading1 = { prepared: prepare(sentence, clauseUnit), unit: clauseUnit };
+        first.set(key, reading);
+        readings.push(reading);
       }
-      const reading: Reading1 = { prepared: prepare(sentence, unit), unit };
-      first.set(key, reading);
-      readings.push(reading);
     }
   }
   // The classifier reads every sentence left to it in one go (wink-nlp reads one document faster
@@ -632,7 +660,7 @@ export function analyseText(
   for (const sentenceReading of readings) {
     if (sentenceReading.unit !== unit) previous = undefined;
     unit = sentenceReading.unit;
-    let task: ExtractedTaskJson | undefined;
+    let found: ExtractedTaskJson[] = [];
     if (sentenceReading.repeats) {
       if (gaveTask.get(sentenceReading.repeats)) {
         previous = undefined;
@@ -640,19 +668,21 @@ export function analyseText(
       }
     } else {
       const request = requestOf(sentenceReading, model);
-      task = request ? taskOf(sentenceReading.prepared, request, dates, reading) : undefined;
-      gaveTask.set(sentenceReading, task !== undefined);
+      found = request ? taskOf(sentenceReading.prepared, request, dates, reading) : [];
+      gaveTask.set(sentenceReading, found.length > 0);
     }
-    if (!task) {
+    if (found.length === 0) {
       // "Please send the deck. It's urgent!": the urgency belongs to the request before it.
       const urgency = priorityOf(sentenceReading.prepared.sentence);
       if (previous && urgency && previous.priority === DEFAULT_TASK_PRIORITY) previous.priority = urgency;
       continue;
     }
-    previous = task;
-    if (seen.has(titleKey(task.title))) continue;
-    seen.add(titleKey(task.title));
-    tasks.push(task);
+    previous = found.at(-1);
+    for (const task of found) {
+      if (seen.has(titleKey(task.title))) continue;
+      seen.add(titleKey(task.title));
+      tasks.push(task);
+    }
   }
   return tasks;
 }

@@ -479,13 +479,13 @@ export const corpus: CorpusCase[] = [
     name: "meeting minutes in prose: a named person takes something on",
     text: "We discussed the new pricing model. Sarah thinks it's too complex. Mark will prepare a simplified version for next week's review. Prices will rise in January. Deployment will start at noon.",
     pattern: [],
-    builtin: [{ title: "Prepare a simplified version for next week's review" }],
+    builtin: [{ title: "Mark: prepare a simplified version for next week's review" }],
   },
   {
     name: "an inline action item label",
     text: "Discussed the roadmap. Action item: Dave to update the pricing page. Nothing else came up.",
     pattern: [],
-    builtin: [{ title: "Dave to update the pricing page" }],
+    builtin: [{ title: "Dave: update the pricing page" }],
   },
 
   // ---------------------------------------------------------------- notes to self
