@@ -313,7 +313,7 @@ export const corpus: CorpusCase[] = [
     ].join("\n"),
     pattern: [],
     builtin: [
-      { title: "Send me the signed contract", due_date: FRIDAY },
+      { title: "Send Maria the signed contract", due_date: FRIDAY },
       { title: "Book the venue for the Q1 offsite", priority: "urgent" },
     ],
   },
@@ -361,7 +361,7 @@ export const corpus: CorpusCase[] = [
       "Your password expires in 3 days. Please change it before it expires to avoid being locked out.",
     ].join("\n"),
     pattern: [],
-    builtin: [{ title: "Change it before it expires to avoid being locked out" }],
+    builtin: [{ title: "Change your password" }],
   },
   {
     name: "an e-mail with a passive request keeps the sentence as the title",
@@ -471,7 +471,7 @@ export const corpus: CorpusCase[] = [
     builtin: [
       { title: "Agree on scope", status: "completed" },
       { title: "Share the project charter", tags: ["pm"] },
-      { title: "Review the NDA before we start" },
+      { title: "Review the NDA" },
       // "I'll set up…" is the writer's own plan: nobody asks the reader for it.
     ],
   },

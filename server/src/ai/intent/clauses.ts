@@ -62,7 +62,7 @@ function opensAction(tokens: ReturnType<typeof placedTokens>, index: number): bo
  * the comma is no verb), "review and sign the contract" one (the first verb has no object of its
  * own).
  */
-export function splitCoordinatedActions(action: string): string[] {
+export function splitCoordinatedActions(action: string, { list = false } = {}): string[] {
   const tokens = placedTokens(action);
   if (tokens.length < 4 || !opensAction(tokens, 0)) return [action];
   const cuts: { from: number; to: number }[] = [];
@@ -86,7 +86,7 @@ export function splitCoordinatedActions(action: string): string[] {
   if (cuts.length === 0) return [action];
   // Two actions are split only when a comma stands between them ("call the office, and email
   // the school"); "review it and let me know" asks for one thing and its answer.
-  if (cuts.length === 1 && !/,/.test(action.slice(cuts[0]!.from, cuts[0]!.to))) return [action];
+  if (!list && cuts.length === 1 && !/,/.test(action.slice(cuts[0]!.from, cuts[0]!.to))) return [action];
   if (cuts.length === 0) return [action];
   // A part that only completes the one before it ("…and make sure the figures match", "…, and
   // let me know") stays with it.
@@ -115,6 +115,8 @@ export interface Clause {
   /** An item of a list of actions or an assignment: a task even when not phrased as a request */
   forced: boolean;
   owner?: string;
+  /** A day heading the clause ("Saturday: return the books"): its deadline unless it names one */
+  when?: string;
 }
 
 const NOT_A_NAME = new Set(
@@ -144,11 +146,18 @@ const ORDINAL_MARKER =
 /** "1) …", "(a) …" inside a sentence */
 const INLINE_NUMBER = /(?:^|\s)(?:\(?\d{1,2}\)|\(?[a-e]\))\s+/gu;
 
+/** "All: review the plan", "Everyone to sign the form": everybody's task, the reader's too. */
+const EVERYONE = /^(?:all|everyone|everybody|team|both|all\s+of\s+us)$/i;
+
 function assignmentOf(text: string): Clause | undefined {
   const match = ASSIGNMENT.exec(text.trim());
   const owner = match?.groups?.owner;
   const action = match?.groups?.action?.trim();
   if (!match || !owner || !action) return undefined;
+  if (DAY_LABEL.test(owner)) return undefined;
+  if (EVERYONE.test(owner) && !match.groups?.second && opensAction(placedTokens(action), 0)) {
+    return { text: action, forced: true };
+  }
   if (NOT_A_NAME.has(owner.toLowerCase()) || NOT_A_NAME.has(owner.split(/\s/)[0]!.toLowerCase()))
     return undefined;
   const tokens = placedTokens(action);
@@ -207,6 +216,27 @@ const JOINED_ASSIGNMENT = new RegExp(
   "gu",
 );
 
+/** "Saturday:", "Groceries for the weekend:", "Note to self:": a few words heading a list. */
+const HEADING_LABEL = /^(?<label>\p{L}[\p{L}'’ -]{0,40}?)\s*:\s+(?<rest>.+)$/u;
+const DAY_LABEL =
+  /^(?:(?:this|next|on)\s+)?(?:today|tonight|tomorrow|this\s+week(?:end)?|next\s+week|the\s+weekend|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day(?:\s+(?:morning|afternoon|evening|night))?)$/i;
+
+/** A heading and the actions it lists, or undefined when the text after it is no action. */
+function headedList(text: string): Clause[] | undefined {
+  const match = HEADING_LABEL.exec(text);
+  const label = match?.groups?.label?.trim();
+  const rest = match?.groups?.rest;
+  if (!label || !rest || label.split(/\s+/).length > 5) return undefined;
+  if (!opensAction(placedTokens(rest), 0)) return undefined;
+  const when = DAY_LABEL.test(label) ? label : undefined;
+  return rest
+    .split(/;\s*/)
+    .map(clean)
+    .filter((item) => /\p{L}{2,}/u.test(item))
+    .flatMap((item) => splitCoordinatedActions(item, { list: true }))
+    .map((item) => ({ text: item, forced: true, ...(when ? { when } : {}) }));
+}
+
 /** The clauses of one sentence; a sentence with nothing to split is one clause, not forced. */
 export function clausesOf(sentence: string): Clause[] {
   const text = sentence.trim();
@@ -244,5 +274,7 @@ export function clausesOf(sentence: string): Clause[] {
   }
   const single = assignmentOf(text);
   if (single) return [single];
+  const headed = headedList(text);
+  if (headed && headed.length > 0) return headed;
   return [{ text, forced: false }];
 }

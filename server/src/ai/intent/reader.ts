@@ -87,6 +87,8 @@ export function readSentence(text: string): ReadSentence {
 export interface PlacedToken {
   /** Lower-cased */
   word: string;
+  /** The dictionary form ("looked" → "look") */
+  lemma: string;
   tag: string;
   start: number;
   end: number;
@@ -97,6 +99,8 @@ export function placedTokens(text: string): PlacedToken[] {
   const tokens = nlp.readDoc(text).tokens();
   const values = tokens.out(its.value) as string[];
   const tags = tokens.out(its.pos) as string[];
+  // wink-nlp's types do not list lemma among the token properties out() takes; it does take it.
+  const lemmas = tokens.out(its.lemma as never) as string[];
   const placed: PlacedToken[] = [];
   let at = 0;
   values.forEach((value, index) => {
@@ -104,7 +108,13 @@ export function placedTokens(text: string): PlacedToken[] {
     if (start < 0) return;
     at = start + value.length;
     if (tags[index] !== "SPACE")
-      placed.push({ word: value.toLowerCase(), tag: tags[index] ?? "X", start, end: at });
+      placed.push({
+        word: value.toLowerCase(),
+        lemma: lemmas[index] ?? value.toLowerCase(),
+        tag: tags[index] ?? "X",
+        start,
+        end: at,
+      });
   });
   return placed;
 }

@@ -47,6 +47,26 @@ const shortTimeParser: chrono.Parser = {
   },
 };
 
+/** "end of the week", "end of next week": that week's Friday (the working week's end). */
+const endOfWeekParser: chrono.Parser = {
+  pattern: () =>
+    /(?<![\p{L}\p{N}_])(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(next\s+)?week(?![\p{L}\p{N}_])/iu,
+  extract(context, match) {
+    const [year, month, day] = referenceDay(context);
+    const today = new Date(Date.UTC(year, month - 1, day));
+    const weekday = today.getUTCDay();
+    // Friday of this week; on a weekend, the coming one.
+    let ahead = (5 - weekday + 7) % 7;
+    if (match[1]) ahead += 7;
+    const friday = new Date(today.getTime() + ahead * 86_400_000);
+    return context.createParsingComponents({
+      year: friday.getUTCFullYear(),
+      month: friday.getUTCMonth() + 1,
+      day: friday.getUTCDate(),
+    });
+  },
+};
+
 /** "eod", "end of day", "COB": the end of the day (tagged, so a day that follows can take its place). */
 const END_OF_DAY_TAG = "tasklane/end-of-day";
 const endOfDayParser: chrono.Parser = {
@@ -65,7 +85,7 @@ const HOLIDAY_CONNECTOR =
 function holidayParser(region: HolidayRegion): chrono.Parser {
   const count = `(?:\\d{1,2}|${Object.keys(NUMBER_WORDS).join("|")})`;
   const offset = `(?:(?<count>${count})\\s+(?<unit>days?|weeks?)|the\\s+(?<theDay>day|week))\\s+(?<direction>before|after)\\s+(?:the\\s+)?`;
-  const source = `(?<![\\p{L}\\p{N}_])(?:${offset}|(?<=${HOLIDAY_CONNECTOR}))(?<name>${HOLIDAY_NAMES})(?![\\p{L}\\p{N}_'’])|(?<![\\p{L}\\p{N}_'’-])(?<bare>${HOLIDAY_NAMES})(?=\\s*(?:[.!?,;]|$|\\s(?:at|@)\\s|\\s\\d))`;
+  const source = `(?<![\\p{L}\\p{N}_])(?:${offset}|(?<=${HOLIDAY_CONNECTOR}))(?<name>${HOLIDAY_NAMES})(?![\\p{L}\\p{N}_'’])(?!\\s+(?!(?:at|by|and|or|to|in|on|with|for|this|next|morning|afternoon|evening|night|weekend|eve)\\b)\\p{L})|(?<![\\p{L}\\p{N}_'’-])(?<bare>${HOLIDAY_NAMES})(?=\\s*(?:[.!?,;]|$|\\s(?:at|@)\\s|\\s\\d))`;
   const pattern = new RegExp(source, "iu");
   return {
     pattern: () => pattern,
@@ -233,7 +253,13 @@ const notDates: chrono.Refiner = {
 
 function buildChrono(region: HolidayRegion): chrono.Chrono {
   const custom = chrono.casual.clone();
-  custom.parsers.push(shortTimeParser, endOfDayParser, holidayParser(region), dayOfMonthParser);
+  custom.parsers.push(
+    shortTimeParser,
+    endOfDayParser,
+    endOfWeekParser,
+    holidayParser(region),
+    dayOfMonthParser,
+  );
   const forward = custom.refiners.findIndex((refiner) => refiner.constructor.name === "ForwardDateRefiner");
   custom.refiners.splice(forward < 0 ? custom.refiners.length : forward, 0, afternoonHours);
   custom.refiners.push(endOfDayMerge, notDates);
