@@ -63,6 +63,8 @@ function opensAction(tokens: ReturnType<typeof placedTokens>, index: number): bo
  * own).
  */
 export function splitCoordinatedActions(action: string, { list = false } = {}): string[] {
+  // Most actions hold no separator at all: the tagger is not needed for them.
+  if (!/[,;&]|\band\b/i.test(action)) return [action];
   const tokens = placedTokens(action);
   if (tokens.length < 4 || !opensAction(tokens, 0)) return [action];
   const cuts: { from: number; to: number }[] = [];
@@ -146,6 +148,19 @@ const ORDINAL_MARKER =
 /** "1) …", "(a) …" inside a sentence */
 const INLINE_NUMBER = /(?:^|\s)(?:\(?\d{1,2}\)|\(?[a-e]\))\s+/gu;
 
+const properNames = new Map<string, boolean>();
+
+/** Whether wink-nlp reads a capitalised word as a name ("Priya will go") and not a verb ("Hope"). */
+function isProperName(owner: string): boolean {
+  let known = properNames.get(owner);
+  if (known === undefined) {
+    known = placedTokens(`${owner} will go.`)[0]?.tag === "PROPN";
+    if (properNames.size > 1_000) properNames.clear();
+    properNames.set(owner, known);
+  }
+  return known;
+}
+
 /** "All: review the plan", "Everyone to sign the form": everybody's task, the reader's too. */
 const EVERYONE = /^(?:all|everyone|everybody|team|both|all\s+of\s+us)$/i;
 
@@ -163,9 +178,8 @@ function assignmentOf(text: string): Clause | undefined {
   const tokens = placedTokens(action);
   if (!opensAction(tokens, 0)) return undefined;
   // "Hope to see you there", "Jim: left you a voicemail": the name must be one, the verb an action.
-  const ownerTag = placedTokens(`${owner} will go.`)[0]?.tag;
   if (
-    ownerTag !== "PROPN" &&
+    !isProperName(owner) &&
     !/^(?:finance|legal|marketing|sales|support|ops|hr|it|design|engineering)$/i.test(owner)
   )
     return undefined;
@@ -227,6 +241,9 @@ function headedList(text: string): Clause[] | undefined {
   const label = match?.groups?.label?.trim();
   const rest = match?.groups?.rest;
   if (!label || !rest || label.split(/\s+/).length > 5) return undefined;
+  // Cheap test first: a list of actions opens with a known action verb.
+  if (!ACTION_VERBS.has(/^(?:please\s+)?([\p{L}-]+)/iu.exec(rest)?.[1]?.toLowerCase() ?? ""))
+    return undefined;
   if (!opensAction(placedTokens(rest), 0)) return undefined;
   const when = DAY_LABEL.test(label) ? label : undefined;
   return rest
@@ -236,6 +253,9 @@ function headedList(text: string): Clause[] | undefined {
     .flatMap((item) => splitCoordinatedActions(item, { list: true }))
     .map((item) => ({ text: item, forced: true, ...(when ? { when } : {}) }));
 }
+
+/** Cheap test first: an assignment names someone who will or is to do something. */
+const MAY_ASSIGN = /\p{Lu}[\p{L}'-]+\s+(?:will|to)\s/u;
 
 /** The clauses of one sentence; a sentence with nothing to split is one clause, not forced. */
 export function clausesOf(sentence: string): Clause[] {
@@ -259,9 +279,11 @@ export function clausesOf(sentence: string): Clause[] {
     return listItems(text.slice(label[0].length).split(/;\s*/));
   }
   // Assignments: one, or several joined by "and", ";" or ",".
-  const starts = [...text.matchAll(JOINED_ASSIGNMENT)]
-    .map((match) => match.index + match[0].length)
-    .filter((start, index, all) => all.indexOf(start) === index);
+  const starts = !MAY_ASSIGN.test(text)
+    ? []
+    : [...text.matchAll(JOINED_ASSIGNMENT)]
+        .map((match) => match.index + match[0].length)
+        .filter((start, index, all) => all.indexOf(start) === index);
   if (starts.length > 0) {
     const pieces = starts.map((start, index) => text.slice(start, starts[index + 1] ?? text.length));
     const assigned = pieces.map((piece) => assignmentOf(clean(piece)));

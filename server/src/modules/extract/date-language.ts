@@ -32,9 +32,14 @@ function referenceDay(context: chrono.ParsingContext): [number, number, number] 
   return [date.getFullYear(), date.getMonth() + 1, date.getDate()];
 }
 
+/** A pattern that fails at once, for a parser whose words are not in the text. */
+const NEVER = /(?!)/y;
+
 /** "7a", "10p", "9:30a", "12:30p": the short times of task lines. */
+const SHORT_TIME = /(?<![\p{L}\p{N}_:.$#/-])(\d{1,2})(?::([0-5]\d))?\s?([ap])\.?(?![\p{L}\p{N}_])/iu;
 const shortTimeParser: chrono.Parser = {
-  pattern: () => /(?<![\p{L}\p{N}_:.$#/-])(\d{1,2})(?::([0-5]\d))?\s?([ap])\.?(?![\p{L}\p{N}_])/iu,
+  // Cheap test first (as for the parsers below): most texts hold none of these words.
+  pattern: (context) => (/\d ?[ap](?:\b|\.)/i.test(context.text) ? SHORT_TIME : NEVER),
   extract(context, match) {
     const hour = Number(match[1]);
     if (hour < 1 || hour > 12) return null;
@@ -49,8 +54,10 @@ const shortTimeParser: chrono.Parser = {
 
 /** "end of the week", "end of next week": that week's Friday (the working week's end). */
 const endOfWeekParser: chrono.Parser = {
-  pattern: () =>
-    /(?<![\p{L}\p{N}_])(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(next\s+)?week(?![\p{L}\p{N}_])/iu,
+  pattern: (context) =>
+    !/end\s+of/i.test(context.text)
+      ? NEVER
+      : /(?<![\p{L}\p{N}_])(?:the\s+)?end\s+of\s+(?:the\s+|this\s+)?(next\s+)?week(?![\p{L}\p{N}_])/iu,
   extract(context, match) {
     const [year, month, day] = referenceDay(context);
     const today = new Date(Date.UTC(year, month - 1, day));
@@ -70,8 +77,10 @@ const endOfWeekParser: chrono.Parser = {
 /** "eod", "end of day", "COB": the end of the day (tagged, so a day that follows can take its place). */
 const END_OF_DAY_TAG = "tasklane/end-of-day";
 const endOfDayParser: chrono.Parser = {
-  pattern: () =>
-    /(?<![\p{L}\p{N}_])(?:eod|e\.o\.d\.?|cob|c\.o\.b\.?|end\s+of\s+(?:the\s+)?(?:business\s+|work(?:ing)?\s+)?day|close\s+of\s+business)(?![\p{L}\p{N}_])/iu,
+  pattern: (context) =>
+    !/eod|e\.o\.d|cob\b|c\.o\.b|end\s+of|close\s+of/i.test(context.text)
+      ? NEVER
+      : /(?<![\p{L}\p{N}_])(?:eod|e\.o\.d\.?|cob|c\.o\.b\.?|end\s+of\s+(?:the\s+)?(?:business\s+|work(?:ing)?\s+)?day|close\s+of\s+business)(?![\p{L}\p{N}_])/iu,
   extract(context) {
     const [year, month, day] = referenceDay(context);
     return context.createParsingComponents({ year, month, day }).addTag(END_OF_DAY_TAG);
@@ -82,13 +91,17 @@ const endOfDayParser: chrono.Parser = {
 const HOLIDAY_CONNECTOR =
   "(?:on|by|before|for|until|till|after|due|over|from|at|around|during|next|this)\\s+(?:the\\s+)?";
 
+const HOLIDAY_HINT =
+  /christmas|xmas|eve\b|new\s+year|neujahr|silvester|boxing|stephen|epiphany|kings|valentine|patrick|juneteenth|independence|july|halloween|unity|einheit|reformation|saints|veterans|armistice|mlk|luther|presidents|washington|memorial|labou?r|may\s+day|arbeit|columbus|indigenous|thanksgiving|black\s+friday|cyber|bank\s+holiday|shrove|mardi|pancake|ash\s+wed|palm|maundy|holy|good\s+friday|karfreitag|easter|oster|ascension|himmelfahrt|whit|pentecost|pfingst|corpus|fronleichnam|mother|father|muttertag|vatertag/i;
+
 function holidayParser(region: HolidayRegion): chrono.Parser {
   const count = `(?:\\d{1,2}|${Object.keys(NUMBER_WORDS).join("|")})`;
   const offset = `(?:(?<count>${count})\\s+(?<unit>days?|weeks?)|the\\s+(?<theDay>day|week))\\s+(?<direction>before|after)\\s+(?:the\\s+)?`;
   const source = `(?<![\\p{L}\\p{N}_])(?:${offset}|(?<=${HOLIDAY_CONNECTOR}))(?<name>${HOLIDAY_NAMES})(?![\\p{L}\\p{N}_'’])(?!\\s+(?!(?:at|by|and|or|to|in|on|with|for|this|next|morning|afternoon|evening|night|weekend|eve)\\b)\\p{L})|(?<![\\p{L}\\p{N}_'’-])(?<bare>${HOLIDAY_NAMES})(?=\\s*(?:[.!?,;]|$|\\s(?:at|@)\\s|\\s\\d))`;
   const pattern = new RegExp(source, "iu");
   return {
-    pattern: () => pattern,
+    // Most texts name no holiday: the long pattern is only tried on those that may.
+    pattern: (context) => (HOLIDAY_HINT.test(context.text) ? pattern : NEVER),
     extract(context, match) {
       const groups = match.groups ?? {};
       const holiday = holidayNamed(groups.name ?? groups.bare ?? "");
@@ -111,8 +124,10 @@ function holidayParser(region: HolidayRegion): chrono.Parser {
 
 /** "the 14th", "the 24th this month", "the 1st of next month": a day of this month or the next. */
 const dayOfMonthParser: chrono.Parser = {
-  pattern: () =>
-    /(?<![\p{L}\p{N}_])the\s+(\d{1,2})(?:st|nd|rd|th)(?:\s+(?:of\s+)?(this|next|the\s+month|the\s+next)\s+month|\s+of\s+(?:this|the)\s+month)?(?=\s*(?:[.!?,;)]|$|\s(?:at|@|by|before|and|to|for|\d)\b))/iu,
+  pattern: (context) =>
+    !/the\s+\d/i.test(context.text)
+      ? NEVER
+      : /(?<![\p{L}\p{N}_])the\s+(\d{1,2})(?:st|nd|rd|th)(?:\s+(?:of\s+)?(this|next|the\s+month|the\s+next)\s+month|\s+of\s+(?:this|the)\s+month)?(?=\s*(?:[.!?,;)]|$|\s(?:at|@|by|before|and|to|for|\d)\b))/iu,
   extract(context, match) {
     const wanted = Number(match[1]);
     if (wanted < 1 || wanted > 31) return null;
@@ -195,8 +210,10 @@ const CONNECTOR_BEFORE = /(?:^|\s)(?:on|by|due|before|until|till|from|for|at|@|d
 function isNotADate(text: string, result: chrono.ParsingResult, all: chrono.ParsingResult[]): boolean {
   const start = result.index;
   const end = start + result.text.length;
-  const before = text.slice(0, start);
-  const after = text.slice(end);
+  // What stands around the reading decides; a few words either side are enough (and keep the
+  // end-anchored patterns below from scanning a long text).
+  const before = text.slice(Math.max(0, start - 60), start);
+  const after = text.slice(end, end + 60);
   const written = result.text.trim();
   // Part of a word, a link, a file name, a tag or a longer number: "IMG_20240517", "/2024/05/17/",
   // "#2024-05-17", "Jan 1 10000".
