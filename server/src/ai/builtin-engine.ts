@@ -461,6 +461,10 @@ function titleKey(title: string): string {
     .trim();
 }
 
+/** A forwarded message inside a text: what the note above it says "this" to. */
+const FORWARDED =
+  /^\s*(?:-{2,}\s*(?:original\s+message|forwarded\s+message)\s*-{2,}|begin\s+forwarded\s+message:?)\s*$/im;
+
 /** A sentence is judged on its beginning: a task's title comes from there, the rest is context. */
 const SENTENCE_READ_MAX = 1_000;
 
@@ -726,6 +730,7 @@ export function analyseText(
   let previousTask: ExtractedTaskJson | undefined;
   // "Can you handle this by Friday?" above a forwarded request: waits for the request it means.
   let waiting: ExtractedTaskJson | undefined;
+  const forwarded = FORWARDED.test(content);
   for (const sentenceReading of readings) {
     if (sentenceReading.unit !== unit) previous = undefined;
     unit = sentenceReading.unit;
@@ -753,6 +758,8 @@ export function analyseText(
     found = found.flatMap((task) => {
       if (!actsOnPronoun(task.title)) return [task];
       if (said === undefined) {
+        // Above a forwarded message, "this" is what the message asks.
+        if (!forwarded) return [task];
         waiting = task;
         return [];
       }

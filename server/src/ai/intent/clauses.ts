@@ -82,6 +82,13 @@ export function splitCoordinatedActions(action: string, { list = false } = {}): 
     const clearVerb =
       ACTION_VERBS.has(verb.word) || (verb.tag === "VERB" && object?.tag === "DET" && object.word !== "no");
     if (isComma && next === index + 1 && !clearVerb) continue;
+    // "review the amendment and, if satisfactory, arrange…": a condition binds the two actions.
+    const since = cuts.at(-1)?.to ?? 0;
+    if (
+      /\bif\b[^;]*$/i.test(action.slice(since, token.start)) &&
+      !/\bif\b.*,/.test(action.slice(since, token.start))
+    )
+      continue;
     cuts.push({ from: token.start, to: tokens[next]!.start });
     index = next;
   }
@@ -130,7 +137,7 @@ const NOT_A_NAME = new Set(
 );
 
 /** A person or a team named as the one to act: "Priya", "Ana Lopez", "Finance". */
-const NAME = "\\p{Lu}[\\p{L}'-]+(?:\\s\\p{Lu}[\\p{L}'-]+)?";
+const NAME = "\\p{Lu}\\p{Ll}[\\p{L}'-]*(?:\\s\\p{Lu}\\p{Ll}[\\p{L}'-]*)?";
 
 /** "Priya to send…", "Chris will write…", "Leo: draft…", "Omar — book…" */
 const ASSIGNMENT = new RegExp(
