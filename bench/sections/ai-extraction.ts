@@ -32,7 +32,8 @@ import { formatMs, type BenchSection, type BenchTable } from "../lib/report";
  */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const shared = path.resolve(root, "../shared");
+/** The public corpora live beside the checkout; SHARED_DIR points elsewhere (a worktree's checkout). */
+const shared = path.resolve(process.env.SHARED_DIR ?? path.resolve(root, "../shared"));
 const corpora = path.join(shared, "corpora");
 const scorer = path.join(shared, "bench/ai-mailex.mjs");
 const FOLDS = 5;
@@ -40,7 +41,7 @@ const run = promisify(execFile);
 
 const BUDGETS = {
   emailIntentF1: 0.76,
-  mailExF1: 0.7,
+  mailExF1: 0.75,
   invented: 12,
   loadMs: 300,
   extractMs: 150,

@@ -12,6 +12,9 @@ import { takeRecurrencePhrase } from "../modules/extract/recurrence-phrases";
 import { firstOccurrence } from "../lib/recurrence";
 import { intentModel, requestProbabilities, type CutOffs, type IntentModel } from "./intent/model";
 import { invitationTo, isBoilerplate, isSendersOwnPlan, signedName } from "./intent/rules";
+import { clausesOf, splitCoordinatedActions } from "./intent/clauses";
+import { promotionalLines } from "./intent/promotions";
+import { actsOnPronoun, titleWithReferent } from "./intent/referents";
 import { splitSentences } from "./intent/sentences";
 import { rankPlanCandidates } from "./plan-scoring";
 import type { AiProvider } from "./provider";
@@ -29,6 +32,13 @@ export const BUILTIN_SOURCE: TaskSource = { type: "Llm", origin: "builtin" };
 
 /** Titles a person would write: short; the whole sentence stays in the description. */
 const TITLE_MAX = 80;
+
+/**
+ * "Don't forget that the office is closed on the 24th", "Note that the deadline moved": telling,
+ * not asking (unless the clause itself asks: "note that you need to sign").
+ */
+const INFORMATION =
+  /^(?:(?:also|and|but|just)\s+)?(?:please\s+)?(?:(?:don['’]?t|do\s+not)\s+forget|remember|note|be\s+aware|keep\s+in\s+mind)\s+that\b(?!.*\b(?:you|we)\s+(?:need|have|must|should)\b)/i;
 
 /** "Can you believe this weather?": the form of a request around no request at all. */
 const RHETORICAL = /\b(?:can|could|would)\s+(?:you|u|ya)\s+(?:believe|imagine)\b/i;
@@ -74,7 +84,7 @@ function withoutUrgencyFillers(text: string): string {
 const SELF_EVIDENT_DATE =
   /\b(?:today|tonight|tomorrow|next|this|coming|noon|midnight|morning|afternoon|evening|end\s+of|in\s+(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s)|\d{4}-\d{2}-\d{2}/i;
 const CONNECTOR_BEFORE =
-  /(?:^|\s)(?:by|on|before|until|till|due|at|for|no\s+later\s+than|deadline(?:\s+is)?)\s*:?\s*$/i;
+  /(?:^|\s)(?:by|on|before|until|till|due|at|for|no\s+later\s+than|deadline(?:\s+is)?)\s*:?\s*(?:the\s+)?$/i;
 const LEADING_CONNECTOR = /^(?:on|at|by)\s/i;
 
 function isDeadline(result: ParsedResult, text: string): boolean {
@@ -86,6 +96,8 @@ function isDeadline(result: ParsedResult, text: string): boolean {
   const namesADay = start.isCertain("day") || start.isCertain("weekday") || start.isCertain("hour");
   if (!namesADay && !SELF_EVIDENT_DATE.test(result.text)) return false; // "Book flights for March"
   if (SELF_EVIDENT_DATE.test(result.text) || LEADING_CONNECTOR.test(result.text)) return true;
+  // "Saturday: return the books", "Friday, call the bank": a day heading the line.
+  if (result.index === 0 && /^\s*[:,–—-]/.test(text.slice(result.text.length))) return true;
   // "Monday standup notes", "the 3 May workshop", "Order 12/24 cake": only with a connector.
   return CONNECTOR_BEFORE.test(text.slice(0, result.index));
 }
@@ -93,6 +105,12 @@ function isDeadline(result: ParsedResult, text: string): boolean {
 interface Deadline {
   dueDate: string;
   rest: string;
+}
+
+/** The deadline a day heading gives the actions under it ("Saturday: …"). */
+function headingDeadline(when: string, text: string, dates: DateReader): Deadline | undefined {
+  const found = takeDeadline(`by ${when}`, dates);
+  return found ? { dueDate: found.dueDate, rest: text } : undefined;
 }
 
 /** "Tomorrow, call Bob": a date in front of the request. */
@@ -214,7 +232,7 @@ const CUES: Cue[] = [
     keep: "action",
   },
   { pattern: /\b(?:don['’]?t|do\s+not)\s+forget\s+to\s+(?<action>.+)/i, keep: "action" },
-  { pattern: /\b(?:don['’]?t|do\s+not)\s+forget\b(?<action>.+)/i, keep: "sentence" },
+  { pattern: /\b(?:don['’]?t|do\s+not)\s+forget\b(?!\s+that\b)(?<action>.+)/i, keep: "sentence" },
   { pattern: /\bremember\s+to\s+(?<action>.+)/i, keep: "action" },
   { pattern: /\bmake\s+sure\s+to\s+(?<action>.+)/i, keep: "action" },
   { pattern: /\bmake\s+sure\b(?<action>.+)/i, keep: "make-sure" },
@@ -274,7 +292,7 @@ function actionOf(sentence: string, forced: boolean): string | undefined {
     const action = (cue.keep === "before" ? text.slice(0, match.index) : (match.groups?.action ?? "")).trim();
     // "The plan should now be final", "…because they need to verify it": an obligation binds the
     // reader only when it opens the sentence or its subject is the reader's side.
-    if (cue.obligation && !bindsTheReader(text.slice(0, match.index), action, text)) return [];
+    if (cue.obligation && !forced && !bindsTheReader(text.slice(0, match.index), action, text)) return [];
     if (cue.verbFirst) {
       // A verb and its object: "Deployment will start" is an announcement.
       const [verb = "", object = ""] = firstWords(action);
@@ -303,9 +321,30 @@ function capitalise(text: string): string {
   return text.replace(/\p{L}/u, (letter) => letter.toUpperCase());
 }
 
+/**
+ * What a title need not say: why ("so we stay covered", "because…", ", otherwise…") and a clause
+ * its removed date was part of ("before you leave" once "on the 23rd" left). The description keeps
+ * the whole sentence.
+ */
+const TRAILING_CLAUSE =
+  /(?:,?\s+(?:so(?:\s+that)?\s+(?:we|you|i|they|it|the|our|your)|because|since|as\s+(?:we|you|i|they|it)|otherwise|in\s+order\s+to|to\s+avoid|to\s+make\s+sure)\b.*|\s+(?:before|after|when|once|until|till)\s+(?:you|we|i|they|he|she|it|the\s+\p{L}+)\s+\p{L}+(?:\s+\p{L}+)?)$/iu;
+
+function withoutTrailingClause(action: string): string {
+  let cut = action.replace(/\s*[?!.]+$/, "");
+  for (
+    let again = cut.replace(TRAILING_CLAUSE, "");
+    again !== cut;
+    again = cut.replace(TRAILING_CLAUSE, "")
+  ) {
+    if (again.trim().split(/\s+/).length < 2) break;
+    cut = again;
+  }
+  return cut;
+}
+
 function titleFrom(action: string): string {
   const cleaned = tidyTitle(
-    action
+    withoutTrailingClause(action)
       .replace(/^(?:please|pls|just|also|quickly|kindly)\s+/i, "")
       .replace(TRAILING_COURTESY, "")
       .replace(/[?!]+$/, ""),
@@ -332,6 +371,8 @@ const SPEAKER = /^([\p{Lu}@][\p{L}\p{N}._'-]*(?:\s[\p{Lu}][\p{L}.'-]*)?)\s*:\s+/
 /** "Anna: send the deck", "Bob to book the room", "@carol please…" in a list of actions */
 const OWNER = /^@?([\p{Lu}][\p{L}'-]*(?:\s[\p{Lu}][\p{L}'-]*)?)\s*(?::|\s[-–]|\s+to|\s+will)\s+/u;
 const MENTION = /^(?:@[\p{L}\p{N}._-]+[,:]?\s+)+/u;
+/** "Saturday: return the books" is a day heading a list, not a speaker. */
+const DAY_WORD = /^(?:today|tonight|tomorrow|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/i;
 const LABELS = /^(?:action\s+items?|to-?do|to\s+do|task|reminder|remember|note|ps|fyi|update|deadline)$/i;
 
 interface Unit {
@@ -339,6 +380,10 @@ interface Unit {
   speaker?: string;
   /** An item under "Action items:" is a task even when it is not phrased as a request */
   forced: boolean;
+  /** Who an assignment names ("Priya to send the contract"): the title says so */
+  owner?: string;
+  /** A day heading the clause ("Saturday: …"), its deadline when it names none itself */
+  when?: string;
 }
 
 /** Paragraphs, list items and chat messages of the lines the pattern method left. */
@@ -397,7 +442,7 @@ function unitsOf(lines: string[], usedLines: Set<number>): Unit[] {
       return;
     }
     const speaker = SPEAKER.exec(trimmed);
-    if (speaker?.[1] && !LABELS.test(speaker[1])) {
+    if (speaker?.[1] && !LABELS.test(speaker[1]) && !DAY_WORD.test(speaker[1])) {
       flush();
       push({ text: trimmed.slice(speaker[0].length), speaker: speaker[1], forced: false });
       return;
@@ -416,8 +461,24 @@ function titleKey(title: string): string {
     .trim();
 }
 
+/** A forwarded message inside a text: what the note above it says "this" to. */
+const FORWARDED =
+  /^\s*(?:-{2,}\s*(?:original\s+message|forwarded\s+message)\s*-{2,}|begin\s+forwarded\s+message:?)\s*$/im;
+
 /** A sentence is judged on its beginning: a task's title comes from there, the rest is context. */
 const SENTENCE_READ_MAX = 1_000;
+
+const TO_THE_ASKER =
+  /^((?:send|e-?mail|forward|give|get|show|bring|mail|text|pass|lend|return)\s+)(?:me|us)\b/i;
+const TO_ME = /\b(to|for)\s+me\b/i;
+
+/** A request written from the asker's side ("send me") as the reader writes it down ("send Tom"). */
+function fromReadersSide(title: string, asker: string): string {
+  if (TO_THE_ASKER.test(title)) return title.replace(TO_THE_ASKER, `$1${asker}`);
+  if (/^(?:send|e-?mail|forward|give|mail|pass|return)\b/i.test(title))
+    return title.replace(TO_ME, `$1 ${asker}`);
+  return title;
+}
 
 /** "Is tomorrow too early for you?" asks for an answer: "Reply: is tomorrow too early for you". */
 function titleOfRequest(text: string): string {
@@ -467,7 +528,8 @@ function prepare(sentence: string, unit: Unit): Prepared {
 function screenOf(text: string, undated: string, unit: Unit): Screen {
   if (unit.forced) return { kind: "forced" };
   const plain = text.replace(LEADING_FILLERS, "");
-  if (isBoilerplate(plain) || isSendersOwnPlan(plain) || RHETORICAL.test(plain)) return { kind: "ruled-out" };
+  if (isBoilerplate(plain) || isSendersOwnPlan(plain) || RHETORICAL.test(plain) || INFORMATION.test(plain))
+    return { kind: "ruled-out" };
   const invitation = invitationTo(plain);
   if (invitation) return { kind: "invitation", invitation };
   const cued =
@@ -495,17 +557,19 @@ function taskOf(
   request: { invitation?: string },
   dates: DateReader,
   reading: Reading,
-): ExtractedTaskJson | undefined {
+): ExtractedTaskJson[] {
   const { sentence, unit, hashtags, undated } = prepared;
   // Deadlines are read (slowly, by chrono-node) only in sentences that ask for something.
   const priority = hashtags.priority ?? priorityOf(hashtags.text);
   // "Water the plants every Monday": how often, not by when; the phrase leaves the title too.
   const repeat = takeRecurrencePhrase(hashtags.text);
-  const deadline = takeDeadline(repeat ? repeat.rest : hashtags.text, dates);
-  let title: string;
+  const deadline =
+    takeDeadline(repeat ? repeat.rest : hashtags.text, dates) ??
+    (unit.when ? headingDeadline(unit.when, repeat ? repeat.rest : hashtags.text, dates) : undefined);
+  let titles: string[];
   if (request.invitation) {
     const who = reading.signer ?? unit.speaker;
-    title = `Reply${who ? ` to ${who}` : ""} about ${request.invitation}`;
+    titles = [`Reply${who ? ` to ${who}` : ""} about ${request.invitation}`];
   } else {
     const rest = deadline
       ? withoutUrgencyFillers(deadline.rest)
@@ -513,26 +577,41 @@ function taskOf(
         ? withoutUrgencyFillers(repeat.rest)
         : undated;
     const action = actionOf(tidyTitle(rest), unit.forced);
-    title = action ? titleFrom(action) : titleOfRequest(tidyTitle(rest));
+    // "Return the books, buy a card and phone the plumber": one task per action.
+    titles = action
+      ? splitCoordinatedActions(action).map((part) => titleFrom(part))
+      : [titleOfRequest(tidyTitle(rest))];
   }
-  if (!/\p{L}{2,}/u.test(title)) return undefined;
-  // The sentence as written (with who said it) keeps the context the title leaves out.
-  const said = (unit.speaker ? `${unit.speaker}: ${sentence}` : sentence).slice(
-    0,
-    TASK_LIMITS.descriptionMax,
-  );
-  const description = titleKey(said) === titleKey(title) ? null : said;
-  const [fittedTitle, fittedDescription] = fitTitle(title, description, TITLE_MAX);
-  return {
-    title: fittedTitle,
-    description: fittedDescription,
-    priority: priority ?? DEFAULT_TASK_PRIORITY,
-    status: "pending",
-    due_date: deadline?.dueDate ?? (repeat ? firstOccurrence(repeat.rule, dates.context) : null),
-    tags: hashtags.tags,
-    source: BUILTIN_SOURCE,
-    recurrence: repeat?.rule ?? null,
-  };
+  // "Can you send me the budget?" from Tom reads "Send Tom the budget" on the reader's list.
+  const asker = unit.speaker ?? reading.signer;
+  if (asker && !request.invitation) titles = titles.map((title) => fromReadersSide(title, asker));
+  if (unit.owner) {
+    const owner = unit.owner;
+    titles = titles.map(
+      (title) => `${owner}: ${title.replace(/^\p{Lu}(?!\p{Lu})/u, (letter) => letter.toLowerCase())}`,
+    );
+  }
+  return titles
+    .filter((title) => /\p{L}{2,}/u.test(title))
+    .map((title) => {
+      // The sentence as written (with who said it) keeps the context the title leaves out.
+      const said = (unit.speaker ? `${unit.speaker}: ${sentence}` : sentence).slice(
+        0,
+        TASK_LIMITS.descriptionMax,
+      );
+      const description = titleKey(said) === titleKey(title) ? null : said;
+      const [fittedTitle, fittedDescription] = fitTitle(title, description, TITLE_MAX);
+      return {
+        title: fittedTitle,
+        description: fittedDescription,
+        priority: priority ?? DEFAULT_TASK_PRIORITY,
+        status: "pending",
+        due_date: deadline?.dueDate ?? (repeat ? firstOccurrence(repeat.rule, dates.context) : null),
+        tags: [...hashtags.tags],
+        source: BUILTIN_SOURCE,
+        recurrence: repeat?.rule ?? null,
+      };
+    });
 }
 
 /** One sentence of a text as the engine reads it, in order; a repeat points at its first reading. */
@@ -552,17 +631,34 @@ function readText(content: string, model: IntentModel, dates: DateReader) {
   // so a sentence met again in the same kind of unit is read once.
   const first = new Map<string, Reading1>();
   const readings: Reading1[] = [];
-  for (const unit of unitsOf(scan.lines, scan.usedLines)) {
-    for (const sentence of splitSentences(unit.text)) {
-      const key = `${unit.forced ? 1 : 0}\u0000${unit.speaker ?? ""}\u0000${sentence}`;
-      const known = first.get(key);
-      if (known) {
-        readings.push({ prepared: known.prepared, unit, repeats: known });
-        continue;
+  // Newsletters and sales ask nothing of the reader: their lines are not read.
+  const promotional = promotionalLines(scan.lines);
+  const skipped = promotional.size > 0 ? new Set([...scan.usedLines, ...promotional]) : scan.usedLines;
+  for (const unit of unitsOf(scan.lines, skipped)) {
+    for (const whole of splitSentences(unit.text)) {
+      const clauses = unit.forced ? [{ text: whole, forced: true }] : clausesOf(whole);
+      for (const clause of clauses) {
+        const sentence = clause.text;
+        const clauseUnit: Unit =
+          clauses.length === 1 && !clause.forced && !("owner" in clause)
+            ? unit
+            : {
+                ...unit,
+                text: sentence,
+                forced: unit.forced || clause.forced,
+                owner: "owner" in clause ? clause.owner : undefined,
+                when: "when" in clause ? clause.when : undefined,
+              };
+        const key = `${clauseUnit.forced ? 1 : 0}\u0000${unit.speaker ?? ""}\u0000${clauseUnit.owner ?? ""}\u0000${clauseUnit.when ?? ""}\u0000${sentence}`;
+        const known = first.get(key);
+        if (known) {
+          readings.push({ prepared: known.prepared, unit: clauseUnit, repeats: known });
+          continue;
+        }
+        const reading: Reading1 = { prepared: prepare(sentence, clauseUnit), unit: clauseUnit };
+        first.set(key, reading);
+        readings.push(reading);
       }
-      const reading: Reading1 = { prepared: prepare(sentence, unit), unit };
-      first.set(key, reading);
-      readings.push(reading);
     }
   }
   // The classifier reads every sentence left to it in one go (wink-nlp reads one document faster
@@ -629,10 +725,17 @@ export function analyseText(
   const gaveTask = new Map<Reading1, boolean>();
   let previous: ExtractedTaskJson | undefined;
   let unit: Unit | undefined;
+  // What "it" and "this" refer to: the sentence read before, and the task it gave (if any).
+  let previousSentence: string | undefined;
+  let previousTask: ExtractedTaskJson | undefined;
+  // "Can you handle this by Friday?" above a forwarded request: waits for the request it means.
+  let waiting: ExtractedTaskJson | undefined;
+  const forwarded = FORWARDED.test(content);
   for (const sentenceReading of readings) {
     if (sentenceReading.unit !== unit) previous = undefined;
     unit = sentenceReading.unit;
-    let task: ExtractedTaskJson | undefined;
+    const sentence = sentenceReading.prepared.sentence;
+    let found: ExtractedTaskJson[] = [];
     if (sentenceReading.repeats) {
       if (gaveTask.get(sentenceReading.repeats)) {
         previous = undefined;
@@ -640,20 +743,55 @@ export function analyseText(
       }
     } else {
       const request = requestOf(sentenceReading, model);
-      task = request ? taskOf(sentenceReading.prepared, request, dates, reading) : undefined;
-      gaveTask.set(sentenceReading, task !== undefined);
+      found = request ? taskOf(sentenceReading.prepared, request, dates, reading) : [];
+      gaveTask.set(sentenceReading, found.length > 0);
     }
-    if (!task) {
+    const said = previousSentence;
+    previousSentence = sentence;
+    if (found.length === 0) {
+      previousTask = undefined;
       // "Please send the deck. It's urgent!": the urgency belongs to the request before it.
       const urgency = priorityOf(sentenceReading.prepared.sentence);
       if (previous && urgency && previous.priority === DEFAULT_TASK_PRIORITY) previous.priority = urgency;
       continue;
     }
-    previous = task;
-    if (seen.has(titleKey(task.title))) continue;
-    seen.add(titleKey(task.title));
-    tasks.push(task);
+    found = found.flatMap((task) => {
+      if (!actsOnPronoun(task.title)) return [task];
+      if (said === undefined) {
+        // Above a forwarded message, "this" is what the message asks.
+        if (!forwarded) return [task];
+        waiting = task;
+        return [];
+      }
+      const title = titleWithReferent(task.title, said);
+      if (!title) return [task];
+      // "Has anyone looked at X? Can you handle it?": one task, the question's reply folded in.
+      if (previousTask && tasks.at(-1) === previousTask && /^Reply\b/.test(previousTask.title)) {
+        tasks.pop();
+        seen.delete(titleKey(previousTask.title));
+      }
+      const [fitted, description] = fitTitle(title, task.description, TITLE_MAX);
+      return [{ ...task, title: fitted, description }];
+    });
+    if (waiting && found.length > 0) {
+      const note = waiting;
+      found = found.map((task) => ({
+        ...task,
+        due_date: task.due_date ?? note.due_date,
+        priority: task.priority === DEFAULT_TASK_PRIORITY ? note.priority : task.priority,
+      }));
+      waiting = undefined;
+    }
+    previousTask = found.at(-1);
+    if (found.length === 0) continue;
+    previous = found.at(-1);
+    for (const task of found) {
+      if (seen.has(titleKey(task.title))) continue;
+      seen.add(titleKey(task.title));
+      tasks.push(task);
+    }
   }
+  if (waiting && !seen.has(titleKey(waiting.title))) tasks.push(waiting);
   return tasks;
 }
 

@@ -82,3 +82,39 @@ function readOne(text: string): ReadSentence {
 export function readSentence(text: string): ReadSentence {
   return readOne(text);
 }
+
+/** A token of a text with where it starts, for cutting the text at a token. */
+export interface PlacedToken {
+  /** Lower-cased */
+  word: string;
+  /** The dictionary form ("looked" → "look") */
+  lemma: string;
+  tag: string;
+  start: number;
+  end: number;
+}
+
+/** The tokens of a text with their positions and parts of speech (spaces left out). */
+export function placedTokens(text: string): PlacedToken[] {
+  const tokens = nlp.readDoc(text).tokens();
+  const values = tokens.out(its.value) as string[];
+  const tags = tokens.out(its.pos) as string[];
+  // wink-nlp's types do not list lemma among the token properties out() takes; it does take it.
+  const lemmas = tokens.out(its.lemma as never) as string[];
+  const placed: PlacedToken[] = [];
+  let at = 0;
+  values.forEach((value, index) => {
+    const start = text.indexOf(value, at);
+    if (start < 0) return;
+    at = start + value.length;
+    if (tags[index] !== "SPACE")
+      placed.push({
+        word: value.toLowerCase(),
+        lemma: lemmas[index] ?? value.toLowerCase(),
+        tag: tags[index] ?? "X",
+        start,
+        end: at,
+      });
+  });
+  return placed;
+}

@@ -25,7 +25,9 @@ export function splitSentences(text: string): string[] {
   for (const boundary of text.matchAll(/(?<![.!?])[.!?]+["')\]]*\s+/g)) {
     const end = boundary.index + boundary[0].length;
     const before = text.slice(from, boundary.index + 1);
-    const lastWord = /([\p{L}.]+)\.$/u.exec(before)?.[1]?.toLowerCase();
+    // "St." is an abbreviation, "the 1st." ends a sentence.
+    const token = /(\S+)\.$/u.exec(before)?.[1];
+    const lastWord = token && /^[\p{L}.]+$/u.test(token) ? token.toLowerCase() : undefined;
     if (lastWord && (ABBREVIATIONS.has(lastWord) || lastWord.length === 1)) continue;
     sentences.push(text.slice(from, end).trim());
     from = end;

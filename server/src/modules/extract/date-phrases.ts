@@ -1,6 +1,7 @@
-import * as chrono from "chrono-node";
+import type * as chrono from "chrono-node";
 import { formatInTimeZone, fromZonedTime, getTimezoneOffset } from "date-fns-tz";
 import { isDueDateInRange } from "@contract/common";
+import { dateLanguageFor } from "./date-language";
 
 /** Where and when a text was written: relative dates ("tomorrow", "by 5pm") are read there. */
 export interface DateContext {
@@ -67,6 +68,54 @@ export interface DateReader {
   readonly phrases: Map<string, string | undefined>;
 }
 
+/** Words that make a reading a date on their own; anything else must name a day or an hour. */
+const SELF_EVIDENT_DATE =
+  /\b(?:today|tonight|tomorrow|next|this|coming|noon|midnight|morning|afternoon|evening|end\s+of|in\s+(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten)\s)|\d{4}-\d{2}-\d{2}/i;
+
+/**
+ * Whether a reading names a moment a task can be due: a day, a weekday or an hour, or words
+ * that are a date on their own ("next week", "in 3 days"). "March" or "2026" alone name none:
+ * "Reconcile March expenses", "Prepare the 2026 tax return".
+ */
+export function namesAMoment(result: chrono.ParsedResult): boolean {
+  const start = result.start;
+  return (
+    start.isCertain("day") ||
+    start.isCertain("weekday") ||
+    start.isCertain("hour") ||
+    SELF_EVIDENT_DATE.test(result.text)
+  );
+}
+
+/**
+ * Words the date language must not see, blanked out (same length, so positions stay): links,
+ * tags and file names, whose digits are no date ("/2024/05/17/", "#2024-05-17",
+ * "IMG_20240517"), and parts of the day used as nouns ("game night", "the Night Market", "the
+ * Tonight Show").
+ */
+const NOT_DATE_TOKENS = /(?:https?:\/\/|www\.)\S+|\S*[#_]\S*\d\S*|\S*\d\S*[_]\S*/giu;
+const PART_OF_DAY_WORD = /(?<=(\S+)\s+)(?:night|evening|morning|afternoon|tonight)\b/giu;
+const DAY_WORD_BEFORE_PART =
+  /^(?:this|tomorrow|tmrw|yesterday|today|every|each|by|until|till|before|on|at|in|late|early|sat(?:urday)?|sun(?:day)?|mon(?:day)?|tue(?:s|sday)?|wed(?:nesday)?|thu(?:rs?|rsday)?|fri(?:day)?|the)$/i;
+
+export function blankNonDates(text: string): string {
+  const blank = (match: string) => " ".repeat(match.length);
+  return text
+    .replace(NOT_DATE_TOKENS, blank)
+    .replace(PART_OF_DAY_WORD, (word: string, previous: string, offset: number) => {
+      // A capitalised part-of-day word inside a line is a name ("the Night Market").
+      if (/^\p{Lu}/u.test(word)) return blank(word);
+      if (/^tonight$/i.test(word)) return word;
+      if (!DAY_WORD_BEFORE_PART.test(previous.replace(/[^\p{L}]/gu, ""))) return blank(word);
+      // "the night" is a time only after "in", "by", "until" ("in the evening").
+      if (/^the$/i.test(previous)) {
+        const earlier = /(\S+)\s+\S+\s+$/.exec(text.slice(0, offset))?.[1] ?? "";
+        if (!/^(?:in|by|until|till|before|during)$/i.test(earlier)) return blank(word);
+      }
+      return word;
+    });
+}
+
 export function createDateReader(context: DateContext): DateReader {
   const { now, timeZone } = context;
   /**
@@ -78,6 +127,7 @@ export function createDateReader(context: DateContext): DateReader {
     instant: now,
     timezone: Math.round(getTimezoneOffset(timeZone, now) / 60_000),
   };
+  const language = dateLanguageFor(timeZone);
   const conversions = new Map<string, string | undefined>();
   const toUtc = (wall: WallTime): string | undefined => {
     const key = `${wall.year}-${wall.month}-${wall.day} ${wall.hour}:${wall.minute}:${wall.second}`;
@@ -87,7 +137,7 @@ export function createDateReader(context: DateContext): DateReader {
   return {
     context,
     phrases: new Map(),
-    parse: (text) => chrono.parse(text, reference, { forwardDate: true }),
+    parse: (text) => language.parse(blankNonDates(text), reference, { forwardDate: true }),
     dueDateOf(result, timeFrom) {
       const start = result.start;
       // "in 3 hours" and "5pm CET" name an instant, not a wall time.

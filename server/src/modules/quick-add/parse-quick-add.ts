@@ -2,6 +2,7 @@ import type { ParseTaskResponse, QuickAddSpan, QuickAddSpanKind, TaskPriority } 
 import { firstOccurrence } from "../../lib/recurrence";
 import {
   createDateReader,
+  namesAMoment,
   RECURRENCE_PHRASES,
   recurrenceRule,
   tidyTitle,
@@ -26,7 +27,8 @@ const TAG_TOKEN = /(?<![^\s([{,;])#(\p{L}[\p{L}\p{N}_/-]*)/gu;
 const QUOTED = /"([^"]*)"|“([^”]*)”/gu;
 
 /** Date words the date reader leaves out of its phrase but that belong to it ("by", "due"). */
-const CONNECTOR_BEFORE = /(?:^|\s)(?:due(?:\s+(?:on|by))?|by|on|at|before|until)\s+$/i;
+const CONNECTOR_BEFORE =
+  /(?:^|\s)(?:(?:due(?:\s+(?:on|by))?|by|on|at|before|until|till|for)(?:\s+the)?\s+|@\s*)$/i;
 
 interface Range {
   start: number;
@@ -82,11 +84,14 @@ export function parseQuickAdd(text: string, context: DateContext): ParseTaskResp
   );
   const reader = createDateReader(context);
   let dueDate: string | null = null;
-  const [first] = reader.parse(blanked);
-  if (first) {
+  // The first reading that names a moment; a date no task may carry (the year 10000) is not
+  // read at all, so its words stay in the title.
+  const first = reader.parse(blanked).find(namesAMoment);
+  const due = first ? reader.dueDateOf(first) : undefined;
+  if (first && due) {
     const connector = CONNECTOR_BEFORE.exec(blanked.slice(0, first.index));
     const start = connector ? first.index - connector[0].trimStart().length : first.index;
-    if (add(start, first.index + first.text.length, "date")) dueDate = reader.dueDateOf(first) ?? null;
+    if (add(start, first.index + first.text.length, "date")) dueDate = due;
   }
   // "Water the plants every monday": a repeating task needs a due date, the rule's first day.
   if (recurrence !== null && dueDate === null) dueDate = firstOccurrence(recurrence, context);
