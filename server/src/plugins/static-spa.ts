@@ -43,16 +43,18 @@ export const staticSpa = fp<StaticSpaOptions>(
         globIgnore: ["**/*.br", "**/*.gz"],
         // Our own Cache-Control below; the plugin's default would override it with max-age=0.
         cacheControl: false,
-        setHeaders(res, filePath) {
+        // Files of the build only, never a dotfile (the build's .build-hash stays private).
+        dotfiles: "ignore",
+        setHeaders(reply, filePath) {
           // Hashed assets never change; index.html must always be revalidated.
-          res.setHeader(
+          reply.header(
             "Cache-Control",
             filePath.includes(`${path.sep}assets${path.sep}`)
               ? "public, max-age=31536000, immutable"
               : "no-cache",
           );
           // What is sent depends on Accept-Encoding (a twin, or compressed on the fly): caches must know.
-          res.setHeader("Vary", "Accept-Encoding");
+          reply.header("Vary", "Accept-Encoding");
         },
       });
     }
