@@ -1,4 +1,5 @@
-import { expect, openFromSidebar, signInThroughLoginPage, test } from "./support/signed-in";
+import type { Page } from "@playwright/test";
+import { expect, greeting, openFromSidebar, signInThroughLoginPage, test } from "./support/signed-in";
 
 /**
  * What a new user still tripped over in the first hour, second round, each as that user meets it:
@@ -91,5 +92,65 @@ test.describe("forgot password", () => {
     await expect(page.getByText("Password reset", { exact: true })).toBeVisible();
     expect((await mailbox.messagesTo(account.user.email)).length).toBe(mailsBefore);
     await signInThroughLoginPage(page, { ...account.user, password: newPassword });
+  });
+});
+
+/**
+ * The tab comes back into view, as when the person switches back to it from another app (every
+ * page of a headless browser counts as visible, so the browser fires no event of its own).
+ */
+async function returnToTab(page: Page): Promise<void> {
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange", { bubbles: true })));
+}
+
+test.describe("two devices on one account", () => {
+  test("the second device reads the account at start and on return, and offers nothing stale", async ({
+    page,
+    account,
+    browser,
+  }) => {
+    // The phone: signed in while the account is still in UTC, in a browser whose zone is Tokyo.
+    const phoneContext = await browser.newContext({ timezoneId: "Asia/Tokyo" });
+    const phone = await phoneContext.newPage();
+    await signInThroughLoginPage(phone, account.user);
+    await expect(phone.getByRole("region", { name: "Use Asia/Tokyo as your timezone?" })).toBeVisible();
+
+    // The desktop moves the account to Tokyo in Settings.
+    await openFromSidebar(page, "Settings");
+    await page.getByRole("combobox", { name: "Timezone" }).selectOption("Asia/Tokyo");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText("Dates now follow Asia/Tokyo.")).toBeVisible();
+    // All day on 15 March in Tokyo: the last millisecond of that day there.
+    await account.api.post("/api/v1/tasks", {
+      title: "Renew the visa",
+      due_date: "2030-03-15T14:59:59.999Z",
+    });
+
+    // The phone, reloaded, shows the day without a time (in UTC it would read 2:59 PM)…
+    await phone.goto("/tasks");
+    const visa = phone
+      .getByRole("listitem")
+      .filter({ has: phone.getByRole("heading", { name: "Renew the visa" }) });
+    await expect(visa.getByText(/Mar 15, 2030$/)).toBeVisible();
+    // …Settings shows the zone the desktop chose, with nothing to apply…
+    await openFromSidebar(phone, "Settings");
+    await expect(phone.getByRole("combobox", { name: "Timezone" })).toHaveValue("Asia/Tokyo");
+    await expect(phone.getByRole("button", { name: "Apply" })).toBeDisabled();
+    // …and the dashboard no longer offers Tokyo.
+    await openFromSidebar(phone, "Dashboard");
+    await expect(greeting(phone)).toBeVisible();
+    await expect(phone.getByRole("region", { name: /as your timezone\?$/ })).toHaveCount(0);
+
+    // With Settings open on both, the desktop changes the zone again; the phone's Settings follows
+    // when its tab comes back into view, so Apply there cannot put the old zone back.
+    await openFromSidebar(phone, "Settings");
+    await expect(phone.getByRole("combobox", { name: "Timezone" })).toHaveValue("Asia/Tokyo");
+    await page.getByRole("combobox", { name: "Timezone" }).selectOption("Europe/Berlin");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText("Dates now follow Europe/Berlin.")).toBeVisible();
+    await returnToTab(phone);
+    await expect(phone.getByRole("combobox", { name: "Timezone" })).toHaveValue("Europe/Berlin");
+    await expect(phone.getByRole("button", { name: "Apply" })).toBeDisabled();
+    await phoneContext.close();
   });
 });

@@ -10,14 +10,15 @@ import { PageLoading } from "./routes/page-loading";
 /**
  * The guard of every signed-in route: "Loading..." until the persisted session has
  * been restored; without a session (or without a token) off to /login, remembering the origin;
- * with a token but no user, the user is fetched (a failure logs out).
+ * with a token but no user, the user is fetched (a failure logs out). A stored user shows at once
+ * and is read again in the background, so settings changed on another device arrive.
  */
 export function RequireAuth({ children }: { children: (user: User) => ReactNode }) {
   const location = useLocation();
   const hydrated = useSessionStore((state) => state.hydrated);
   const signedIn = useSignedIn();
   const user = useSessionStore((state) => state.user);
-  useCurrentUser({ enabled: hydrated && signedIn && !user });
+  useCurrentUser({ enabled: hydrated && signedIn });
   // <Navigate> navigates again whenever its state changes identity: keep it stable per location.
   const redirectState = useMemo<AuthRedirectState>(() => ({ from: location }), [location]);
 

@@ -10,6 +10,7 @@ import {
   type To,
 } from "react-router-dom";
 import { vi } from "vitest";
+import { currentAccount, seedAccount } from "@mocks/handlers/account";
 import { AppRoutes } from "@/app/router";
 import { PAGE_LOADING_LABEL } from "@/app/routes/page-loading";
 import { useSessionStore } from "@/stores/session-store";
@@ -71,8 +72,12 @@ async function settle(router: AppRouter): Promise<void> {
  */
 export async function renderApp(path: string, options: RenderAppOptions = {}) {
   const { user, token, hydrated = true } = options;
-  if (user) signInAs(user, token);
-  else if (token) useSessionStore.setState({ token, user: null, isAuthenticated: true });
+  if (user) {
+    signInAs(user, token);
+    // The app reads the signed-in user from the server: the fake holds the same account (with
+    // the password a test may have seeded).
+    seedAccount(user, currentAccount().password);
+  } else if (token) useSessionStore.setState({ token, user: null, isAuthenticated: true });
   else signOut();
   useSessionStore.setState({ hydrated });
 

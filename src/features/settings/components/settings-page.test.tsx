@@ -40,10 +40,13 @@ function failWithoutMessage(method: Method, path: string) {
   server.use(http[method](path, () => new HttpResponse(null, { status: 500 })));
 }
 
-function renderSettings(overrides: Parameters<typeof buildUser>[0] = {}) {
+/** Settings for a signed-in user, once the screen has read the account from the server. */
+async function renderSettings(overrides: Parameters<typeof buildUser>[0] = {}) {
   const user = buildUser(overrides);
   seedAccount(user);
-  return { account: user, ...renderWithProviders(<SettingsPage />, { user, route: "/settings" }) };
+  const rendered = renderWithProviders(<SettingsPage />, { user, route: "/settings" });
+  await screen.findByRole("form", { name: "Profile" });
+  return { account: user, ...rendered };
 }
 
 /** A toast's title together with its description, as sonner shows them. */
@@ -64,13 +67,23 @@ afterEach(() => {
 });
 
 describe("Settings screen", () => {
-  it("shows the 'Settings' heading and the four cards", () => {
-    renderSettings();
+  it("shows the 'Settings' heading and the four cards", async () => {
+    await renderSettings();
     expect(screen.getByRole("heading", { level: 1, name: "Settings" })).toBeInTheDocument();
     expect(screen.getByRole("form", { name: "Profile" })).toBeInTheDocument();
     expect(screen.getByRole("form", { name: "Change Password" })).toBeInTheDocument();
     expect(screen.getByRole("form", { name: "Timezone" })).toBeInTheDocument();
     expect(screen.getByRole("form", { name: "Reminders" })).toBeInTheDocument();
+  });
+
+  it("shows the account as the server holds it, not the copy kept in the browser", async () => {
+    const kept = buildUser({ timezone: "UTC", first_name: "Ada" });
+    seedAccount({ ...kept, timezone: "Asia/Tokyo", first_name: "Augusta" });
+    renderWithProviders(<SettingsPage />, { user: kept, route: "/settings" });
+    expect(screen.getByLabelText("Loading settings")).toBeInTheDocument();
+    expect(await screen.findByRole("combobox", { name: "Timezone" })).toHaveValue("Asia/Tokyo");
+    expect(screen.getByRole("button", { name: "Apply" })).toBeDisabled();
+    expect(screen.getByLabelText("First Name")).toHaveValue("Augusta");
   });
 
   it("shows placeholders while the user is still being loaded", () => {
@@ -81,8 +94,13 @@ describe("Settings screen", () => {
 });
 
 describe("Profile card", () => {
-  it("shows the names editable and the e-mail and username read-only", () => {
-    renderSettings({ email: "ada@example.com", username: "ada", first_name: "Ada", last_name: "Lovelace" });
+  it("shows the names editable and the e-mail and username read-only", async () => {
+    await renderSettings({
+      email: "ada@example.com",
+      username: "ada",
+      first_name: "Ada",
+      last_name: "Lovelace",
+    });
     expect(screen.getByLabelText("First Name")).toHaveValue("Ada");
     expect(screen.getByLabelText("First Name")).not.toHaveAttribute("readonly");
     expect(screen.getByLabelText("Last Name")).toHaveValue("Lovelace");
@@ -93,7 +111,7 @@ describe("Profile card", () => {
   });
 
   it("keeps 'Update Profile' disabled unless a name changed", async () => {
-    const { user } = renderSettings({ first_name: "Ada", last_name: "Lovelace" });
+    const { user } = await renderSettings({ first_name: "Ada", last_name: "Lovelace" });
     const button = screen.getByRole("button", { name: "Update Profile" });
     expect(button).toBeDisabled();
 
@@ -110,7 +128,7 @@ describe("Profile card", () => {
 
   it("sends only the changed name, shows 'Profile updated' and takes the server's user", async () => {
     const bodies = recordBodies("put", apiRoutes.profile.path);
-    const { user } = renderSettings({ first_name: "Ada", last_name: "Lovelace" });
+    const { user } = await renderSettings({ first_name: "Ada", last_name: "Lovelace" });
 
     await user.clear(screen.getByLabelText("Last Name"));
     await user.type(screen.getByLabelText("Last Name"), "  Byron ");
@@ -126,7 +144,7 @@ describe("Profile card", () => {
 
   it("sends both names when both changed, and an emptied name as empty", async () => {
     const bodies = recordBodies("put", apiRoutes.profile.path);
-    const { user } = renderSettings({ first_name: "Ada", last_name: "Lovelace" });
+    const { user } = await renderSettings({ first_name: "Ada", last_name: "Lovelace" });
 
     await user.clear(screen.getByLabelText("First Name"));
     await user.type(screen.getByLabelText("First Name"), "Augusta");
@@ -140,7 +158,7 @@ describe("Profile card", () => {
 
   it("shows 'Failed to update profile' with the server's message", async () => {
     failWithMessage("put", apiRoutes.profile.path, "Names must be at most 100 characters");
-    const { user } = renderSettings({ first_name: "Ada" });
+    const { user } = await renderSettings({ first_name: "Ada" });
 
     await user.type(screen.getByLabelText("First Name"), "!");
     await user.click(screen.getByRole("button", { name: "Update Profile" }));
@@ -151,7 +169,7 @@ describe("Profile card", () => {
 
   it("shows 'Failed to update profile' with 'Please try again' when the server gives no message", async () => {
     failWithoutMessage("put", apiRoutes.profile.path);
-    const { user } = renderSettings({ first_name: "Ada" });
+    const { user } = await renderSettings({ first_name: "Ada" });
 
     await user.type(screen.getByLabelText("First Name"), "!");
     await user.click(screen.getByRole("button", { name: "Update Profile" }));
@@ -162,7 +180,7 @@ describe("Profile card", () => {
 
 describe("Change Password card", () => {
   async function fillPasswords(
-    user: ReturnType<typeof renderSettings>["user"],
+    user: Awaited<ReturnType<typeof renderSettings>>["user"],
     values: { current?: string; next?: string; confirm?: string },
   ) {
     const entries = [
@@ -184,7 +202,7 @@ describe("Change Password card", () => {
     ["the confirmation", { current: FAKE_PASSWORD, next: "new-secret" }],
   ])("says 'Please fill in all fields' when %s is missing", async (_, values) => {
     const bodies = recordBodies("post", apiRoutes.changePassword.path);
-    const { user } = renderSettings();
+    const { user } = await renderSettings();
     await fillPasswords(user, values);
 
     await expectToast("Please fill in all fields");
@@ -193,7 +211,7 @@ describe("Change Password card", () => {
 
   it("says 'Passwords do not match' when the confirmation differs", async () => {
     const bodies = recordBodies("post", apiRoutes.changePassword.path);
-    const { user } = renderSettings();
+    const { user } = await renderSettings();
     await fillPasswords(user, { current: FAKE_PASSWORD, next: "new-secret", confirm: "new-secreT" });
 
     await expectToast("Passwords do not match");
@@ -203,7 +221,7 @@ describe("Change Password card", () => {
 
   it("says 'Password must be at least 6 characters' when the new password is short", async () => {
     const bodies = recordBodies("post", apiRoutes.changePassword.path);
-    const { user } = renderSettings();
+    const { user } = await renderSettings();
     await fillPasswords(user, { current: FAKE_PASSWORD, next: "12345", confirm: "12345" });
 
     await expectToast("Password must be at least 6 characters");
@@ -212,7 +230,7 @@ describe("Change Password card", () => {
 
   it("sends the current and new password, shows 'Password changed' and clears the form", async () => {
     const bodies = recordBodies("post", apiRoutes.changePassword.path);
-    const { user } = renderSettings();
+    const { user } = await renderSettings();
     await fillPasswords(user, { current: FAKE_PASSWORD, next: "123456", confirm: "123456" });
 
     await expectToast("Password changed");
@@ -224,7 +242,7 @@ describe("Change Password card", () => {
   });
 
   it("shows 'Failed to change password' with the server's message and keeps the signed-in session", async () => {
-    const { user } = renderSettings();
+    const { user } = await renderSettings();
     await fillPasswords(user, { current: "not-my-password", next: "new-secret", confirm: "new-secret" });
 
     await expectToast("Failed to change password", WRONG_CURRENT_PASSWORD_MESSAGE);
@@ -235,14 +253,14 @@ describe("Change Password card", () => {
 
   it("shows 'Failed to change password' with 'Please try again' when the server gives no message", async () => {
     failWithoutMessage("post", apiRoutes.changePassword.path);
-    const { user } = renderSettings();
+    const { user } = await renderSettings();
     await fillPasswords(user, { current: FAKE_PASSWORD, next: "new-secret", confirm: "new-secret" });
 
     await expectToast("Failed to change password", "Please try again");
   });
 
   it("shows and hides the three passwords with one toggle", async () => {
-    const { user } = renderSettings();
+    const { user } = await renderSettings();
     const inputs = ["Current Password", "New Password", "Confirm New Password"].map((label) =>
       screen.getByLabelText(label),
     );
@@ -263,8 +281,8 @@ describe("Timezone card", () => {
   const picker = () => screen.getByRole("combobox", { name: "Timezone" });
   const apply = () => screen.getByRole("button", { name: "Apply" });
 
-  it("offers every IANA zone the browser knows", () => {
-    renderSettings({ timezone: "Europe/Berlin" });
+  it("offers every IANA zone the browser knows", async () => {
+    await renderSettings({ timezone: "Europe/Berlin" });
     expect(picker()).toHaveValue("Europe/Berlin");
     const options = within(picker())
       .getAllByRole("option")
@@ -276,11 +294,11 @@ describe("Timezone card", () => {
     expect(options.length).toBeGreaterThan(FALLBACK_TIME_ZONES.length);
   });
 
-  it("offers the fixed fallback list when the browser cannot enumerate zones", () => {
+  it("offers the fixed fallback list when the browser cannot enumerate zones", async () => {
     vi.spyOn(Intl, "supportedValuesOf").mockImplementation(() => {
       throw new RangeError("Invalid key : timeZone");
     });
-    renderSettings({ timezone: "Asia/Tokyo" });
+    await renderSettings({ timezone: "Asia/Tokyo" });
     const options = within(picker())
       .getAllByRole("option")
       .map((option) => option.getAttribute("value"));
@@ -297,7 +315,7 @@ describe("Timezone card", () => {
   });
 
   it("keeps 'Apply' disabled until the choice differs from the saved timezone", async () => {
-    const { user } = renderSettings({ timezone: "Europe/Berlin" });
+    const { user } = await renderSettings({ timezone: "Europe/Berlin" });
     expect(apply()).toBeDisabled();
 
     await user.selectOptions(picker(), "Asia/Tokyo");
@@ -308,7 +326,7 @@ describe("Timezone card", () => {
   });
 
   it("starts at UTC when the user has no timezone", async () => {
-    const { user } = renderSettings({ timezone: "" });
+    const { user } = await renderSettings({ timezone: "" });
     expect(picker()).toHaveValue("UTC");
     expect(apply()).toBeDisabled();
 
@@ -316,16 +334,16 @@ describe("Timezone card", () => {
     expect(apply()).toBeEnabled();
   });
 
-  it("offers the saved timezone even when the browser does not list it", () => {
+  it("offers the saved timezone even when the browser does not list it", async () => {
     vi.spyOn(Intl, "supportedValuesOf").mockReturnValue(["Europe/Berlin"]);
-    renderSettings({ timezone: "Asia/Kolkata" });
+    await renderSettings({ timezone: "Asia/Kolkata" });
     expect(picker()).toHaveValue("Asia/Kolkata");
     expect(apply()).toBeDisabled();
   });
 
   it("sends the chosen zone, shows 'Timezone updated' and takes the server's user", async () => {
     const bodies = recordBodies("post", apiRoutes.timezone.path);
-    const { user } = renderSettings({ timezone: "UTC" });
+    const { user } = await renderSettings({ timezone: "UTC" });
 
     await user.selectOptions(picker(), "Europe/Berlin");
     await user.click(apply());
@@ -344,7 +362,7 @@ describe("Timezone card", () => {
       apiRoutes.timezone.path,
       "Timezone must be an IANA time-zone name such as Europe/Berlin",
     );
-    const { user } = renderSettings({ timezone: "UTC" });
+    const { user } = await renderSettings({ timezone: "UTC" });
 
     await user.selectOptions(picker(), "Asia/Tokyo");
     await user.click(apply());
@@ -359,7 +377,7 @@ describe("Timezone card", () => {
 
   it("shows 'Failed to update timezone' with 'Please try again' when the server gives no message", async () => {
     failWithoutMessage("post", apiRoutes.timezone.path);
-    const { user } = renderSettings({ timezone: "UTC" });
+    const { user } = await renderSettings({ timezone: "UTC" });
 
     await user.selectOptions(picker(), "Asia/Tokyo");
     await user.click(apply());
@@ -377,7 +395,7 @@ describe("Timezone card", () => {
 
     it("picks the browser's timezone with 'Use browser timezone'", async () => {
       expect(detectBrowserTimeZone()).toBe("America/New_York");
-      const { user } = renderSettings({ timezone: "UTC" });
+      const { user } = await renderSettings({ timezone: "UTC" });
 
       await user.click(screen.getByRole("button", { name: "Use browser timezone (America/New_York)" }));
       expect(picker()).toHaveValue("America/New_York");
@@ -389,7 +407,7 @@ describe("Timezone card", () => {
 
 describe("Reminders card", () => {
   it("starts with no default reminder and e-mail reminders off, and keeps 'Save reminders' disabled until a change", async () => {
-    const { user: actor } = renderSettings();
+    const { user: actor } = await renderSettings();
     const card = screen.getByRole("form", { name: "Reminders" });
     expect(within(card).getByLabelText("Default reminder")).toHaveDisplayValue("No default reminder");
     const emailSwitch = within(card).getByRole("switch", { name: "E-mail reminders" });
@@ -405,7 +423,7 @@ describe("Reminders card", () => {
 
   it("sends only what changed, shows 'Reminders updated' and takes the server's user", async () => {
     const bodies = recordBodies("put", apiRoutes.settings.path);
-    const { user: actor } = renderSettings({ email_reminders: true });
+    const { user: actor } = await renderSettings({ email_reminders: true });
     const card = screen.getByRole("form", { name: "Reminders" });
     await actor.selectOptions(within(card).getByLabelText("Default reminder"), "15 minutes before");
     await actor.click(within(card).getByRole("button", { name: "Save reminders" }));
@@ -420,7 +438,7 @@ describe("Reminders card", () => {
 
   it("turns the default reminder off with null", async () => {
     const bodies = recordBodies("put", apiRoutes.settings.path);
-    const { user: actor } = renderSettings({ default_reminder_minutes: 60 });
+    const { user: actor } = await renderSettings({ default_reminder_minutes: 60 });
     const card = screen.getByRole("form", { name: "Reminders" });
     expect(within(card).getByLabelText("Default reminder")).toHaveDisplayValue("1 hour before");
     await actor.selectOptions(within(card).getByLabelText("Default reminder"), "No default reminder");
@@ -431,7 +449,7 @@ describe("Reminders card", () => {
 
   it("shows 'Failed to update reminders' with the server's message", async () => {
     failWithMessage("put", apiRoutes.settings.path, "email_reminders must be true or false");
-    const { user: actor } = renderSettings();
+    const { user: actor } = await renderSettings();
     const card = screen.getByRole("form", { name: "Reminders" });
     await actor.click(within(card).getByRole("switch", { name: "E-mail reminders" }));
     await actor.click(within(card).getByRole("button", { name: "Save reminders" }));

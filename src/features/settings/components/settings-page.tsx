@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useSessionStore } from "@/stores/session-store";
+import { useFreshCurrentUser } from "@/api/current-user/current-user";
 import { PasswordCard } from "./password-card";
 import { ProfileCard } from "./profile-card";
 import { RemindersCard } from "./reminders-card";
@@ -8,7 +8,7 @@ import { TimezoneCard } from "./timezone-card";
 
 /** /settings: profile, password, timezone and reminders cards. */
 export function SettingsPage({ extraCards }: { extraCards?: ReactNode } = {}) {
-  const user = useSessionStore((state) => state.user);
+  const current = useFreshCurrentUser();
 
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
@@ -18,17 +18,30 @@ export function SettingsPage({ extraCards }: { extraCards?: ReactNode } = {}) {
           Manage your profile, password, timezone and reminders.
         </p>
       </header>
-      {user ? (
+      {current ? (
         <>
-          {/* Keyed by account only: a save must not remount a card before its toast shows. */}
-          <ProfileCard key={`profile-${user.id}`} user={user} />
-          <PasswordCard key={`password-${user.id}`} />
-          <TimezoneCard key={`timezone-${user.id}`} savedTimeZone={user.timezone} />
-          <RemindersCard key={`reminders-${user.id}`} user={user} />
+          {/*
+            Keyed by account and by what the server last answered: a card starts again when a read
+            brings a value changed elsewhere (another device), but a save made here does not
+            remount it before its toast shows.
+          */}
+          <ProfileCard
+            key={`profile-${current.user.id}-${current.lastRead.first_name}-${current.lastRead.last_name}`}
+            user={current.user}
+          />
+          <PasswordCard key={`password-${current.user.id}`} />
+          <TimezoneCard
+            key={`timezone-${current.user.id}-${current.lastRead.timezone}`}
+            savedTimeZone={current.user.timezone}
+          />
+          <RemindersCard
+            key={`reminders-${current.user.id}-${current.lastRead.default_reminder_minutes}-${current.lastRead.email_reminders}`}
+            user={current.user}
+          />
           {extraCards}
         </>
       ) : (
-        // The guard is still fetching /auth/me for a stored token.
+        // The account is being read from the server: the copy kept in the browser may be stale.
         <div className="grid gap-6" aria-busy="true" aria-label="Loading settings">
           <Skeleton className="h-64" />
           <Skeleton className="h-72" />

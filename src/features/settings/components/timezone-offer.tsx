@@ -6,8 +6,8 @@ import { Card } from "@/components/ui/card";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { detectBrowserTimeZone } from "@/lib/time-zones";
-import { useSessionStore } from "@/stores/session-store";
 import { useUpdateTimezone } from "@/api/current-user/account-mutations";
+import { useFreshCurrentUser } from "@/api/current-user/current-user";
 
 /** Which browser zone a user already answered the offer for, per account, in this browser. */
 const answeredKey = (userId: string) => `tasklane.timezone-offer.${userId}`;
@@ -36,7 +36,8 @@ function rememberAnswer(userId: string, browserTimeZone: string): void {
  */
 export function TimezoneOffer() {
   const titleId = useId();
-  const user = useSessionStore((state) => state.user);
+  // Offered only against the zone the server holds now, not a stored copy another device outdated.
+  const user = useFreshCurrentUser()?.user;
   const [browserTimeZone] = useState(detectBrowserTimeZone);
   const [dismissed, setDismissed] = useState(false);
   const updateTimezone = useUpdateTimezone();
