@@ -154,3 +154,56 @@ test.describe("two devices on one account", () => {
     await phoneContext.close();
   });
 });
+
+test.describe("extraction results", () => {
+  test("are held across leaving the screen and reloading until added, and the editor sets the due date and tags", async ({
+    page,
+    account,
+  }) => {
+    const panel = page.getByRole("region", { name: /^Extracted Tasks/ });
+    const item = (title: string) =>
+      panel.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
+
+    await openFromSidebar(page, "AI Extract");
+    await page
+      .getByLabel("Text to extract tasks from")
+      .fill("- [ ] Renew the passport on March 15, 2030\n- [ ] Water the plants #home");
+    await page.getByRole("button", { name: "Extract Tasks" }).click();
+    await expect(panel.getByRole("listitem")).toHaveCount(2);
+    // A date with no time is due all day: no "11:59 PM".
+    await expect(item("Renew the passport").getByText(/^Due:\s*Mar 15, 2030$/)).toBeVisible();
+
+    await page.reload();
+    await expect(panel.getByRole("listitem")).toHaveCount(2);
+    await openFromSidebar(page, "Tasks");
+    await openFromSidebar(page, "AI Extract");
+    await expect(panel.getByRole("listitem")).toHaveCount(2);
+
+    const plants = item("Water the plants");
+    await plants.getByRole("button", { name: 'Edit "Water the plants"' }).click();
+    await plants.getByLabel("Due date").fill("2030-04-01");
+    await plants.getByLabel("Due time (optional)").fill("09:30");
+    await plants.getByLabel("Tags").fill("garden, #weekly");
+    await plants.getByRole("button", { name: "Done" }).click();
+    await expect(plants.getByText(/^Due:\s*Apr 1, 2030, 9:30 AM$/)).toBeVisible();
+    await expect(plants.getByText("#garden")).toBeVisible();
+    await expect(plants.getByText("#weekly")).toBeVisible();
+    await expect(plants.getByText("#home")).toHaveCount(0);
+
+    await page.reload();
+    await expect(item("Water the plants").getByText(/^Due:\s*Apr 1, 2030, 9:30 AM$/)).toBeVisible();
+    await page.getByRole("button", { name: "Add All Tasks to My List" }).click();
+    await expect(panel).toHaveCount(0);
+    const tasks = await account.api.tasks();
+    expect(tasks.find((task) => task.title === "Water the plants")).toMatchObject({
+      due_date: "2030-04-01T09:30:00.000Z",
+      tags: ["garden", "weekly"],
+    });
+    expect(tasks.find((task) => task.title === "Renew the passport")?.due_date).toMatch(
+      /^2030-03-15T23:59:59/,
+    );
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "AI Text Extraction" })).toBeVisible();
+    await expect(panel).toHaveCount(0);
+  });
+});
