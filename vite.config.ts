@@ -94,6 +94,8 @@ const pwa = VitePWA({
     navigateFallbackDenylist: SERVER_PATHS,
     cleanupOutdatedCaches: true,
     runtimeCaching: [],
+    // Reminders by Web Push: the worker's push and notificationclick handlers (public/).
+    importScripts: ["/push-handler.js"],
   },
 });
 

@@ -37,6 +37,9 @@ export const apiPaths = {
   calendarIcs: "/api/v1/calendar/:file",
   listNotifications: "/api/v1/notifications",
   markNotificationsRead: "/api/v1/notifications/read",
+  pushKey: "/api/v1/push/key",
+  pushSubscribe: "/api/v1/push/subscriptions",
+  pushUnsubscribe: "/api/v1/push/subscriptions",
 } as const;
 
 /** Fills `:name` parameters of a route path. */

@@ -21,6 +21,7 @@ import { dailyStatusJsonSchema, generationStartResponseSchema, generationStatusJ
 import { extractRequestSchema, extractResponseSchema } from "./extract";
 import { calendarFeedSchema } from "./calendar";
 import { markNotificationsReadRequestSchema, notificationListSchema } from "./notifications";
+import { pushKeySchema, pushSubscriptionRequestSchema, pushUnsubscribeRequestSchema } from "./push";
 import { parseTaskRequestSchema, parseTaskResponseSchema } from "./quick-add";
 import { exportQuerySchema, importResultSchema } from "./transfer";
 import { premiumLimitSchema, premiumResetDateSchema, premiumStatusSchema } from "./premium";
@@ -370,6 +371,30 @@ export const apiRoutes = {
       400: "Bad input: neither or both of ids and all, an empty or over-long list, or a field that breaks the schema",
       ...authErrors,
     },
+  },
+  pushKey: {
+    method: "GET",
+    path: apiPaths.pushKey,
+    summary: "The server's VAPID public key, to subscribe a browser to reminders by push",
+    auth: true,
+    response: pushKeySchema,
+    errors: { ...authErrors },
+  },
+  pushSubscribe: {
+    method: "POST",
+    path: apiPaths.pushSubscribe,
+    summary: "Send this browser the user's reminders by Web Push",
+    auth: true,
+    body: pushSubscriptionRequestSchema,
+    errors: { ...bodyErrors, ...authErrors },
+  },
+  pushUnsubscribe: {
+    method: "DELETE",
+    path: apiPaths.pushUnsubscribe,
+    summary: "Stop pushing reminders to this browser",
+    auth: true,
+    body: pushUnsubscribeRequestSchema,
+    errors: { ...bodyErrors, ...authErrors },
   },
 } as const satisfies Record<string, RouteDefinition>;
 

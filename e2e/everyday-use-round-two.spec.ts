@@ -154,3 +154,130 @@ test.describe("two devices on one account", () => {
     await phoneContext.close();
   });
 });
+
+test.describe("extraction results", () => {
+  test("are held across leaving the screen and reloading until added, and the editor sets the due date and tags", async ({
+    page,
+    account,
+  }) => {
+    const panel = page.getByRole("region", { name: /^Extracted Tasks/ });
+    const item = (title: string) =>
+      panel.getByRole("listitem").filter({ has: page.getByText(title, { exact: true }) });
+
+    await openFromSidebar(page, "AI Extract");
+    await page
+      .getByLabel("Text to extract tasks from")
+      .fill("- [ ] Renew the passport on March 15, 2030\n- [ ] Water the plants #home");
+    await page.getByRole("button", { name: "Extract Tasks" }).click();
+    await expect(panel.getByRole("listitem")).toHaveCount(2);
+    // A date with no time is due all day: no "11:59 PM".
+    await expect(item("Renew the passport").getByText(/^Due:\s*Mar 15, 2030$/)).toBeVisible();
+
+    await page.reload();
+    await expect(panel.getByRole("listitem")).toHaveCount(2);
+    await openFromSidebar(page, "Tasks");
+    await openFromSidebar(page, "AI Extract");
+    await expect(panel.getByRole("listitem")).toHaveCount(2);
+
+    const plants = item("Water the plants");
+    await plants.getByRole("button", { name: 'Edit "Water the plants"' }).click();
+    await plants.getByLabel("Due date").fill("2030-04-01");
+    await plants.getByLabel("Due time (optional)").fill("09:30");
+    await plants.getByLabel("Tags").fill("garden, #weekly");
+    await plants.getByRole("button", { name: "Done" }).click();
+    await expect(plants.getByText(/^Due:\s*Apr 1, 2030, 9:30 AM$/)).toBeVisible();
+    await expect(plants.getByText("#garden")).toBeVisible();
+    await expect(plants.getByText("#weekly")).toBeVisible();
+    await expect(plants.getByText("#home")).toHaveCount(0);
+
+    await page.reload();
+    await expect(item("Water the plants").getByText(/^Due:\s*Apr 1, 2030, 9:30 AM$/)).toBeVisible();
+    await page.getByRole("button", { name: "Add All Tasks to My List" }).click();
+    await expect(panel).toHaveCount(0);
+    const tasks = await account.api.tasks();
+    expect(tasks.find((task) => task.title === "Water the plants")).toMatchObject({
+      due_date: "2030-04-01T09:30:00.000Z",
+      tags: ["garden", "weekly"],
+    });
+    expect(tasks.find((task) => task.title === "Renew the passport")?.due_date).toMatch(
+      /^2030-03-15T23:59:59/,
+    );
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "AI Text Extraction" })).toBeVisible();
+    await expect(panel).toHaveCount(0);
+  });
+});
+
+test.describe("reminders beyond the bell", () => {
+  test.use({ permissions: ["notifications"] });
+
+  test("a reminder shows as a browser notification and a toast while the app is open, and snoozes from the bell", async ({
+    page,
+    account,
+  }) => {
+    // Records every notification the page makes, as the browser would show it.
+    await page.addInitScript(() => {
+      const shown: { title: string; body?: string; tag?: string }[] = [];
+      const Original = window.Notification;
+      class Recorded extends Original {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          shown.push({ title, body: options?.body, tag: options?.tag });
+        }
+      }
+      Object.defineProperty(window, "Notification", { value: Recorded, configurable: true, writable: true });
+      Object.defineProperty(window, "shownNotifications", { value: shown });
+    });
+    const shownNotifications = () =>
+      page.evaluate(
+        () => (window as unknown as { shownNotifications: { body?: string }[] }).shownNotifications,
+      );
+
+    await openFromSidebar(page, "Settings");
+    const notify = page.getByRole("switch", { name: "Notify me in this browser" });
+    await expect(notify).not.toBeChecked();
+    await notify.click();
+    await expect(page.getByText("Browser notifications on", { exact: true })).toBeVisible();
+    await expect(notify).toBeChecked();
+
+    // The Tasks screen, with the bell's first answer in: what it holds now is not announced.
+    const bellLoaded = page.waitForResponse((response) => response.url().endsWith("/api/v1/notifications"));
+    await page.goto("/tasks");
+    await bellLoaded;
+    const remindAt = new Date(Date.now() + 3_000);
+    remindAt.setUTCMilliseconds(0);
+    await account.api.post("/api/v1/tasks", {
+      title: "Call the plumber",
+      due_date: "2030-03-15T15:00:00.000Z",
+      remind_at: remindAt.toISOString(),
+    });
+    await page.reload();
+    const card = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Call the plumber" }) });
+    // The card carries the reminder's mark.
+    await expect(card.getByText(/^Reminder\s*\d{1,2}:\d{2}\s[AP]M$/)).toBeVisible();
+
+    await expect
+      .poll(async () => (await account.api.get<{ unread: number }>("/api/v1/notifications")).unread, {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    await returnToTab(page);
+    const text = "Reminder: Call the plumber (due Fri 15 Mar, 15:00)";
+    await expect.poll(shownNotifications).toEqual([expect.objectContaining({ body: text })]);
+    await expect(page.getByText(text, { exact: true }).first()).toBeVisible();
+
+    await page.getByRole("button", { name: /^Notifications/ }).click();
+    const snoozedAt = Date.now();
+    await page
+      .getByRole("group", { name: `Snooze "${text}"` })
+      .getByRole("menuitem", { name: "Snooze 10 min" })
+      .click();
+    await expect(page.getByText("Reminder snoozed", { exact: true })).toBeVisible();
+    const [task] = await account.api.tasks();
+    const delay = Date.parse(task!.remind_at!) - snoozedAt;
+    expect(delay).toBeGreaterThan(9 * 60_000);
+    expect(delay).toBeLessThan(11 * 60_000);
+  });
+});

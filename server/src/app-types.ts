@@ -6,6 +6,7 @@ import type {
   RawServerDefault,
 } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Agent } from "node:https";
 import type { AiProvider } from "./ai/provider";
 import type { Config } from "./config";
 import type { Db, DatabaseEngine } from "./db/database";
@@ -20,6 +21,8 @@ export interface AppDeps {
   clock: Clock;
   mailer: Mailer;
   ai: AiProvider;
+  /** The HTTPS agent Web Push requests go through; unset in production (tests trust a local push service with it). */
+  pushAgent?: Agent;
 }
 
 export type App = FastifyInstance<

@@ -5,12 +5,15 @@ import { engineOf, openDatabase } from "./db/database";
 import { systemClock } from "./lib/clock";
 import { createLogger } from "./lib/logger";
 import { createMailer } from "./mail/mailer";
+import { vapidKeys } from "./modules/push/service";
 import { startBackgroundServices } from "./services";
 
 async function main(): Promise<void> {
   const config = parseConfig();
   const logger = createLogger(config.logLevel);
   const db = await openDatabase(config);
+  // The Web Push key pair, made on the first start and shared through the database.
+  await vapidKeys(db, systemClock);
   const deps = {
     config,
     db,

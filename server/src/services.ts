@@ -2,12 +2,17 @@ import type { App, AppDeps } from "./app-types";
 import { startJobRunner, type JobKind } from "./jobs/runner";
 import { dailyPlanJob } from "./modules/daily/worker";
 import { startInboundSmtp } from "./modules/inbound-mail/smtp-listener";
-import { reminderEmailJob, taskReminderJob } from "./modules/notifications/worker";
+import { reminderEmailJob, reminderPushJob, taskReminderJob } from "./modules/notifications/worker";
 
 type StopService = () => Promise<void>;
 
 /** Every kind of job this server runs from the jobs table. */
-export const jobKinds: readonly JobKind[] = [dailyPlanJob, taskReminderJob, reminderEmailJob];
+export const jobKinds: readonly JobKind[] = [
+  dailyPlanJob,
+  taskReminderJob,
+  reminderEmailJob,
+  reminderPushJob,
+];
 
 /**
  * Long-running work beside the HTTP listener (inbound SMTP, the job runner). Each returns how

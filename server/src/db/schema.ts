@@ -173,6 +173,23 @@ export interface NotificationsTable {
   read_at: string | null;
 }
 
+/** Secrets the server made for itself, shared by every instance (migration 0012). */
+export interface ServerKeysTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+/** A browser subscribed to reminders by Web Push (migration 0012). */
+export interface PushSubscriptionsTable {
+  endpoint: string;
+  user_id: string;
+  /** The browser's P-256 public key and auth secret, base64url, that payloads are encrypted to. */
+  p256dh: string;
+  auth: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -187,6 +204,8 @@ export interface Database {
   task_imports: TaskImportsTable;
   jobs: JobsTable;
   notifications: NotificationsTable;
+  server_keys: ServerKeysTable;
+  push_subscriptions: PushSubscriptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

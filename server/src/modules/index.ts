@@ -6,6 +6,7 @@ import { extractModule } from "./extract/routes";
 import { inboundMailModule } from "./inbound-mail/routes";
 import { notificationsModule } from "./notifications/routes";
 import { premiumModule } from "./premium/routes";
+import { pushModule } from "./push/routes";
 import { quickAddModule } from "./quick-add/routes";
 import { taskModule } from "./tasks/routes";
 import { transferModule } from "./transfer/routes";
@@ -28,4 +29,5 @@ export const modules: ModulePlugin = async (app, { deps }) => {
   await app.register(transferModule, { prefix: "/api/v1", deps });
   await app.register(calendarModule, { prefix: "/api/v1/calendar", deps });
   await app.register(notificationsModule, { prefix: "/api/v1/notifications", deps });
+  await app.register(pushModule, { prefix: "/api/v1/push", deps });
 };

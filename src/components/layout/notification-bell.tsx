@@ -2,6 +2,7 @@ import { Bell } from "lucide-react";
 import type { ComponentProps } from "react";
 import type { NotificationJson } from "@contract/notifications";
 import { Button } from "@/components/ui/button";
+import type { SnoozeChoice } from "@/lib/reminders";
 import { OnDemandMenu, once } from "./on-demand-menu";
 
 export interface NotificationBellProps {
@@ -13,6 +14,8 @@ export interface NotificationBellProps {
   /** A notification was followed: it is read now. */
   onRead(id: string): void;
   onMarkAllRead(): void;
+  /** A reminder is put off: its task's reminder moves to the chosen time. */
+  onSnooze?(notification: NotificationJson, choice: SnoozeChoice): void;
 }
 
 /** The bell: a dot while anything is unread. */

@@ -1,7 +1,7 @@
 import type { NotificationJson } from "@contract/notifications";
 import { formatDistanceToNowStrict } from "date-fns";
-import { CalendarCheck, CheckCheck, Mail, AlarmClock } from "lucide-react";
-import { useRef } from "react";
+import { CalendarCheck, CheckCheck, Mail, AlarmClock, AlarmClockPlus } from "lucide-react";
+import { Fragment, useRef } from "react";
 import { Link } from "react-router-dom";
 import {
   DropdownMenu,
@@ -12,6 +12,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { cn } from "@/lib/cn";
+import { SNOOZE_CHOICES } from "@/lib/reminders";
 import { taskPath, TASKS_PATH } from "@/lib/task-search-param";
 import { NotificationBellButton, type NotificationBellProps } from "./notification-bell";
 import { useFocusFirstItemOnce, type OnDemandOpening } from "./on-demand-menu";
@@ -28,7 +29,7 @@ const ICONS = { reminder: AlarmClock, email_tasks: Mail, plan_ready: CalendarChe
 
 /**
  * The bell's menu of the newest notifications, each a link (reading it marks it read), with
- * "Mark all as read". Loaded when first opened (NotificationBell), so it starts open.
+ * "Mark all as read"; a reminder offers to snooze it (10 minutes, an hour, tomorrow morning). Loaded when first opened (NotificationBell), so it starts open.
  */
 export function NotificationMenu({
   items,
@@ -36,6 +37,7 @@ export function NotificationMenu({
   onOpenChange,
   onRead,
   onMarkAllRead,
+  onSnooze,
   openedWithKeyboard,
 }: NotificationBellProps & OnDemandOpening) {
   // Following an entry leads elsewhere (often into the task's Edit dialog): focus must not jump
@@ -75,30 +77,46 @@ export function NotificationMenu({
               const Icon = ICONS[item.kind];
               const isUnread = item.read_at === null;
               return (
-                <DropdownMenuItem
-                  key={item.id}
-                  asChild
-                  onSelect={() => {
-                    followed.current = true;
-                    if (isUnread) onRead(item.id);
-                  }}
-                >
-                  <Link to={notificationHref(item)} className="items-start">
-                    <Icon aria-hidden className="mt-0.5 shrink-0 text-muted-foreground" />
-                    <span className="grid min-w-0 flex-1 gap-0.5">
-                      <span className={cn("break-words", isUnread && "font-medium")}>{item.text}</span>
-                      <span className="text-xs text-muted-foreground">
-                        <time dateTime={item.created_at}>
-                          {formatDistanceToNowStrict(new Date(item.created_at), { addSuffix: true })}
-                        </time>
-                        {isUnread && <span className="sr-only">, unread</span>}
+                <Fragment key={item.id}>
+                  <DropdownMenuItem
+                    asChild
+                    onSelect={() => {
+                      followed.current = true;
+                      if (isUnread) onRead(item.id);
+                    }}
+                  >
+                    <Link to={notificationHref(item)} className="items-start">
+                      <Icon aria-hidden className="mt-0.5 shrink-0 text-muted-foreground" />
+                      <span className="grid min-w-0 flex-1 gap-0.5">
+                        <span className={cn("break-words", isUnread && "font-medium")}>{item.text}</span>
+                        <span className="text-xs text-muted-foreground">
+                          <time dateTime={item.created_at}>
+                            {formatDistanceToNowStrict(new Date(item.created_at), { addSuffix: true })}
+                          </time>
+                          {isUnread && <span className="sr-only">, unread</span>}
+                        </span>
                       </span>
-                    </span>
-                    {isUnread && (
-                      <span aria-hidden className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" />
-                    )}
-                  </Link>
-                </DropdownMenuItem>
+                      {isUnread && (
+                        <span aria-hidden className="mt-1.5 size-2 shrink-0 rounded-full bg-primary" />
+                      )}
+                    </Link>
+                  </DropdownMenuItem>
+                  {onSnooze && item.kind === "reminder" && item.task_id && (
+                    <div role="group" aria-label={`Snooze "${item.text}"`} className="flex gap-1 pb-1 pl-8">
+                      {SNOOZE_CHOICES.map((choice) => (
+                        <DropdownMenuItem
+                          key={choice.id}
+                          className="h-7 rounded-full border px-2 text-xs"
+                          aria-label={`Snooze ${choice.label}`}
+                          onSelect={() => onSnooze(item, choice.id)}
+                        >
+                          {choice.id === "10m" && <AlarmClockPlus aria-hidden />}
+                          {choice.label}
+                        </DropdownMenuItem>
+                      ))}
+                    </div>
+                  )}
+                </Fragment>
               );
             })
           )}

@@ -9,6 +9,7 @@ import * as jobsRemindersNotifications from "./0008-jobs-reminders-notifications
 import * as passwordResetCodes from "./0009-password-reset-codes";
 import * as dropUnusedTaskIndexes from "./0010-drop-unused-task-indexes";
 import * as taskChangeVersions from "./0011-task-change-versions";
+import * as webPush from "./0012-web-push";
 
 /**
  * Every migration, in order. Add new ones at the end; never edit a released one. A migration keeps
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0009-password-reset-codes": passwordResetCodes,
   "0010-drop-unused-task-indexes": dropUnusedTaskIndexes,
   "0011-task-change-versions": taskChangeVersions,
+  "0012-web-push": webPush,
 };

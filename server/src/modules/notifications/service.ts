@@ -11,12 +11,13 @@ import type { AppDeps } from "../../app-types";
 import type { Db } from "../../db/database";
 import type { NotificationRow } from "../../db/schema";
 import { scheduleJob, type ClaimedJob } from "../../jobs/repository";
-import { exactlyOnce } from "../../jobs/runner";
+import { exactlyOnce, type JobLogger } from "../../jobs/runner";
 import { isoNow, type Clock } from "../../lib/clock";
 import { newId } from "../../lib/ids";
 import { allDayDate, userTimeZone } from "../../lib/time-zone";
 import { reminderMail } from "../../mail/reminder-mail";
 import { getUserById } from "../auth/service";
+import { pushToUser, wantsPush, type PushDeps } from "../push/service";
 import { getTaskWithOwner } from "../tasks/service";
 import {
   countUnread,
@@ -32,6 +33,8 @@ const NOTIFICATIONS_KEPT_PER_USER = 100;
 
 /** The job that e-mails a reminder; its subject is the reminder notification's id. */
 export const REMINDER_EMAIL_JOB = "reminder_email";
+/** The job that pushes a reminder to the user's subscribed browsers; its subject is the notification's id. */
+export const REMINDER_PUSH_JOB = "reminder_push";
 
 /**
  * A reminder delivered more than this after its time (or after it was set, for a time already
@@ -154,7 +157,22 @@ export async function deliverReminder(deps: Deps, job: ClaimedJob): Promise<void
     if (user.email_reminders === 1) {
       await scheduleJob(trx, { kind: REMINDER_EMAIL_JOB, subject: notificationId, runAt: nowIso, nowIso });
     }
+    if (await wantsPush(trx, userId)) {
+      await scheduleJob(trx, { kind: REMINDER_PUSH_JOB, subject: notificationId, runAt: nowIso, nowIso });
+    }
   });
+}
+
+/** The reminder push job (subject: the notification's id): to every browser the user subscribed. */
+export async function sendReminderPush(deps: PushDeps, job: ClaimedJob, log: JobLogger): Promise<void> {
+  const notification = await selectNotificationById(deps.db, job.subject);
+  if (!notification) return;
+  await pushToUser(
+    deps,
+    notification.user_id,
+    { title: "Tasklane", body: notification.text, tag: notification.id, url: "/tasks" },
+    log,
+  );
 }
 
 /**

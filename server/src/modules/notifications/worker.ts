@@ -1,6 +1,12 @@
 import type { JobKind } from "../../jobs/runner";
 import { TASK_REMINDER_JOB } from "../tasks/service";
-import { deliverReminder, REMINDER_EMAIL_JOB, sendReminderEmail } from "./service";
+import {
+  deliverReminder,
+  REMINDER_EMAIL_JOB,
+  REMINDER_PUSH_JOB,
+  sendReminderEmail,
+  sendReminderPush,
+} from "./service";
 
 /**
  * Reminders: the tasks module schedules one job per task with a reminder, at its remind_at; the
@@ -24,4 +30,16 @@ export const reminderEmailJob: JobKind = {
   staleAfterMs: 15 * 60_000,
   maxAttempts: 5,
   run: (deps, job) => sendReminderEmail(deps, job),
+};
+
+/**
+ * A reminder's push to the user's browsers. One attempt only: a claim abandoned mid-way (the
+ * process died) is given up rather than run again, so no browser is ever pushed a reminder twice;
+ * the bell still holds it.
+ */
+export const reminderPushJob: JobKind = {
+  kind: REMINDER_PUSH_JOB,
+  staleAfterMs: 5 * 60_000,
+  maxAttempts: 1,
+  run: (deps, job, log) => sendReminderPush(deps, job, log),
 };

@@ -11,19 +11,42 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PriorityBadge, TASK_PRIORITY_LABELS } from "@/components/tasks/priority-badge";
 import { RepeatBadge } from "@/components/tasks/repeat-badge";
-import { formatLocalDate } from "@/lib/time-zones";
+import { allDayDueDate, isAllDay, localDay } from "@/lib/due-dates";
+import { formatLocalDate, fromZonedInputValue } from "@/lib/time-zones";
 import { useExtractionStore } from "@/stores/extraction-store";
 import { useAddAll } from "./use-add-all";
 
-/** A due date as a local date in the user's timezone, with the time when it has one. */
+/** A due date as a local date in the user's timezone, with the time unless it is all day. */
 function dueDateLabel(dueDate: string, timeZone: string | undefined): string {
-  const atMidnight = formatLocalDate(dueDate, timeZone, "HH:mm") === "00:00";
-  return formatLocalDate(dueDate, timeZone, atMidnight ? "PP" : "PPp");
+  const dateOnly = isAllDay(dueDate, timeZone) || formatLocalDate(dueDate, timeZone, "HH:mm") === "00:00";
+  return formatLocalDate(dueDate, timeZone, dateOnly ? "PP" : "PPp");
+}
+
+/** The editor's due date: a day, and a time unless the task is due all day. */
+function dueDateFields(dueDate: string | null, timeZone: string | undefined) {
+  if (!dueDate) return { day: "", time: "" };
+  const day = localDay(dueDate, timeZone);
+  return { day, time: isAllDay(dueDate, timeZone) ? "" : formatLocalDate(dueDate, timeZone, "HH:mm") };
+}
+
+/** A day and an optional time back to the due date the task is saved with (null: no date). */
+function dueDateOf(day: string, time: string, timeZone: string | undefined): string | null {
+  if (!day) return null;
+  return time ? fromZonedInputValue(`${day}T${time}`, timeZone) : allDayDueDate(day, timeZone);
+}
+
+/** "work, #urgent  home" → ["work", "urgent", "home"]: commas or spaces, no "#", no repeats. */
+function tagsOf(text: string): string[] {
+  const tags = text
+    .split(/[\s,]+/)
+    .map((tag) => tag.replace(/^#+/, "").trim())
+    .filter(Boolean);
+  return [...new Set(tags)];
 }
 
 /**
  * The results panel: the extracted tasks, held until the user adds them all or clears them. Each
- * can be corrected (title, priority) or removed before it is added.
+ * can be corrected (title, priority, due date, tags) or removed before it is added.
  */
 export function ExtractedTaskList({ timeZone }: { timeZone: string | undefined }) {
   const headingId = useId();
@@ -78,24 +101,33 @@ interface ExtractedTaskItemProps {
   disabled: boolean;
 }
 
-/** Corrects an extracted task's title and priority before it is added. */
+/** Corrects an extracted task's title, priority, due date and tags before it is added. */
 function ExtractedTaskEditor({
   task,
+  timeZone,
   onDone,
 }: {
   task: ExtractedTask;
+  timeZone: string | undefined;
   onDone(changes: Partial<ExtractedTask>): void;
 }) {
   const ids = useId();
   const [title, setTitle] = useState(task.title);
   const [priority, setPriority] = useState<TaskPriority>(task.priority);
+  const [due, setDue] = useState(() => dueDateFields(task.due_date, timeZone));
+  const [tags, setTags] = useState(task.tags.join(" "));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onDone({ title: title.trim() || task.title, priority });
+    onDone({
+      title: title.trim() || task.title,
+      priority,
+      due_date: dueDateOf(due.day, due.time, timeZone),
+      tags: tagsOf(tags),
+    });
   };
   return (
-    <form className="grid gap-2 sm:grid-cols-[1fr_auto_auto] sm:items-end" onSubmit={submit}>
-      <div className="grid gap-1">
+    <form className="grid gap-2 sm:grid-cols-3 sm:items-end" onSubmit={submit}>
+      <div className="grid gap-1 sm:col-span-3">
         <Label htmlFor={`${ids}-title`}>Title</Label>
         <Input
           id={`${ids}-title`}
@@ -117,6 +149,36 @@ function ExtractedTaskEditor({
             </option>
           ))}
         </NativeSelect>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={`${ids}-day`}>Due date</Label>
+        <Input
+          id={`${ids}-day`}
+          type="date"
+          value={due.day}
+          onChange={(event) =>
+            setDue((current) => ({ day: event.target.value, time: event.target.value ? current.time : "" }))
+          }
+        />
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={`${ids}-time`}>Due time (optional)</Label>
+        <Input
+          id={`${ids}-time`}
+          type="time"
+          value={due.time}
+          disabled={!due.day}
+          onChange={(event) => setDue((current) => ({ ...current, time: event.target.value }))}
+        />
+      </div>
+      <div className="grid gap-1 sm:col-span-2">
+        <Label htmlFor={`${ids}-tags`}>Tags</Label>
+        <Input
+          id={`${ids}-tags`}
+          value={tags}
+          placeholder="work urgent"
+          onChange={(event) => setTags(event.target.value)}
+        />
       </div>
       <Button type="submit" size="sm" className="h-9">
         Done
@@ -159,6 +221,7 @@ function ExtractedTaskItem({ task, timeZone, onUpdate, onRemove, disabled }: Ext
       {editing && (
         <ExtractedTaskEditor
           task={task}
+          timeZone={timeZone}
           onDone={(changes) => {
             onUpdate(changes);
             setEditing(false);

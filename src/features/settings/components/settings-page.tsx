@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useFreshCurrentUser } from "@/api/current-user/current-user";
+import { BrowserNotificationsCard } from "./browser-notifications-card";
 import { PasswordCard } from "./password-card";
 import { ProfileCard } from "./profile-card";
 import { RemindersCard } from "./reminders-card";
@@ -37,6 +38,10 @@ export function SettingsPage({ extraCards }: { extraCards?: ReactNode } = {}) {
           <RemindersCard
             key={`reminders-${current.user.id}-${current.lastRead.default_reminder_minutes}-${current.lastRead.email_reminders}`}
             user={current.user}
+          />
+          <BrowserNotificationsCard
+            key={`browser-notifications-${current.user.id}`}
+            userId={current.user.id}
           />
           {extraCards}
         </>

@@ -6,7 +6,7 @@ import {
   type Task,
   type TaskStatus,
 } from "@contract/tasks";
-import { Calendar, Pencil, Trash2 } from "lucide-react";
+import { BellRing, Calendar, Pencil, Trash2 } from "lucide-react";
 import { memo } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -80,6 +80,13 @@ export const TaskCard = memo(function TaskCard({
             </Badge>
           )}
           {task.recurrence && <RepeatBadge rule={task.recurrence} />}
+          {task.remind_at && open && (
+            <Badge variant="outline" title={`Reminder ${formatLocalDate(task.remind_at, timeZone, "PPp")}`}>
+              <BellRing className="size-3" aria-hidden />
+              <span className="sr-only">Reminder</span>
+              {formatLocalDate(task.remind_at, timeZone, "p")}
+            </Badge>
+          )}
         </div>
 
         <div className="flex min-w-0 flex-wrap items-center gap-1.5">
