@@ -281,3 +281,56 @@ test.describe("reminders beyond the bell", () => {
     expect(delay).toBeLessThan(11 * 60_000);
   });
 });
+
+test.describe("smaller things", () => {
+  test("'/' focuses the header's task search on every screen, Settings' timezone search included", async ({
+    page,
+    account: _account,
+  }) => {
+    const headerSearch = page.getByRole("banner").getByRole("searchbox", { name: "Search tasks" });
+    for (const screen of ["Dashboard", "Settings", "AI Extract", "Tasks"]) {
+      await openFromSidebar(page, screen);
+      await page.getByRole("heading", { level: 1 }).first().click();
+      await page.keyboard.press("/");
+      await expect(headerSearch).toBeFocused();
+    }
+  });
+
+  test("right-to-left titles and descriptions follow their own direction on the card", async ({
+    page,
+    account,
+  }) => {
+    await account.api.post("/api/v1/tasks", { title: "לקנות חלב", description: "מהמכולת בפינה" });
+    await openFromSidebar(page, "Tasks");
+    const title = page.getByRole("heading", { name: "לקנות חלב" });
+    await expect(title).toHaveAttribute("dir", "auto");
+    await expect(page.getByText("מהמכולת בפינה")).toHaveAttribute("dir", "auto");
+  });
+
+  test("offers 'Install Tasklane' when the browser offers installing, and installs on a click", async ({
+    page,
+    account: _account,
+  }) => {
+    const install = page.getByRole("button", { name: "Install Tasklane" });
+    await expect(page.getByRole("button", { name: /^Notifications/ })).toBeVisible();
+    await expect(install).toHaveCount(0);
+    // What Chromium fires once it deems the app installable: the app keeps it for its own button.
+    await page.evaluate(() => {
+      const offer = new Event("beforeinstallprompt", { cancelable: true });
+      const prompted = { value: false };
+      Object.assign(offer, {
+        prompt: async () => {
+          prompted.value = true;
+        },
+        userChoice: Promise.resolve({ outcome: "accepted" }),
+      });
+      Object.defineProperty(window, "installPrompted", { get: () => prompted.value });
+      window.dispatchEvent(offer);
+    });
+    await install.click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { installPrompted: boolean }).installPrompted))
+      .toBe(true);
+    await expect(install).toHaveCount(0);
+  });
+});
