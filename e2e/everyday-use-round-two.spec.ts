@@ -282,6 +282,27 @@ test.describe("reminders beyond the bell", () => {
   });
 });
 
+test.describe("the default reminder", () => {
+  test("the dialog says a date without a time cannot take the default reminder, instead of dropping it silently", async ({
+    page,
+    account,
+  }) => {
+    await account.api.put("/auth/settings", { default_reminder_minutes: 15 });
+    // The app reads the account again at start: the new default is there after a reload.
+    await page.reload();
+    await openFromSidebar(page, "Tasks");
+    await page.getByRole("button", { name: "Create Task" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Create New Task" });
+    const remindMe = dialog.getByLabel("Remind me");
+    await expect(remindMe).toHaveValue("15");
+    await dialog.getByLabel("Title").fill("Renew the lease");
+    await dialog.getByLabel("Due Date").fill("2030-03-15");
+    await expect(remindMe).toHaveAccessibleDescription("A reminder before the due date needs a due time.");
+    await dialog.getByLabel("Due time (optional)").fill("09:00");
+    await expect(remindMe).not.toHaveAccessibleDescription(/needs a due time/);
+  });
+});
+
 test.describe("smaller things", () => {
   test("'/' focuses the header's task search on every screen, Settings' timezone search included", async ({
     page,
