@@ -34,7 +34,8 @@ test("a visitor signs up, stays signed in, changes name, timezone and password, 
   });
 
   await test.step("registering with the code mailed to the new address opens the dashboard", async () => {
-    await page.getByRole("link", { name: "Get started" }).click();
+    // The hero's own "Get started" (the top bar has one too).
+    await page.getByRole("main").getByRole("link", { name: "Get started" }).click();
     await expect(page).toHaveURL(/\/register$/);
     await page.getByLabel("First Name").fill(newUser.firstName);
     await page.getByLabel("Last Name").fill(newUser.lastName);

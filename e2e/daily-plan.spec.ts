@@ -84,7 +84,7 @@ test.describe("with a slow OpenAI-compatible AI", () => {
       // The fake AI picks the first three open tasks; the fourth is among the other tasks.
       await expect(focusPriorities(page)).toHaveCount(3);
       await expect(page.getByRole("region", { name: "Other tasks" }).getByRole("listitem")).toHaveCount(1);
-      await expect(page.getByText("Cached 0h ago")).toBeVisible();
+      await expect(page.getByText("Updated just now")).toBeVisible();
       await expect(page.getByText("Not up-to-date", { exact: true })).toHaveCount(0);
       await expect(page.getByRole("button", { name: "Regenerate AI Tasks" })).toBeEnabled();
       // One AI use is charged when the plan completes; the AI Usage card follows.
@@ -129,7 +129,7 @@ test("the built-in engine plans overdue first, explains why, and goes out of dat
       "Call the plumber",
       "Water the plants",
     ]);
-    await expect(page.getByText("Cached 0h ago")).toBeVisible();
+    await expect(page.getByText("Updated just now")).toBeVisible();
     await expect(page.getByText("Not up-to-date", { exact: true })).toHaveCount(0);
   });
 

@@ -281,3 +281,77 @@ test.describe("reminders beyond the bell", () => {
     expect(delay).toBeLessThan(11 * 60_000);
   });
 });
+
+test.describe("the default reminder", () => {
+  test("the dialog says a date without a time cannot take the default reminder, instead of dropping it silently", async ({
+    page,
+    account,
+  }) => {
+    await account.api.put("/auth/settings", { default_reminder_minutes: 15 });
+    // The app reads the account again at start: the new default is there after a reload.
+    await page.reload();
+    await openFromSidebar(page, "Tasks");
+    await page.getByRole("button", { name: "Create Task" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Create New Task" });
+    const remindMe = dialog.getByLabel("Remind me");
+    await expect(remindMe).toHaveValue("15");
+    await dialog.getByLabel("Title").fill("Renew the lease");
+    await dialog.getByLabel("Due Date").fill("2030-03-15");
+    await expect(remindMe).toHaveAccessibleDescription("A reminder before the due date needs a due time.");
+    await dialog.getByLabel("Due time (optional)").fill("09:00");
+    await expect(remindMe).not.toHaveAccessibleDescription(/needs a due time/);
+  });
+});
+
+test.describe("smaller things", () => {
+  test("'/' focuses the header's task search on every screen, Settings' timezone search included", async ({
+    page,
+    account: _account,
+  }) => {
+    const headerSearch = page.getByRole("banner").getByRole("searchbox", { name: "Search tasks" });
+    for (const screen of ["Dashboard", "Settings", "AI Extract", "Tasks"]) {
+      await openFromSidebar(page, screen);
+      await page.getByRole("heading", { level: 1 }).first().click();
+      await page.keyboard.press("/");
+      await expect(headerSearch).toBeFocused();
+    }
+  });
+
+  test("right-to-left titles and descriptions follow their own direction on the card", async ({
+    page,
+    account,
+  }) => {
+    await account.api.post("/api/v1/tasks", { title: "לקנות חלב", description: "מהמכולת בפינה" });
+    await openFromSidebar(page, "Tasks");
+    const title = page.getByRole("heading", { name: "לקנות חלב" });
+    await expect(title).toHaveAttribute("dir", "auto");
+    await expect(page.getByText("מהמכולת בפינה")).toHaveAttribute("dir", "auto");
+  });
+
+  test("offers 'Install Tasklane' when the browser offers installing, and installs on a click", async ({
+    page,
+    account: _account,
+  }) => {
+    const install = page.getByRole("button", { name: "Install Tasklane" });
+    await expect(page.getByRole("button", { name: /^Notifications/ })).toBeVisible();
+    await expect(install).toHaveCount(0);
+    // What Chromium fires once it deems the app installable: the app keeps it for its own button.
+    await page.evaluate(() => {
+      const offer = new Event("beforeinstallprompt", { cancelable: true });
+      const prompted = { value: false };
+      Object.assign(offer, {
+        prompt: async () => {
+          prompted.value = true;
+        },
+        userChoice: Promise.resolve({ outcome: "accepted" }),
+      });
+      Object.defineProperty(window, "installPrompted", { get: () => prompted.value });
+      window.dispatchEvent(offer);
+    });
+    await install.click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { installPrompted: boolean }).installPrompted))
+      .toBe(true);
+    await expect(install).toHaveCount(0);
+  });
+});

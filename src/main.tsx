@@ -4,8 +4,12 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "@/app/app";
 import { preloadRoute } from "@/app/router";
+import { watchInstallOffer } from "@/lib/install-prompt";
 import { registerServiceWorker } from "@/lib/pwa-register";
 import "./index.css";
+
+// Before anything renders: the browser offers installing the app once, early in the page's life.
+watchInstallOffer();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");

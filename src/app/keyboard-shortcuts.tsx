@@ -50,6 +50,23 @@ function focusWhenThere(selector: string, attempts = 20): void {
   else if (attempts > 0) setTimeout(() => focusWhenThere(selector, attempts - 1), 100);
 }
 
+const TASK_SEARCH = 'input[type="search"][aria-label="Search tasks"]';
+
+/**
+ * "/": the header's task search, on every screen; where the header hides it (a phone), the Tasks
+ * screen's own. Never another search box of a screen (Settings' timezone search).
+ */
+function focusTaskSearch(onTasks: boolean, goToTasks: () => void): void {
+  const boxes = [...document.querySelectorAll<HTMLInputElement>(TASK_SEARCH)];
+  // jsdom has no layout: there every box counts as shown.
+  const shown = boxes.find((box) => box.checkVisibility?.() ?? true);
+  if (shown) shown.focus();
+  else if (!onTasks) {
+    goToTasks();
+    focusWhenThere(`main ${TASK_SEARCH}`);
+  }
+}
+
 /** The signed-in app's keyboard shortcuts, and the "?" dialog that lists them. */
 export function KeyboardShortcuts() {
   const navigate = useNavigate();
@@ -88,7 +105,8 @@ export function KeyboardShortcuts() {
           if (!document.querySelector("[data-quick-add]")) void navigate("/tasks");
           focusWhenThere("[data-quick-add]");
         });
-      else if (key === "/") act(() => focusWhenThere('main input[type="search"]', 0));
+      else if (key === "/")
+        act(() => focusTaskSearch(window.location.pathname === "/tasks", () => void navigate("/tasks")));
       else if ((key === "j" || key === "k") && boxes.length > 0)
         act(() => {
           const index = current ? boxes.indexOf(current) : -1;

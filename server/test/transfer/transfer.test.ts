@@ -204,7 +204,15 @@ describe("POST /api/v1/import", () => {
       ["Book flights", "high", ["travel", "family"], "2026-12-03T22:00:00.000Z", null, null],
       ["Buy milk", "urgent", ["shopping"], "2026-11-22T22:59:59.000Z", "From the corner shop", null],
       // A repeating date is due on the rule's first day (today, 21 November, in the user's zone).
-      ["Pay rent, flat 2", "low", [], "2026-11-21T22:59:59.000Z", null, "FREQ=MONTHLY;INTERVAL=1"],
+      // The note under it is its description.
+      [
+        "Pay rent, flat 2",
+        "low",
+        [],
+        "2026-11-21T22:59:59.000Z",
+        "Remember the receipt",
+        "FREQ=MONTHLY;INTERVAL=1",
+      ],
     ]);
     expect(tasks[0]?.source).toEqual({ type: "Document", origin: "import", filename: "todoist.csv" });
   });
@@ -267,6 +275,35 @@ describe("POST /api/v1/import", () => {
     expect(tasks.map((task) => [task.title, task.priority, task.tags])).toEqual([
       ["Another good", "medium", ["x", "y"]],
       ["Good one", "high", ["a"]],
+    ]);
+  });
+
+  it("adds Todoist's notes to the description of the task above, and reports the rows it skipped", async () => {
+    const alice = await newUser();
+    const csv = [
+      "TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE",
+      "note,A comment on the project,,,,,,,,",
+      "section,Home,,,,,,,,",
+      "task,Fix the tap,Kitchen,3,1,,,,en,",
+      "note,Washer size 1/2 inch,,,,,,,,",
+      'note,"Plumber: 555-0100",,,,,,,,',
+      "task,Paint the door,,3,1,,,,en,",
+      "label,Someday,,,,,,,,",
+      ",,,,,,,,,",
+    ].join("\n");
+    const result = await alice.imported(csv);
+    expect(result).toEqual({
+      created: 2,
+      skipped: 0,
+      errors: [
+        { line: 2, message: "note: skipped, no task above it to add it to" },
+        { line: 8, message: "type: skipped, 'label' is not task, section or note" },
+      ],
+    });
+    const tasks = (await alice.tasks()).sort(byTitle);
+    expect(tasks.map((task) => [task.title, task.description])).toEqual([
+      ["Fix the tap", "Kitchen\n\nWasher size 1/2 inch\n\nPlumber: 555-0100"],
+      ["Paint the door", null],
     ]);
   });
 

@@ -5,6 +5,7 @@ import { AppShell } from "@/components/layout/app-shell";
 import type { ShellAccount } from "@/components/layout/shell-account";
 import { useLogout } from "@/features/auth/api/logout";
 import { userDisplayName, userInitials } from "@/features/auth/user-display";
+import { InstallButton } from "../install-button";
 import { KeyboardShortcuts } from "../keyboard-shortcuts";
 import { NotificationCenter } from "../notification-center";
 import { RequireAuth } from "../require-auth";
@@ -27,7 +28,16 @@ export function AppLayout() {
   return (
     <RequireAuth>
       {(user) => (
-        <AppShell account={shellAccount(user)} onLogout={logout} notifications={<NotificationCenter />}>
+        <AppShell
+          account={shellAccount(user)}
+          onLogout={logout}
+          notifications={
+            <>
+              <InstallButton />
+              <NotificationCenter />
+            </>
+          }
+        >
           {/* A screen that fails shows its error inside the shell, the navigation still usable. */}
           <RouteErrorBoundary>
             <Suspense fallback={<PageLoading fullScreen={false} />}>

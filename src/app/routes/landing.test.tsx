@@ -29,11 +29,16 @@ describe("landing page", () => {
     expect(links.map((link) => link.getAttribute("href"))).toEqual(env.footerLinks.map((link) => link.href));
   });
 
-  it("offers 'Sign in' and 'Get started' to a visitor, and no 'Go to Dashboard'", async () => {
+  it("offers 'Sign in' and 'Get started' to a visitor, in the top bar and the hero, and no 'Go to Dashboard'", async () => {
     await renderApp("/");
 
-    expect(await screen.findByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login");
-    expect(screen.getByRole("link", { name: "Get started" })).toHaveAttribute("href", "/register");
+    const topBar = screen.getByRole("navigation", { name: "Account" });
+    expect(await within(topBar).findByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login");
+    expect(within(topBar).getByRole("link", { name: "Get started" })).toHaveAttribute("href", "/register");
+    expect(within(screen.getByRole("main")).getByRole("link", { name: "Get started" })).toHaveAttribute(
+      "href",
+      "/register",
+    );
     expect(screen.queryByText("Go to Dashboard")).not.toBeInTheDocument();
   });
 
@@ -45,5 +50,6 @@ describe("landing page", () => {
       "/dashboard",
     );
     expect(screen.queryByRole("link", { name: "Sign in" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Get started" })).not.toBeInTheDocument();
   });
 });

@@ -76,6 +76,11 @@ export function LandingPage() {
               Tasklane turns notes, e-mails and documents into an organised task list, plans your day with AI
               and shows how far you have come.
             </p>
+            {!signedIn && (
+              <Link to="/register" className={`${lightButtonClass()} mt-8`}>
+                Get started
+              </Link>
+            )}
           </div>
         </section>
 

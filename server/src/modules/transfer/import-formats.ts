@@ -178,13 +178,36 @@ const TODOIST_PRIORITIES: Record<string, TaskPriority> = {
 };
 const TODOIST_LABEL = /(?<!\S)@([\p{L}\p{N}_-]+)/gu;
 
+/**
+ * Todoist's CSV: a row per task, section or note (a comment, which belongs to the task above it
+ * and is added to that task's description). Sections and empty rows are structure. A note with no
+ * task above it, or a row of a type Todoist does not write, is reported as skipped.
+ */
 function readTodoistCsv(text: string, context: ImportContext): ImportRow[] {
   const { records, errors } = readCsvRecords(text);
   const rows: ImportRow[] = [];
+  let taskAbove: CreateTaskRequest | undefined;
   for (const { line, fields } of records) {
-    // Sections, notes and empty rows are structure, not tasks.
-    if ((fields.type ?? "").trim().toLowerCase() !== "task") continue;
+    const type = (fields.type ?? "").trim().toLowerCase();
     const content = fields.content ?? "";
+    if (type === "note") {
+      const note = content.trim();
+      if (note === "") continue;
+      if (taskAbove) {
+        taskAbove.description = taskAbove.description ? `${taskAbove.description}\n\n${note}` : note;
+      } else {
+        rows.push({ line, error: "note: skipped, no task above it to add it to" });
+      }
+      continue;
+    }
+    if (type !== "task") {
+      taskAbove = undefined;
+      if (type !== "section" && (type !== "" || content.trim() !== "")) {
+        rows.push({ line, error: `type: skipped, '${type.slice(0, 40)}' is not task, section or note` });
+      }
+      continue;
+    }
+    taskAbove = undefined;
     const tags = [...content.matchAll(TODOIST_LABEL)].map((match) => match[1] ?? "");
     const title = content.replace(TODOIST_LABEL, " ").replace(/\s+/g, " ").trim();
     const priorityCell = (fields.priority ?? "").trim();
@@ -210,18 +233,16 @@ function readTodoistCsv(text: string, context: ImportContext): ImportRow[] {
       dueDate = reading.due_date;
       recurrence = reading.recurrence;
     }
-    rows.push({
-      line,
-      task: {
-        title,
-        description: emptyToNull(fields.description),
-        priority,
-        due_date: dueDate,
-        tags,
-        source: context.source,
-        recurrence,
-      },
-    });
+    taskAbove = {
+      title,
+      description: emptyToNull(fields.description),
+      priority,
+      due_date: dueDate,
+      tags,
+      source: context.source,
+      recurrence,
+    };
+    rows.push({ line, task: taskAbove });
   }
   return [...rows, ...errors];
 }

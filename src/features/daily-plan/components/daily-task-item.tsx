@@ -40,10 +40,17 @@ export function DailyTaskItem({
         />
       )}
       <div className="min-w-0 flex-1 space-y-1">
-        <p className={cn("font-medium break-words", completed && "text-muted-foreground line-through")}>
+        <p
+          dir="auto"
+          className={cn("font-medium break-words", completed && "text-muted-foreground line-through")}
+        >
           {task.title}
         </p>
-        {task.description && <p className="text-sm text-muted-foreground break-words">{task.description}</p>}
+        {task.description && (
+          <p dir="auto" className="text-sm text-muted-foreground break-words">
+            {task.description}
+          </p>
+        )}
         {showReason && reason && <p className="text-sm text-primary">{reason}</p>}
         <div className="flex flex-wrap items-center gap-1.5">
           <Badge variant="outline" className="capitalize">

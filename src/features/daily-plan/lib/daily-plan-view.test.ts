@@ -13,7 +13,9 @@ const status = (overrides: Partial<DailyStatus> = {}): DailyStatus => ({
 
 describe("the daily plan's texts", () => {
   it("writes the cache badge in whole hours", () => {
-    expect(cachedBadge(0)).toBe("Cached 0h ago");
+    expect(cachedBadge(0)).toBe("Updated just now");
+    expect(cachedBadge(0.99)).toBe("Updated just now");
+    expect(cachedBadge(1)).toBe("Cached 1h ago");
     expect(cachedBadge(2.9)).toBe("Cached 2h ago");
   });
 

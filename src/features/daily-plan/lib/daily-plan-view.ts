@@ -18,9 +18,11 @@ export function limitReachedMessage(current: number, limit: number): string {
   return `Usage limit reached (${current}/${limit}). Upgrade to Premium for unlimited AI tasks.`;
 }
 
-/** The cache badge: "Cached Nh ago", N from cache_age_hours (whole hours). */
+/** The cache badge: "Cached Nh ago", N from cache_age_hours (whole hours), or "Updated just now" under an hour. */
 export function cachedBadge(cacheAgeHours: number): string {
-  return `Cached ${Math.max(0, Math.floor(cacheAgeHours))}h ago`;
+  // "Cached 0h ago" read as something broken: under an hour it is simply fresh.
+  if (cacheAgeHours < 1) return "Updated just now";
+  return `Cached ${Math.floor(cacheAgeHours)}h ago`;
 }
 
 /** The status with its underscore replaced by a space ("in progress"). */

@@ -193,7 +193,9 @@ function ExtractedTaskItem({ task, timeZone, onUpdate, onRemove, disabled }: Ext
   return (
     <li className="space-y-2 rounded-md border p-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <p className="min-w-0 break-words font-medium">{task.title || "(untitled)"}</p>
+        <p dir="auto" className="min-w-0 break-words font-medium">
+          {task.title || "(untitled)"}
+        </p>
         <div className="flex shrink-0 items-center gap-1">
           <Badge variant="outline">
             <span className="sr-only">Source: </span>
@@ -229,7 +231,9 @@ function ExtractedTaskItem({ task, timeZone, onUpdate, onRemove, disabled }: Ext
         />
       )}
       {task.description && (
-        <p className="whitespace-pre-line break-words text-sm text-muted-foreground">{task.description}</p>
+        <p dir="auto" className="whitespace-pre-line break-words text-sm text-muted-foreground">
+          {task.description}
+        </p>
       )}
       <div className="flex flex-wrap items-center gap-1.5">
         <PriorityBadge priority={task.priority} />

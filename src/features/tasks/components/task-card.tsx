@@ -60,6 +60,7 @@ export const TaskCard = memo(function TaskCard({
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <h2
+            dir="auto"
             className={cn(
               "min-w-0 break-words font-medium",
               (completed || cancelled) && "text-muted-foreground line-through",
@@ -96,6 +97,7 @@ export const TaskCard = memo(function TaskCard({
             </Badge>
           ))}
           <p
+            dir="auto"
             className="min-w-0 flex-1 truncate text-sm text-muted-foreground"
             title={task.description ?? undefined}
           >
