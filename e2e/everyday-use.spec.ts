@@ -221,6 +221,8 @@ test.describe("6. the Tasks screen as a daily tool", () => {
       "Edit task",
     );
 
+    // The chips wait behind "Filters", in one row.
+    await page.getByRole("button", { name: "Filters" }).click();
     await page.getByRole("group", { name: "Tag" }).getByRole("button", { name: "work" }).click();
     await expect(taskTitles(page)).toHaveText(["Ship the report", "Plan the offsite"]);
     await page.getByRole("group", { name: "Priority" }).getByRole("button", { name: "Urgent" }).click();

@@ -1,6 +1,6 @@
 import { addDays, format } from "date-fns";
 import { formatInTimeZone } from "date-fns-tz";
-import { formatInZoneOnce, fromZonedInputValue, isValidTimeZone } from "./time-zones";
+import { formatInZoneCached, fromZonedInputValue, isValidTimeZone } from "./time-zones";
 
 /**
  * An all-day due date is stored as the last second of that day in the user's zone: it stays due
@@ -18,7 +18,7 @@ function zoneOrBrowser(timeZone: string | null | undefined): string | undefined 
 export function localDay(instant: Date | string, timeZone: string | null | undefined): string {
   const zone = zoneOrBrowser(timeZone);
   if (zone && typeof instant === "string") {
-    return formatInZoneOnce(instant, zone, "yyyy-MM-dd", () =>
+    return formatInZoneCached(instant, zone, "yyyy-MM-dd", () =>
       formatInTimeZone(new Date(instant), zone, "yyyy-MM-dd"),
     );
   }
@@ -30,7 +30,7 @@ export function localDay(instant: Date | string, timeZone: string | null | undef
 export function isAllDay(iso: string, timeZone: string | null | undefined): boolean {
   const zone = zoneOrBrowser(timeZone);
   const time = zone
-    ? formatInZoneOnce(iso, zone, "HH:mm:ss", () => formatInTimeZone(new Date(iso), zone, "HH:mm:ss"))
+    ? formatInZoneCached(iso, zone, "HH:mm:ss", () => formatInTimeZone(new Date(iso), zone, "HH:mm:ss"))
     : format(new Date(iso), "HH:mm:ss");
   return time === END_OF_DAY;
 }

@@ -135,27 +135,32 @@ export function formatLocalDate(
     const date = parseInstant(iso);
     return date ? format(date, pattern) : "";
   }
-  return formatInZoneOnce(iso, zone, pattern, () => {
+  return formatInZoneCached(iso, zone, pattern, () => {
     const date = parseInstant(iso);
     return date ? formatInTimeZone(date, zone, pattern) : "";
   });
 }
 
-const formattedInZone = new Map<string, string>();
-const FORMATTED_IN_ZONE_MAX = 5_000;
+const formattedInZoneCache = new Map<string, string>();
+const FORMATTED_IN_ZONE_CACHE_MAX = 5_000;
 
 /**
- * A timestamp formatted in a named zone, remembered: formatting in a zone goes through
+ * A timestamp formatted in a named zone, cached: formatting in a zone goes through
  * Intl.DateTimeFormat#formatToParts, and a list shows the same due dates again and again (a card
  * that scrolls or is filtered back into view). The answer depends only on the three strings.
  */
-export function formatInZoneOnce(iso: string, zone: string, pattern: string, compute: () => string): string {
+export function formatInZoneCached(
+  iso: string,
+  zone: string,
+  pattern: string,
+  compute: () => string,
+): string {
   const key = `${iso}|${zone}|${pattern}`;
-  let text = formattedInZone.get(key);
+  let text = formattedInZoneCache.get(key);
   if (text === undefined) {
     text = compute();
-    if (formattedInZone.size >= FORMATTED_IN_ZONE_MAX) formattedInZone.clear();
-    formattedInZone.set(key, text);
+    if (formattedInZoneCache.size >= FORMATTED_IN_ZONE_CACHE_MAX) formattedInZoneCache.clear();
+    formattedInZoneCache.set(key, text);
   }
   return text;
 }

@@ -101,11 +101,11 @@ export function QuickAdd() {
   const shown = reading.data && settled === text.trim() ? reading.data : undefined;
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-1">
+    <form onSubmit={onSubmit} className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-2 gap-y-1">
       <label
         id={`${ids}-label`}
         htmlFor={`${ids}-input`}
-        className="flex items-center gap-1 text-sm font-medium"
+        className="flex items-center gap-1 whitespace-nowrap text-sm font-medium"
       >
         <Zap aria-hidden className="size-4 text-muted-foreground" />
         Quick add
@@ -120,7 +120,7 @@ export function QuickAdd() {
         disabled={create.isPending}
         onChange={(event) => setText(event.target.value)}
       />
-      <div id={`${ids}-help`} aria-live="polite">
+      <div id={`${ids}-help`} aria-live="polite" className="col-start-2">
         {shown && shown.spans.length > 0 ? (
           <Highlights
             text={text.trim()}
@@ -130,7 +130,7 @@ export function QuickAdd() {
             }}
           />
         ) : (
-          <p className="text-sm text-muted-foreground">
+          <p className="text-xs text-muted-foreground">
             Dates, #tags, !high or p1 and &quot;every week&quot; are recognised; press Enter to add.
           </p>
         )}

@@ -49,22 +49,19 @@ export const TaskCard = memo(function TaskCard({
   const dueToday = open && isDueToday(task, timeZone);
 
   return (
-    <Card className={cn("flex items-start gap-3 px-3 py-2.5", cancelled && "bg-muted/60")}>
-      <TaskToggle
-        title={task.title}
-        completed={completed}
-        onToggle={() => onToggle(task)}
-        className="mt-1.5"
-      />
+    <Card className={cn("flex items-start gap-2 px-2.5 py-1.5", cancelled && "bg-muted/60")}>
+      <TaskToggle title={task.title} completed={completed} onToggle={() => onToggle(task)} className="mt-1" />
 
-      <div className="min-w-0 flex-1 space-y-1">
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <div className="min-w-0 flex-1">
+        {/* One line when it fits; a long title takes its own (at most two) lines, the rest follows. */}
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
           <h2
             dir="auto"
             className={cn(
-              "min-w-0 break-words font-medium",
+              "line-clamp-2 min-w-0 break-words font-medium",
               (completed || cancelled) && "text-muted-foreground line-through",
             )}
+            title={task.title}
           >
             {task.title}
           </h2>
@@ -88,25 +85,16 @@ export const TaskCard = memo(function TaskCard({
               {formatLocalDate(task.remind_at, timeZone, "p")}
             </Badge>
           )}
-        </div>
-
-        <div className="flex min-w-0 flex-wrap items-center gap-1.5">
           {task.tags.map((tag) => (
             <Badge key={tag} variant="outline">
               {tag}
             </Badge>
           ))}
-          <p
-            dir="auto"
-            className="min-w-0 flex-1 truncate text-sm text-muted-foreground"
-            title={task.description ?? undefined}
-          >
-            {task.description}
-          </p>
-          <div className="flex shrink-0 items-center gap-1">
+          <div className="ml-auto flex shrink-0 items-center">
             <NativeSelect
               aria-label={`Status of "${task.title}"`}
-              className="h-8 w-32 shrink-0"
+              title="Status"
+              className="h-7 w-auto rounded-full border-transparent bg-muted py-0 pl-2.5 pr-1 text-xs font-medium shadow-none field-sizing-content md:text-xs"
               value={task.status}
               onChange={(event) => onStatusChange(task, taskStatusSchema.parse(event.target.value))}
             >
@@ -116,6 +104,7 @@ export const TaskCard = memo(function TaskCard({
               icon={Pencil}
               label={`Edit "${task.title}"`}
               title="Edit task"
+              className="size-7"
               onClick={() => onEdit(task)}
             />
             <IconButton
@@ -123,10 +112,20 @@ export const TaskCard = memo(function TaskCard({
               destructive
               label={`Delete "${task.title}"`}
               title="Delete task"
+              className="size-7"
               onClick={() => onDelete(task)}
             />
           </div>
         </div>
+        {task.description && (
+          <p
+            dir="auto"
+            className="line-clamp-1 break-words text-sm text-muted-foreground sm:line-clamp-2"
+            title={task.description}
+          >
+            {task.description}
+          </p>
+        )}
       </div>
     </Card>
   );

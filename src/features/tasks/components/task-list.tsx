@@ -4,8 +4,8 @@ import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import { TaskCard, type TaskCardActions } from "./task-card";
 
 /** A card's height before it is measured; cards with descriptions or tags are taller. */
-const ESTIMATED_CARD_HEIGHT = 76;
-const CARD_GAP = 8;
+const ESTIMATED_CARD_HEIGHT = 48;
+const CARD_GAP = 6;
 const estimateSize = () => ESTIMATED_CARD_HEIGHT;
 
 interface TaskListProps extends TaskCardActions {

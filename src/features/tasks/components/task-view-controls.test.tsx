@@ -52,9 +52,26 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe("Tasks screen: filters, sort and views", () => {
+  it("keeps the chips in one row behind 'Filters', closed until opened", async () => {
+    const { user: actor } = renderTasks();
+    await screen.findByRole("heading", { name: "Pay rent" });
+    const filters = screen.getByRole("button", { name: "Filters" });
+    expect(filters).toHaveAttribute("aria-expanded", "false");
+    expect(screen.queryByRole("group", { name: "Status" })).not.toBeInTheDocument();
+
+    await actor.click(filters);
+    expect(filters).toHaveAttribute("aria-expanded", "true");
+    expect(screen.getByRole("group", { name: "Status" })).toBeInTheDocument();
+    await actor.click(
+      within(screen.getByRole("group", { name: "Priority" })).getByRole("button", { name: "High" }),
+    );
+    expect(screen.getByRole("button", { name: "Filters, 1 on" })).toBeInTheDocument();
+  });
+
   it("narrows the list with status, priority and tag chips, and clears them", async () => {
     const { user: actor } = renderTasks();
     await screen.findByRole("heading", { name: "Pay rent" });
+    await actor.click(screen.getByRole("button", { name: "Filters" }));
 
     await actor.click(
       within(screen.getByRole("group", { name: "Tag" })).getByRole("button", { name: "home" }),
@@ -79,12 +96,14 @@ describe("Tasks screen: filters, sort and views", () => {
   it("hides completed tasks and remembers the choice", async () => {
     const { user: actor, unmount } = renderTasks();
     await screen.findByRole("heading", { name: "Old chore" });
+    await actor.click(screen.getByRole("button", { name: "Filters" }));
     await actor.click(screen.getByRole("switch", { name: "Hide completed" }));
     expect(screen.queryByRole("heading", { name: "Old chore" })).not.toBeInTheDocument();
     unmount();
 
     renderTasks();
     await screen.findByRole("heading", { name: "Pay rent" });
+    // A filter is on: the chips row opens with the screen.
     expect(screen.getByRole("switch", { name: "Hide completed" })).toBeChecked();
     expect(screen.queryByRole("heading", { name: "Old chore" })).not.toBeInTheDocument();
   });

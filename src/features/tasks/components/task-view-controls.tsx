@@ -5,7 +5,8 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from "@contract/tasks";
-import { memo, useId, type ReactNode } from "react";
+import { SlidersHorizontal } from "lucide-react";
+import { memo, useId, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -48,7 +49,7 @@ function Chip({ pressed, onClick, children }: { pressed: boolean; onClick(): voi
       aria-pressed={pressed}
       onClick={onClick}
       className={cn(
-        "rounded-full border px-2.5 py-0.5 text-xs font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        "shrink-0 whitespace-nowrap rounded-full border px-2.5 py-0.5 text-xs font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
         pressed
           ? "border-primary bg-primary text-primary-foreground"
           : "border-input bg-background hover:bg-accent hover:text-accent-foreground",
@@ -62,8 +63,8 @@ function Chip({ pressed, onClick, children }: { pressed: boolean; onClick(): voi
 function ChipGroup({ label, children }: { label: string; children: ReactNode }) {
   const labelId = useId();
   return (
-    <div role="group" aria-labelledby={labelId} className="flex flex-wrap items-center gap-1.5">
-      <span id={labelId} className="mr-1 text-xs font-medium text-muted-foreground">
+    <div role="group" aria-labelledby={labelId} className="flex shrink-0 items-center gap-1.5">
+      <span id={labelId} className="mr-0.5 text-xs font-medium text-muted-foreground">
         {label}
       </span>
       {children}
@@ -72,9 +73,11 @@ function ChipGroup({ label, children }: { label: string; children: ReactNode }) 
 }
 
 /**
- * The Tasks screen as a daily tool: the All / Today / Upcoming views, filter chips for status,
- * priority and tag, "Hide completed" and the sort order. Memoised: a keystroke in the search box
- * does not re-render the chips.
+ * The Tasks screen as a daily tool: the All / Today / Upcoming views, the sort order, and behind
+ * "Filters" one row of chips for status, priority and tag with "Hide completed". Compact, so the
+ * list starts high on the screen; the chips row is open while a filter is on. Memoised: a
+ * keystroke in the search box does not re-render the chips. Laid out by the toolbar around it
+ * (its pieces are flex items of the toolbar's row; the chips row takes a row of its own).
  */
 export const TaskViewControls = memo(function TaskViewControls({
   state,
@@ -89,91 +92,118 @@ export const TaskViewControls = memo(function TaskViewControls({
 }: TaskViewControlsProps) {
   const ids = useId();
   const filtering = state.statuses.length + state.priorities.length + state.tags.length > 0;
+  const active =
+    state.statuses.length + state.priorities.length + state.tags.length + Number(state.hideCompleted);
+  const [chipsOpen, setChipsOpen] = useState(active > 0);
   return (
-    <div className="space-y-3">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div role="group" aria-label="View" className="inline-flex rounded-md border bg-muted p-0.5">
-          {TASK_VIEWS.map((view) => (
-            <button
-              key={view}
-              type="button"
-              aria-pressed={state.view === view}
-              onClick={() => onViewChange(view)}
-              className={cn(
-                "rounded px-3 py-1 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-                state.view === view
-                  ? "bg-background shadow-sm"
-                  : "text-muted-foreground hover:text-foreground",
-              )}
-            >
-              {TASK_VIEW_LABELS[view]}
-            </button>
-          ))}
-        </div>
-        <div className="flex flex-wrap items-center gap-4">
-          <div className="flex items-center gap-2">
+    <>
+      {/* On a phone the views and the sort take the second row, after the Filters button. */}
+      <div
+        role="group"
+        aria-label="View"
+        className="inline-flex rounded-md border bg-muted p-0.5 max-sm:order-1"
+      >
+        {TASK_VIEWS.map((view) => (
+          <button
+            key={view}
+            type="button"
+            aria-pressed={state.view === view}
+            onClick={() => onViewChange(view)}
+            className={cn(
+              "rounded px-2.5 py-0.5 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+              state.view === view ? "bg-background shadow-sm" : "text-muted-foreground hover:text-foreground",
+            )}
+          >
+            {TASK_VIEW_LABELS[view]}
+          </button>
+        ))}
+      </div>
+      <div className="flex items-center gap-2 max-sm:order-1">
+        <Label htmlFor={`${ids}-sort`} className="sr-only sm:not-sr-only sm:whitespace-nowrap">
+          Sort by
+        </Label>
+        <NativeSelect
+          id={`${ids}-sort`}
+          className="h-8 w-auto text-sm"
+          value={state.sort}
+          onChange={(event) => onSortChange(event.target.value as TaskSort)}
+        >
+          <LabelledOptions values={TASK_SORTS} labels={TASK_SORT_LABELS} />
+        </NativeSelect>
+      </div>
+      <Button
+        variant={active > 0 ? "secondary" : "outline"}
+        size="sm"
+        aria-label={active > 0 ? `Filters, ${active} on` : "Filters"}
+        aria-expanded={chipsOpen}
+        aria-controls={`${ids}-chips`}
+        onClick={() => setChipsOpen((open) => !open)}
+      >
+        <SlidersHorizontal aria-hidden />
+        <span className="hidden sm:inline">Filters</span>
+        {active > 0 && (
+          <span aria-hidden className="rounded-full bg-primary px-1.5 text-xs text-primary-foreground">
+            {active}
+          </span>
+        )}
+      </Button>
+      {chipsOpen && (
+        <div
+          id={`${ids}-chips`}
+          className="-mx-1 flex basis-full items-center gap-x-4 overflow-x-auto px-1 py-0.5 max-sm:order-1"
+        >
+          <div className="flex shrink-0 items-center gap-2">
             <Switch
               id={`${ids}-hide`}
               checked={state.hideCompleted}
               onCheckedChange={onHideCompletedChange}
             />
-            <Label htmlFor={`${ids}-hide`}>Hide completed</Label>
+            <Label htmlFor={`${ids}-hide`} className="whitespace-nowrap text-xs">
+              Hide completed
+            </Label>
           </div>
-          <div className="flex items-center gap-2">
-            <Label htmlFor={`${ids}-sort`}>Sort by</Label>
-            <NativeSelect
-              id={`${ids}-sort`}
-              className="h-8 w-36"
-              value={state.sort}
-              onChange={(event) => onSortChange(event.target.value as TaskSort)}
-            >
-              <LabelledOptions values={TASK_SORTS} labels={TASK_SORT_LABELS} />
-            </NativeSelect>
-          </div>
-        </div>
-      </div>
-      <div className="flex flex-wrap gap-x-4 gap-y-2">
-        <ChipGroup label="Status">
-          {TASK_STATUSES.map((status) => (
-            <Chip
-              key={status}
-              pressed={state.statuses.includes(status)}
-              onClick={() => onStatusesChange(toggled(state.statuses, status))}
-            >
-              {TASK_STATUS_LABELS[status]}
-            </Chip>
-          ))}
-        </ChipGroup>
-        <ChipGroup label="Priority">
-          {TASK_PRIORITIES.map((priority) => (
-            <Chip
-              key={priority}
-              pressed={state.priorities.includes(priority)}
-              onClick={() => onPrioritiesChange(toggled(state.priorities, priority))}
-            >
-              {TASK_PRIORITY_LABELS[priority]}
-            </Chip>
-          ))}
-        </ChipGroup>
-        {tags.length > 0 && (
-          <ChipGroup label="Tag">
-            {tags.map((tag) => (
+          <ChipGroup label="Status">
+            {TASK_STATUSES.map((status) => (
               <Chip
-                key={tag}
-                pressed={state.tags.includes(tag)}
-                onClick={() => onTagsChange(toggled(state.tags, tag))}
+                key={status}
+                pressed={state.statuses.includes(status)}
+                onClick={() => onStatusesChange(toggled(state.statuses, status))}
               >
-                {tag}
+                {TASK_STATUS_LABELS[status]}
               </Chip>
             ))}
           </ChipGroup>
-        )}
-        {filtering && (
-          <Button variant="link" size="sm" className="h-auto p-0 text-xs" onClick={onClearFilters}>
-            Clear filters
-          </Button>
-        )}
-      </div>
-    </div>
+          <ChipGroup label="Priority">
+            {TASK_PRIORITIES.map((priority) => (
+              <Chip
+                key={priority}
+                pressed={state.priorities.includes(priority)}
+                onClick={() => onPrioritiesChange(toggled(state.priorities, priority))}
+              >
+                {TASK_PRIORITY_LABELS[priority]}
+              </Chip>
+            ))}
+          </ChipGroup>
+          {tags.length > 0 && (
+            <ChipGroup label="Tag">
+              {tags.map((tag) => (
+                <Chip
+                  key={tag}
+                  pressed={state.tags.includes(tag)}
+                  onClick={() => onTagsChange(toggled(state.tags, tag))}
+                >
+                  {tag}
+                </Chip>
+              ))}
+            </ChipGroup>
+          )}
+          {filtering && (
+            <Button variant="link" size="sm" className="h-auto shrink-0 p-0 text-xs" onClick={onClearFilters}>
+              Clear filters
+            </Button>
+          )}
+        </div>
+      )}
+    </>
   );
 });

@@ -6,12 +6,14 @@ import { preloadTaskFormDialog } from "./task-dialogs";
 /** The screen's title and its "Create Task" button: memoised, a keystroke does not re-render it. */
 export const TasksHeading = memo(function TasksHeading({ onCreate }: { onCreate(): void }) {
   return (
-    <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight">Tasks</h1>
-        <p className="text-muted-foreground">Manage your tasks and stay organized</p>
+    <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3">
+      <h1 className="text-2xl font-bold tracking-tight">Tasks</h1>
+      <div className="row-span-2">
+        <CreateTaskButton onCreate={onCreate} />
       </div>
-      <CreateTaskButton onCreate={onCreate} />
+      <p className="col-span-2 text-sm text-muted-foreground sm:col-span-1">
+        Manage your tasks and stay organized
+      </p>
     </div>
   );
 });

@@ -33,7 +33,7 @@ export function TasksPage({ quickAdd }: { quickAdd?: ReactNode } = {}) {
   const actions = useTaskCardActions(dialogs.openEdit);
 
   return (
-    <div className="space-y-6">
+    <div className="space-y-3">
       <TasksHeading onCreate={dialogs.openCreate} />
       {quickAdd}
       <TasksToolbar

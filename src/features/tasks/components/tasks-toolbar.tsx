@@ -14,7 +14,10 @@ interface TasksToolbarProps {
   tags: readonly string[];
 }
 
-/** The search box with the count of tasks shown, and the view, sort and filter controls. */
+/**
+ * One row (two or three on a phone): the search box with the count of tasks shown, the views, the
+ * sort and the Filters button; the chips row below it when open.
+ */
 export function TasksToolbar({
   search,
   onSearchChange,
@@ -24,30 +27,27 @@ export function TasksToolbar({
   tags,
 }: TasksToolbarProps) {
   return (
-    <>
-      <div className="flex items-center gap-3">
-        <div className="relative flex-1">
-          <Search
-            className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden
-          />
-          <Input
-            type="search"
-            aria-label="Search tasks"
-            placeholder="Search tasks..."
-            className="pl-9"
-            value={search}
-            onChange={(event) => onSearchChange(event.target.value)}
-            onBlur={onSearchSettle}
-          />
-        </div>
-        {shownCount !== undefined && (
-          <Badge variant="secondary" aria-live="polite" aria-atomic="true">
-            {shownCount} {shownCount === 1 ? "task" : "tasks"}
-          </Badge>
-        )}
+    <div className="flex flex-wrap items-center gap-2">
+      <div className="relative min-w-0 flex-1 basis-48">
+        <Search
+          className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden
+        />
+        <Input
+          type="search"
+          aria-label="Search tasks"
+          placeholder="Search tasks..."
+          className="h-8 pl-9"
+          value={search}
+          onChange={(event) => onSearchChange(event.target.value)}
+          onBlur={onSearchSettle}
+        />
       </div>
-
+      {shownCount !== undefined && (
+        <Badge variant="secondary" aria-live="polite" aria-atomic="true" className="whitespace-nowrap">
+          {shownCount} {shownCount === 1 ? "task" : "tasks"}
+        </Badge>
+      )}
       <TaskViewControls
         state={viewControls.state}
         tags={tags}
@@ -59,6 +59,6 @@ export function TasksToolbar({
         onHideCompletedChange={viewControls.setHideCompleted}
         onClearFilters={viewControls.clearFilters}
       />
-    </>
+    </div>
   );
 }
