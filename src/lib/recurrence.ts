@@ -1,3 +1,5 @@
+import { format } from "date-fns";
+import { formatInTimeZone } from "date-fns-tz";
 import { RRule, type Options } from "rrule";
 
 // ---------------------------------------------------------------------------------------------
@@ -34,3 +36,19 @@ export function ruleOf(options: Partial<Options>): string {
 }
 
 export { RRule };
+
+const WALL = "yyyy-MM-dd'T'HH:mm:ss.SSS";
+
+/**
+ * The day a repeating task comes back after the occurrence due at `dueDate`: the rule's next date
+ * at the same wall-clock time in `timeZone` (as the server counts it), shown as "Mon 30 Nov".
+ * Undefined when the rule cannot be read or has no later date.
+ */
+export function nextDueDay(rule: string, dueDate: string, timeZone: string): string | undefined {
+  const options = readRecurrence(rule);
+  if (!options) return undefined;
+  // rrule counts in "floating" time: the wall-clock time written as if it were UTC.
+  const start = new Date(`${formatInTimeZone(new Date(dueDate), timeZone, WALL)}Z`);
+  const next = new RRule({ ...options, dtstart: start }).after(start, false);
+  return next ? format(new Date(next.toISOString().slice(0, 10) + "T12:00:00"), "EEE d MMM") : undefined;
+}

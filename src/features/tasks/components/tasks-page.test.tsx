@@ -246,6 +246,20 @@ describe("Toggle and status changes (optimistic)", () => {
     expect(screen.getByRole("checkbox", { name: 'Mark "Water plants" as completed' })).not.toBeChecked();
   });
 
+  it("says when a repeating task comes back once it is completed: 'Next: Mon 30 Nov'", async () => {
+    const { user: actor } = renderTasks(
+      // Monday 23 November 2026, 09:00 in Tokyo, every Monday
+      buildTask({
+        title: "Team notes",
+        due_date: "2026-11-23T00:00:00.000Z",
+        recurrence: "FREQ=WEEKLY;BYDAY=MO",
+      }),
+    );
+    await actor.click(await screen.findByRole("checkbox", { name: 'Mark "Team notes" as completed' }));
+    expect(await screen.findByText("Next: Mon 30 Nov")).toBeInTheDocument();
+    expect(toastWith("Next: Mon 30 Nov")).toHaveTextContent("Task completed");
+  });
+
   it("rolls the toggle back and shows the 'Error' toast with the server's message when the update fails", async () => {
     server.use(
       http.put(apiRoutes.updateTask.path, () =>

@@ -30,7 +30,7 @@ export function TasksPage({ quickAdd }: { quickAdd?: ReactNode } = {}) {
   );
   const dialogs = useTaskDialogs();
   useOpenTaskFromUrl(tasksQuery, dialogs.openEdit);
-  const actions = useTaskCardActions(dialogs.openEdit);
+  const actions = useTaskCardActions(dialogs.openEdit, timeZone);
 
   return (
     <div className="space-y-3">
