@@ -20,10 +20,6 @@ export function taskFromReading(reading: ParseTaskResponse): CreateTaskRequest {
   };
 }
 
-export async function createQuickTask(task: CreateTaskRequest): Promise<void> {
-  await apiClient.post(apiPaths.createTask, task);
-}
-
 /** The text with one recognised part wrapped in quotes: the server then keeps it as words. */
 export function keepAsText(text: string, span: { start: number; end: number }): string {
   return `${text.slice(0, span.start)}"${text.slice(span.start, span.end)}"${text.slice(span.end)}`;

@@ -1,6 +1,7 @@
 import { apiRoutes } from "@contract/routes";
 import type { ParseTaskResponse } from "@contract/quick-add";
 import { buildUser } from "@mocks/fixtures";
+import { taskStore } from "@mocks/handlers/tasks";
 import { server } from "@mocks/server";
 import { screen, waitFor } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
@@ -49,6 +50,25 @@ function serveQuickAdd() {
 }
 
 describe("Quick add", () => {
+  it("offers Undo on 'Task created': the task is deleted and the line comes back", async () => {
+    taskStore.reset();
+    server.use(
+      http.post(apiRoutes.parseTask.path, async ({ request }) => {
+        const { text } = (await request.json()) as { text: string };
+        return HttpResponse.json(fakeReading(text));
+      }),
+    );
+    const { user } = renderWithProviders(<QuickAdd />, { user: buildUser() });
+    const field = screen.getByRole("textbox", { name: "Quick add" });
+    await user.type(field, "Call mum tomorrow{Enter}");
+    await waitFor(() => expect(taskStore.all().map((task) => task.title)).toEqual(["Call mum"]));
+    expect(field).toHaveValue("");
+
+    await user.click(await screen.findByRole("button", { name: "Undo" }));
+    await waitFor(() => expect(taskStore.all()).toEqual([]));
+    await waitFor(() => expect(field).toHaveValue("Call mum tomorrow"));
+  });
+
   it("highlights the recognised parts and creates the task on Enter", async () => {
     const created = serveQuickAdd();
     const { user } = renderWithProviders(<QuickAdd />, { user: buildUser() });

@@ -6,7 +6,8 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { cn } from "@/lib/cn";
 import { taskChange } from "@/api/tasks/task-mutations";
-import { createQuickTask, keepAsText, parseQuickAdd, taskFromReading } from "./quick-add-api";
+import { createTask, deleteTask } from "@/api/tasks/task-queries";
+import { keepAsText, parseQuickAdd, taskFromReading } from "./quick-add-api";
 
 const KIND_LABELS: Record<QuickAddSpanKind, string> = {
   date: "due date",
@@ -84,11 +85,21 @@ export function QuickAdd() {
     enabled: settled.length > 0,
     staleTime: 60_000,
   });
+  const undo = useMutation({
+    mutationFn: (created: { id: string; line: string }) => deleteTask(created.id),
+    // The line comes back, to be corrected and added again.
+    onSuccess: (_nothing, created) => setText(created.line),
+    meta: taskChange("Failed to undo"),
+  });
   const create = useMutation({
-    mutationFn: async (line: string) => createQuickTask(taskFromReading(await parseQuickAdd(line))),
-    onSuccess: () => {
+    mutationFn: async (line: string) => createTask(taskFromReading(await parseQuickAdd(line))),
+    onSuccess: (created, line) => {
       setText("");
-      toast.success("Task created");
+      toast.success("Task created", {
+        ...(created
+          ? { action: { label: "Undo", onClick: () => undo.mutate({ id: created.id, line }) } }
+          : {}),
+      });
     },
     meta: taskChange("Failed to create task"),
   });
