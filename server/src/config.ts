@@ -101,6 +101,7 @@ const envSchema = z.object({
   AUTH_CODES_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().default(20),
   STATIC_DIR: z.string().default("./dist"),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
+  PUSH_ALLOW_PRIVATE: z.stringbool().default(false),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -152,6 +153,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     staticDir: env_.STATIC_DIR,
     /** How often each instance looks for due jobs (daily plans, reminders, their e-mails). */
     jobsPollIntervalMs: env_.JOBS_POLL_INTERVAL_MS,
+    /** Reminder pushes may go to loopback and private addresses (a push service on this network). */
+    pushAllowPrivate: env_.PUSH_ALLOW_PRIVATE,
   };
 }
 

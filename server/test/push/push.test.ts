@@ -111,6 +111,9 @@ function expectVapid(push: ReceivedPush, serverPublicKey: string, origin: string
   ).toBe(true);
 }
 
+/** The local push service listens on 127.0.0.1, which a server refuses unless told otherwise. */
+const LOCAL_PUSH_SERVICE = { PUSH_ALLOW_PRIVATE: "true" };
+
 describe("reminders by Web Push", () => {
   let pushService: Awaited<ReturnType<typeof startPushService>>;
   let t: TestApp;
@@ -122,7 +125,8 @@ describe("reminders by Web Push", () => {
   });
   afterAll(async () => pushService.close());
   beforeEach(async () => {
-    t = await createTestApp(); // the clock starts at Sat 21 Nov 2026, 10:00 UTC
+    // The clock starts at Sat 21 Nov 2026, 10:00 UTC. The push service runs on this machine.
+    t = await createTestApp({ env: LOCAL_PUSH_SERVICE });
     me = await signUp(t);
     // This instance trusts the local push service's certificate, as it trusts real ones.
     deps = { ...t.deps, pushAgent: new https.Agent({ ca: certificate }) };
@@ -169,7 +173,7 @@ describe("reminders by Web Push", () => {
     expect(raw).toHaveLength(65);
     expect(raw[0]).toBe(4);
     expect(await serverKey()).toBe(key);
-    const other = await createTestApp({ db: t.deps.db });
+    const other = await createTestApp({ db: t.deps.db, env: LOCAL_PUSH_SERVICE });
     try {
       const response = await other.app.inject({
         method: "GET",
@@ -212,10 +216,30 @@ describe("reminders by Web Push", () => {
     expect(() => decryptPush(pushService.received[0]!, browserKeys())).toThrow();
   });
 
+  it("never pushes to a loopback or private address unless PUSH_ALLOW_PRIVATE is on", async () => {
+    await subscribeBrowser("phone");
+    await remindInFiveMinutes("Call the plumber");
+    const warnings: string[] = [];
+    const log = {
+      ...quiet,
+      warn: (...args: unknown[]) => {
+        warnings.push(String(args[1]));
+      },
+    };
+
+    t.clock.advance(5 * 60_000);
+    const guarded = { ...deps, config: { ...deps.config, pushAllowPrivate: false } };
+    await runDueJobs(guarded, jobKinds, "test-worker", log);
+    await runDueJobs(guarded, jobKinds, "test-worker", log);
+
+    expect(pushService.received).toEqual([]);
+    expect(warnings).toContainEqual(expect.stringMatching(/127\.0\.0\.1 is a private or local address/));
+  });
+
   it("is pushed once when two instances run their jobs at the same moment", async () => {
     await subscribeBrowser("phone");
     await remindInFiveMinutes("Water the plants");
-    const other = await createTestApp({ db: t.deps.db, clock: t.clock });
+    const other = await createTestApp({ db: t.deps.db, clock: t.clock, env: LOCAL_PUSH_SERVICE });
     try {
       t.clock.advance(5 * 60_000);
       const otherDeps = { ...other.deps, pushAgent: new https.Agent({ ca: certificate }) };

@@ -5,6 +5,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import type { JobLogger } from "../../jobs/runner";
 import { isoNow, type Clock } from "../../lib/clock";
+import { nonPublicReason } from "../../lib/public-address";
 import {
   deleteSubscription,
   hasSubscriptions,
@@ -96,6 +97,13 @@ export async function pushToUser(
   await Promise.all(
     subscriptions.map(async (subscription) => {
       try {
+        const refused = deps.config.pushAllowPrivate
+          ? undefined
+          : await nonPublicReason(subscription.endpoint);
+        if (refused) {
+          log.warn({ userId }, `A reminder push was not sent: ${refused} (PUSH_ALLOW_PRIVATE is off)`);
+          return;
+        }
         await webpush.sendNotification(
           { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
           payload,
