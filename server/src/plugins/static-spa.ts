@@ -38,7 +38,8 @@ export const staticSpa = fp<StaticSpaOptions>(
         index: false,
         // The build writes a .br and a .gz twin of every sizeable asset, compressed once at the
         // highest levels: sent as they are to a browser that accepts them, instead of compressing
-        // each response again. They are not URLs of their own.
+        // each response again. They are not URLs of their own. The plugin adds
+        // Vary: Accept-Encoding to every file it serves this way.
         preCompressed: true,
         globIgnore: ["**/*.br", "**/*.gz"],
         // Our own Cache-Control below; the plugin's default would override it with max-age=0.
@@ -53,8 +54,6 @@ export const staticSpa = fp<StaticSpaOptions>(
               ? "public, max-age=31536000, immutable"
               : "no-cache",
           );
-          // What is sent depends on Accept-Encoding (a twin, or compressed on the fly): caches must know.
-          reply.header("Vary", "Accept-Encoding");
         },
       });
     }
