@@ -296,7 +296,14 @@ export async function register(deps: AuthDeps, request: RegisterRequest, ip: str
   const emailLower = request.email.toLowerCase();
   await enforceRateLimits(
     deps.db,
-    [rule("codeCheckPerIp", ip), rule("codeCheckPerEmail", hashedKeyPart(emailLower))],
+    [
+      // A client may try at least as many sign-ups as it may be sent codes.
+      {
+        ...rule("codeCheckPerIp", ip),
+        limit: Math.max(limits.codeCheckPerIp.limit, deps.config.codesPerClientPerHour),
+      },
+      rule("codeCheckPerEmail", hashedKeyPart(emailLower)),
+    ],
     now,
     (wait) => `Too many verification attempts. Please try again in ${wait}.`,
   );
