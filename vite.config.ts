@@ -59,7 +59,7 @@ const apiPort = process.env.PORT ?? "3000";
 const proxiedPaths = ["/auth", "/api", "/premium", "/docs", "/inbound", "/health"];
 
 /** The server's own paths: the service worker never answers them, whether online or not. */
-const SERVER_PATHS = [/^\/(api|auth|inbound|docs)(\/|$)/, /^\/premium\//, /^\/(health|ready)$/];
+const SERVER_PATHS = [/^\/(api|auth|inbound|docs)(\/|$)/, /^\/premium\//, /^\/(health|ready|robots\.txt)$/];
 
 /**
  * Installable and readable offline: the manifest, and a Workbox service worker that precaches
