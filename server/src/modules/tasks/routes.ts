@@ -77,7 +77,9 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
       const etag = taskDataEtag(user.id, user.tasks_version, `list ${queryStringOf(request.url)}`);
       reply.header("etag", etag).header("cache-control", TASK_DATA_CACHE_CONTROL);
       if (ifNoneMatchHolds(request.headers["if-none-match"], etag)) return reply.status(304).send(null);
-      return listTasks(db, user.id, request.query);
+      // Each task is built field by field by toTaskJson, so the list is written as it is, without
+      // checking thousands of objects against the schema again (a quarter of a long list's time).
+      return reply.serializer(JSON.stringify).send(await listTasks(db, user.id, request.query));
     },
   );
 
