@@ -192,7 +192,7 @@ const LEADING_FILLERS =
 
 /** What may stand before "need to", "must", "should" for it to bind the reader: nothing, or you/we. */
 const OBLIGATION_SUBJECT =
-  /^(?:[\p{L}'-]+,\s*)?(?:i\s+(?:agree|think|believe|guess|feel|suppose)\s+(?:that\s+)?)?(?:(?:is|are)\s+there\s+(?:anything|something)\s+(?:else\s+)?(?:that\s+)?|(?:you|u|we|everyone|everybody|someone|somebody|all\s+of\s+you|you\s+guys|y['’]?all)\s+(?:really\s+|also\s+|still\s+|just\s+|definitely\s+|probably\s+)?)?$/iu;
+  /^(?:[\p{L}'-]+,\s*)?(?:i\s+(?:agree|think|believe|guess|feel|suppose)\s+(?:that\s+)?)?(?:(?:is|are)\s+there\s+(?:anything|something)\s+(?:else\s+)?(?:that\s+)?|(?:you|u|we|everyone|everybody|someone|somebody|all\s+of\s+you|you\s+guys|y['’]?all)\s+(?:(?:will|['’]ll|may|might|would)\s+)?(?:really\s+|also\s+|still\s+|just\s+|definitely\s+|probably\s+)?)?$/iu;
 
 /** "The report must be submitted": a short subject of a passive obligation, no clause before it. */
 const PASSIVE_SUBJECT = /^(?:the|this|that|these|those|all|our|your|my)(?:\s+[\p{L}\p{N}'-]+){1,3}\s+$/iu;
@@ -239,6 +239,12 @@ const CUES: Cue[] = [
   { pattern: /\b(?:please|pls|plz|kindly)\s+(?<action>.+)/i, keep: "action" },
   // "Send me the file, please": the action is what comes before.
   { pattern: /,?\s+please[.!]*$/i, keep: "before" },
+  // "You may want to ask Boston Pacific…", "you might need to check with Ellen": advice that asks.
+  {
+    pattern:
+      /\b(?:you|u)\s+(?:may|might|will|['’]ll|would)\s+(?:also\s+)?(?:want|need|have)\s+to\s+(?<action>.+)/i,
+    keep: "action",
+  },
   { pattern: /\b(?:need|needs|have|has|got)\s+to\s+(?<action>.+)/i, keep: "action", obligation: true },
   { pattern: /\b(?:must|should)\s+(?<action>.+)/i, keep: "action", obligation: true },
   // "Let me know and I will send a clean copy": the reader's part is the answer, not the sending.

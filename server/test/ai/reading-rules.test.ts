@@ -95,3 +95,17 @@ describe("headed lists and sentences", () => {
     ]);
   });
 });
+
+describe("advice that asks", () => {
+  it("'You might need to check with Ellen for the confirmation' asks the reader to check", () => {
+    expect(read("You might need to check with Ellen for the confirmation.")).toEqual([
+      ["Check with Ellen for the confirmation", null],
+    ]);
+  });
+
+  it("'We will need to renew the lease before March 3' binds the reader like 'we need to'", () => {
+    expect(read("We will need to renew the lease before March 3.")).toEqual([
+      ["Renew the lease", "2027-03-04T04:59:59.000Z"],
+    ]);
+  });
+});
