@@ -531,6 +531,10 @@ function prepare(sentence: string, unit: Unit): Prepared {
   return { sentence, unit, hashtags, undated, screen: screenOf(hashtags.text, undated, unit) };
 }
 
+/** A question put to the reader: "Michelle, do you believe…?", "how long are you going to be there?" */
+const QUESTION_TO_THE_READER =
+  /^(?:[\p{L}'-]+,\s+)*(?:(?:and|so|but|by\s+the\s+way)[,\s]+)*(?:do|did|have|are|will|can|could|how|what|when|where|which|why)\b[^?]*\byou\b[^?]*\?+$/iu;
+
 function screenOf(text: string, undated: string, unit: Unit): Screen {
   if (unit.forced) return { kind: "forced" };
   const plain = text.replace(LEADING_FILLERS, "");
@@ -539,6 +543,7 @@ function screenOf(text: string, undated: string, unit: Unit): Screen {
   const invitation = invitationTo(plain);
   if (invitation) return { kind: "invitation", invitation };
   const cued =
+    QUESTION_TO_THE_READER.test(plain) ||
     actionOf(tidyTitle(undated), false) !== undefined ||
     actionOf(tidyTitle(undated.replace(LEADING_DATE, "")), false) !== undefined;
   return { kind: "classify", cued };

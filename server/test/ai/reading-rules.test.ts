@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { analyseText } from "../../src/ai/builtin-engine";
+import { analyseText, sentenceReadings } from "../../src/ai/builtin-engine";
+import { intentModel } from "../../src/ai/intent/model";
 import { isPromotional } from "../../src/ai/intent/promotions";
 import { titleWithReferent } from "../../src/ai/intent/referents";
 import { splitSentences } from "../../src/ai/intent/sentences";
@@ -107,5 +108,12 @@ describe("advice that asks", () => {
     expect(read("We will need to renew the lease before March 3.")).toEqual([
       ["Renew the lease", "2027-03-04T04:59:59.000Z"],
     ]);
+  });
+});
+
+describe("questions put to the reader", () => {
+  it("'Zoe, have you seen the signed lease anywhere?' carries a request's cue for the classifier", () => {
+    const [reading] = sentenceReadings("Zoe, have you seen the signed lease anywhere?", intentModel());
+    expect(reading).toMatchObject({ screen: "classify", cued: true });
   });
 });
