@@ -531,9 +531,12 @@ function prepare(sentence: string, unit: Unit): Prepared {
   return { sentence, unit, hashtags, undated, screen: screenOf(hashtags.text, undated, unit) };
 }
 
-/** A question put to the reader: "Michelle, do you believe…?", "how long are you going to be there?" */
+/**
+ * A question put to the reader: "Michelle, do you believe…?", "how long are you going to be
+ * there?", "Can I get a breakdown of the numbers?"
+ */
 const QUESTION_TO_THE_READER =
-  /^(?:[\p{L}'-]+,\s+)*(?:(?:and|so|but|by\s+the\s+way)[,\s]+)*(?:do|did|have|are|will|can|could|how|what|when|where|which|why)\b[^?]*\byou\b[^?]*\?+$/iu;
+  /^(?:[\p{L}'-]+\s*[,:–-]\s+)*(?:(?:and|so|but|by\s+the\s+way)[,\s]+)*(?:(?:do|did|have|are|will|can|could|how|what|when|where|which|why)\b[^?]*\byou\b[^?]*\?+$|(?:can|could|may)\s+i\s+(?:get|have|see|receive)\b)/iu;
 
 function screenOf(text: string, undated: string, unit: Unit): Screen {
   if (unit.forced) return { kind: "forced" };

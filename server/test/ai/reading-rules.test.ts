@@ -116,4 +116,9 @@ describe("questions put to the reader", () => {
     const [reading] = sentenceReadings("Zoe, have you seen the signed lease anywhere?", intentModel());
     expect(reading).toMatchObject({ screen: "classify", cued: true });
   });
+
+  it("'Tom - can I get the list of open invoices?' asks for something as well", () => {
+    const [reading] = sentenceReadings("Tom - can I get the list of open invoices?", intentModel());
+    expect(reading).toMatchObject({ screen: "classify", cued: true });
+  });
 });
