@@ -160,7 +160,7 @@ const IMPERATIVE_VERBS = new Set(
   message migrate move notify order organise organize pack pay phone pick plan post prepare print prioritise prioritize
   publish purchase put read rebook remind remove renew rent reply request reschedule reserve resolve respond return
   review revise ring run schedule send set share ship sign sort start submit take talk tell test text tidy update
-  upgrade upload verify visit wash water write`.split(/\s+/),
+  upgrade upload verify visit wash water work write`.split(/\s+/),
 );
 
 /** After an imperative verb these words mean it was a noun: "Review went well", "Test results are in". */
@@ -177,6 +177,12 @@ const CLEARLY_AN_OBJECT = new Set(
   "the a an my your our their his her this that these those if whether with to up out in on back over for me him them us it all some any about through off down".split(
     " ",
   ),
+);
+
+/** A first name that addresses the reader before an imperative: "Elio, work with…" */
+const VOCATIVE = new RegExp(
+  `^\\p{Lu}\\p{Ll}+\\s*[,–-]\\s+(?=(?:${[...IMPERATIVE_VERBS].join("|")})\\s)`,
+  "u",
 );
 
 /** Verbs after "can you", "let's", "I'll"… that do not ask for anything. */
@@ -246,6 +252,12 @@ const CUES: Cue[] = [
     keep: "action",
   },
   { pattern: /\b(?:need|needs|have|has|got)\s+to\s+(?<action>.+)/i, keep: "action", obligation: true },
+  // "I suggest we send it to Humberto": a suggestion the reader is to act on.
+  {
+    pattern:
+      /^(?:i|we)\s+(?:would\s+)?(?:suggest|recommend|propose)\s+(?:that\s+)?(?:we|you)\s+(?<action>.+)/i,
+    keep: "action",
+  },
   { pattern: /\b(?:must|should)\s+(?<action>.+)/i, keep: "action", obligation: true },
   // "Let me know and I will send a clean copy": the reader's part is the answer, not the sending.
   {
@@ -290,7 +302,8 @@ function isImperative(text: string): boolean {
 /** The action a sentence asks for, or undefined when it asks for nothing. */
 function actionOf(sentence: string, forced: boolean): string | undefined {
   if (BOILERPLATE.test(sentence)) return undefined;
-  const text = sentence.replace(LEADING_FILLERS, "");
+  // "Elio, work with Miguel…": the reader addressed by name, then the request.
+  const text = sentence.replace(LEADING_FILLERS, "").replace(VOCATIVE, "");
   // The cue nearest the start governs: "Please reconcile X and make sure Y" asks to reconcile X.
   const found = CUES.flatMap((cue) => {
     const match = cue.pattern.exec(text);
@@ -532,11 +545,12 @@ function prepare(sentence: string, unit: Unit): Prepared {
 }
 
 /**
- * A question put to the reader: "Michelle, do you believe…?", "how long are you going to be
- * there?", "Can I get a breakdown of the numbers?"
+ * Asking the reader without an imperative: a question put to them ("Michelle, do you believe…?",
+ * "how long are you going to be there?"), "Can I get a breakdown of the numbers?", "Matt, I need
+ * written confirmation".
  */
 const QUESTION_TO_THE_READER =
-  /^(?:[\p{L}'-]+\s*[,:–-]\s+)*(?:(?:and|so|but|by\s+the\s+way)[,\s]+)*(?:(?:do|did|have|are|will|can|could|how|what|when|where|which|why)\b[^?]*\byou\b[^?]*\?+$|(?:can|could|may)\s+i\s+(?:get|have|see|receive)\b)/iu;
+  /^(?:\p{Lu}[\p{L}'-]*\s*[,:–-]?\s+)?(?:(?:and|so|but|by\s+the\s+way)[,\s]+)*(?:(?:do|did|have|are|will|can|could|how|what|when|where|which|why)\b[^?]*\byou\b[^?]*\?+$|(?:can|could|may)\s+i\s+(?:get|have|see|receive)\b|(?:i\s+(?:will\s+|also\s+|still\s+)?)?need\s+(?!to\b|you\b|it\b)[\p{L}\d])/iu;
 
 function screenOf(text: string, undated: string, unit: Unit): Screen {
   if (unit.forced) return { kind: "forced" };

@@ -122,3 +122,22 @@ describe("questions put to the reader", () => {
     expect(reading).toMatchObject({ screen: "classify", cued: true });
   });
 });
+
+describe("requests without a please", () => {
+  it("'Mina, work with the auditors on the cash count' addresses the reader, then asks", () => {
+    expect(read("Mina, work with the auditors on the cash count.").map(([title]) => title)).toEqual([
+      "Work with the auditors on the cash count",
+    ]);
+  });
+
+  it("'I suggest we move the launch review to Monday' asks the reader to move it", () => {
+    expect(read("I suggest we move the launch review to the big room.").map(([title]) => title)).toEqual([
+      "Move the launch review to the big room",
+    ]);
+  });
+
+  it("'Omar I need the signed quote' carries a request's cue for the classifier", () => {
+    const [reading] = sentenceReadings("Omar I need the signed quote for the van.", intentModel());
+    expect(reading).toMatchObject({ screen: "classify", cued: true });
+  });
+});
