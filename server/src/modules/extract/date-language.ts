@@ -32,6 +32,16 @@ function referenceDay(context: chrono.ParsingContext): [number, number, number] 
   return [date.getFullYear(), date.getMonth() + 1, date.getDate()];
 }
 
+/** Marks what chrono-node was taught here (for the pattern method, which reads only these besides its own grammar). */
+export const TAUGHT_TAG = "tasklane/taught";
+
+/** Whether a text may hold a word taught here: the pattern method asks before reading. */
+export function mayHoldTaughtWords(text: string): boolean {
+  return (
+    /\d ?[ap](?:\b|\.)|eod|e\.o\.d|cob\b|end\s+of|close\s+of|the\s+\d/i.test(text) || HOLIDAY_HINT.test(text)
+  );
+}
+
 /** A pattern that fails at once, for a parser whose words are not in the text. */
 const NEVER = /(?!)/y;
 
@@ -44,11 +54,13 @@ const shortTimeParser: chrono.Parser = {
     const hour = Number(match[1]);
     if (hour < 1 || hour > 12) return null;
     const pm = match[3]?.toLowerCase() === "p";
-    return context.createParsingComponents({
-      hour: (hour % 12) + (pm ? 12 : 0),
-      minute: Number(match[2] ?? 0),
-      meridiem: pm ? 1 : 0,
-    });
+    return context
+      .createParsingComponents({
+        hour: (hour % 12) + (pm ? 12 : 0),
+        minute: Number(match[2] ?? 0),
+        meridiem: pm ? 1 : 0,
+      })
+      .addTag(TAUGHT_TAG);
   },
 };
 
@@ -66,11 +78,13 @@ const endOfWeekParser: chrono.Parser = {
     let ahead = (5 - weekday + 7) % 7;
     if (match[1]) ahead += 7;
     const friday = new Date(today.getTime() + ahead * 86_400_000);
-    return context.createParsingComponents({
-      year: friday.getUTCFullYear(),
-      month: friday.getUTCMonth() + 1,
-      day: friday.getUTCDate(),
-    });
+    return context
+      .createParsingComponents({
+        year: friday.getUTCFullYear(),
+        month: friday.getUTCMonth() + 1,
+        day: friday.getUTCDate(),
+      })
+      .addTag(TAUGHT_TAG);
   },
 };
 
@@ -117,7 +131,7 @@ function holidayParser(region: HolidayRegion): chrono.Parser {
           amount * (/^week/i.test(unit) ? 7 : 1) * (groups.direction.toLowerCase() === "before" ? -1 : 1);
       }
       const [year, month, day] = nextHoliday(holiday, referenceDay(context), region, offset);
-      return context.createParsingComponents({ year, month, day }).addTag("tasklane/holiday");
+      return context.createParsingComponents({ year, month, day }).addTag(TAUGHT_TAG);
     },
   };
 }
@@ -143,7 +157,7 @@ const dayOfMonthParser: chrono.Parser = {
     }
     const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
     if (wanted > daysInMonth) return null;
-    return context.createParsingComponents({ year, month, day: wanted });
+    return context.createParsingComponents({ year, month, day: wanted }).addTag(TAUGHT_TAG);
   },
 };
 
