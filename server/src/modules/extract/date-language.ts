@@ -35,11 +35,25 @@ function referenceDay(context: chrono.ParsingContext): [number, number, number] 
 /** Marks what chrono-node was taught here (for the pattern method, which reads only these besides its own grammar). */
 export const TAUGHT_TAG = "tasklane/taught";
 
-/** Whether a text may hold a word taught here: the pattern method asks before reading. */
+/** Words that start a taught phrase (a holiday's words, "eod", "end of…"). */
+const TAUGHT_WORDS = new Set(
+  `christmas xmas eve year years neujahr silvester boxing stephen epiphany kings valentine valentines patrick
+  patricks juneteenth independence july halloween unity einheit reformation saints veterans armistice mlk luther
+  presidents washington memorial labor labour arbeit columbus indigenous thanksgiving cyber bank shrove mardi pancake
+  ash palm maundy holy karfreitag easter oster ostern ostersonntag ostermontag ascension himmelfahrt whit whitsun
+  pentecost pfingsten pfingstmontag corpus fronleichnam mother mothers mothering muttertag father fathers vatertag
+  eod cob end close`.split(/\s+/),
+);
+
+/**
+ * Whether a text may hold a word taught here: the pattern method asks before reading each line,
+ * so this is a plain pattern and a word lookup, not the parsers' patterns.
+ */
 export function mayHoldTaughtWords(text: string): boolean {
-  return (
-    /\d ?[ap](?:\b|\.)|eod|e\.o\.d|cob\b|end\s+of|close\s+of|the\s+\d/i.test(text) || HOLIDAY_HINT.test(text)
-  );
+  if (/\d ?[apAP](?:\b|\.)|[Tt]he\s+\d|[Gg]ood\s+[Ff]riday|[Bb]lack\s+[Ff]riday|e\.o\.d|c\.o\.b/.test(text))
+    return true;
+  for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) if (TAUGHT_WORDS.has(word)) return true;
+  return false;
 }
 
 /** A pattern that fails at once, for a parser whose words are not in the text. */
