@@ -160,7 +160,7 @@ const IMPERATIVE_VERBS = new Set(
   message migrate move notify order organise organize pack pay phone pick plan post prepare print prioritise prioritize
   publish purchase put read rebook remind remove renew rent reply request reschedule reserve resolve respond return
   review revise ring run schedule send set share ship sign sort start submit take talk tell test text tidy update
-  upgrade upload verify visit wash water write`.split(/\s+/),
+  upgrade upload verify visit wash water work write`.split(/\s+/),
 );
 
 /** After an imperative verb these words mean it was a noun: "Review went well", "Test results are in". */
@@ -179,6 +179,12 @@ const CLEARLY_AN_OBJECT = new Set(
   ),
 );
 
+/** A first name that addresses the reader before an imperative: "Elio, work with…" */
+const VOCATIVE = new RegExp(
+  `^\\p{Lu}\\p{Ll}+\\s*[,–-]\\s+(?=(?:${[...IMPERATIVE_VERBS].join("|")})\\s)`,
+  "u",
+);
+
 /** Verbs after "can you", "let's", "I'll"… that do not ask for anything. */
 const NOT_A_REQUEST =
   /^(?:believe|imagine|see|hear|be|like|hope|go|say|try|think|guess|know|let\s+you\s+know|tell\s+me\s+more)\b/i;
@@ -192,7 +198,7 @@ const LEADING_FILLERS =
 
 /** What may stand before "need to", "must", "should" for it to bind the reader: nothing, or you/we. */
 const OBLIGATION_SUBJECT =
-  /^(?:[\p{L}'-]+,\s*)?(?:i\s+(?:agree|think|believe|guess|feel|suppose)\s+(?:that\s+)?)?(?:(?:is|are)\s+there\s+(?:anything|something)\s+(?:else\s+)?(?:that\s+)?|(?:you|u|we|everyone|everybody|someone|somebody|all\s+of\s+you|you\s+guys|y['’]?all)\s+(?:really\s+|also\s+|still\s+|just\s+|definitely\s+|probably\s+)?)?$/iu;
+  /^(?:[\p{L}'-]+,\s*)?(?:i\s+(?:agree|think|believe|guess|feel|suppose)\s+(?:that\s+)?)?(?:(?:is|are)\s+there\s+(?:anything|something)\s+(?:else\s+)?(?:that\s+)?|(?:you|u|we|everyone|everybody|someone|somebody|all\s+of\s+you|you\s+guys|y['’]?all)\s+(?:(?:will|['’]ll|may|might|would)\s+)?(?:really\s+|also\s+|still\s+|just\s+|definitely\s+|probably\s+)?)?$/iu;
 
 /** "The report must be submitted": a short subject of a passive obligation, no clause before it. */
 const PASSIVE_SUBJECT = /^(?:the|this|that|these|those|all|our|your|my)(?:\s+[\p{L}\p{N}'-]+){1,3}\s+$/iu;
@@ -239,7 +245,19 @@ const CUES: Cue[] = [
   { pattern: /\b(?:please|pls|plz|kindly)\s+(?<action>.+)/i, keep: "action" },
   // "Send me the file, please": the action is what comes before.
   { pattern: /,?\s+please[.!]*$/i, keep: "before" },
+  // "You may want to ask Boston Pacific…", "you might need to check with Ellen": advice that asks.
+  {
+    pattern:
+      /\b(?:you|u)\s+(?:may|might|will|['’]ll|would)\s+(?:also\s+)?(?:want|need|have)\s+to\s+(?<action>.+)/i,
+    keep: "action",
+  },
   { pattern: /\b(?:need|needs|have|has|got)\s+to\s+(?<action>.+)/i, keep: "action", obligation: true },
+  // "I suggest we send it to Humberto": a suggestion the reader is to act on.
+  {
+    pattern:
+      /^(?:i|we)\s+(?:would\s+)?(?:suggest|recommend|propose)\s+(?:that\s+)?(?:we|you)\s+(?<action>.+)/i,
+    keep: "action",
+  },
   { pattern: /\b(?:must|should)\s+(?<action>.+)/i, keep: "action", obligation: true },
   // "Let me know and I will send a clean copy": the reader's part is the answer, not the sending.
   {
@@ -284,7 +302,8 @@ function isImperative(text: string): boolean {
 /** The action a sentence asks for, or undefined when it asks for nothing. */
 function actionOf(sentence: string, forced: boolean): string | undefined {
   if (BOILERPLATE.test(sentence)) return undefined;
-  const text = sentence.replace(LEADING_FILLERS, "");
+  // "Elio, work with Miguel…": the reader addressed by name, then the request.
+  const text = sentence.replace(LEADING_FILLERS, "").replace(VOCATIVE, "");
   // The cue nearest the start governs: "Please reconcile X and make sure Y" asks to reconcile X.
   const found = CUES.flatMap((cue) => {
     const match = cue.pattern.exec(text);
@@ -525,6 +544,14 @@ function prepare(sentence: string, unit: Unit): Prepared {
   return { sentence, unit, hashtags, undated, screen: screenOf(hashtags.text, undated, unit) };
 }
 
+/**
+ * Asking the reader without an imperative: a question put to them ("Michelle, do you believe…?",
+ * "how long are you going to be there?"), "Can I get a breakdown of the numbers?", "Matt, I need
+ * written confirmation".
+ */
+const QUESTION_TO_THE_READER =
+  /^(?:\p{Lu}[\p{L}'-]*\s*[,:–-]?\s+)?(?:(?:and|so|but|by\s+the\s+way)[,\s]+)*(?:(?:do|did|have|are|will|can|could|how|what|when|where|which|why)\b[^?]*\byou\b[^?]*\?+$|(?:can|could|may)\s+i\s+(?:get|have|see|receive)\b|(?:i\s+(?:will\s+|also\s+|still\s+)?)?need\s+(?!to\b|you\b|it\b)[\p{L}\d])/iu;
+
 function screenOf(text: string, undated: string, unit: Unit): Screen {
   if (unit.forced) return { kind: "forced" };
   const plain = text.replace(LEADING_FILLERS, "");
@@ -533,6 +560,7 @@ function screenOf(text: string, undated: string, unit: Unit): Screen {
   const invitation = invitationTo(plain);
   if (invitation) return { kind: "invitation", invitation };
   const cued =
+    QUESTION_TO_THE_READER.test(plain) ||
     actionOf(tidyTitle(undated), false) !== undefined ||
     actionOf(tidyTitle(undated.replace(LEADING_DATE, "")), false) !== undefined;
   return { kind: "classify", cued };

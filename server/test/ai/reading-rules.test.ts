@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { analyseText } from "../../src/ai/builtin-engine";
+import { analyseText, sentenceReadings } from "../../src/ai/builtin-engine";
+import { intentModel } from "../../src/ai/intent/model";
 import { isPromotional } from "../../src/ai/intent/promotions";
 import { titleWithReferent } from "../../src/ai/intent/referents";
 import { splitSentences } from "../../src/ai/intent/sentences";
@@ -93,5 +94,50 @@ describe("headed lists and sentences", () => {
       "The rent is due on the 1st.",
       "Please pay it by the 30th.",
     ]);
+  });
+});
+
+describe("advice that asks", () => {
+  it("'You might need to check with Ellen for the confirmation' asks the reader to check", () => {
+    expect(read("You might need to check with Ellen for the confirmation.")).toEqual([
+      ["Check with Ellen for the confirmation", null],
+    ]);
+  });
+
+  it("'We will need to renew the lease before March 3' binds the reader like 'we need to'", () => {
+    expect(read("We will need to renew the lease before March 3.")).toEqual([
+      ["Renew the lease", "2027-03-04T04:59:59.000Z"],
+    ]);
+  });
+});
+
+describe("questions put to the reader", () => {
+  it("'Zoe, have you seen the signed lease anywhere?' carries a request's cue for the classifier", () => {
+    const [reading] = sentenceReadings("Zoe, have you seen the signed lease anywhere?", intentModel());
+    expect(reading).toMatchObject({ screen: "classify", cued: true });
+  });
+
+  it("'Tom - can I get the list of open invoices?' asks for something as well", () => {
+    const [reading] = sentenceReadings("Tom - can I get the list of open invoices?", intentModel());
+    expect(reading).toMatchObject({ screen: "classify", cued: true });
+  });
+});
+
+describe("requests without a please", () => {
+  it("'Mina, work with the auditors on the cash count' addresses the reader, then asks", () => {
+    expect(read("Mina, work with the auditors on the cash count.").map(([title]) => title)).toEqual([
+      "Work with the auditors on the cash count",
+    ]);
+  });
+
+  it("'I suggest we move the launch review to Monday' asks the reader to move it", () => {
+    expect(read("I suggest we move the launch review to the big room.").map(([title]) => title)).toEqual([
+      "Move the launch review to the big room",
+    ]);
+  });
+
+  it("'Omar I need the signed quote' carries a request's cue for the classifier", () => {
+    const [reading] = sentenceReadings("Omar I need the signed quote for the van.", intentModel());
+    expect(reading).toMatchObject({ screen: "classify", cued: true });
   });
 });

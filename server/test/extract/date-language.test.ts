@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createDateReader, namesAMoment } from "../../src/modules/extract/date-phrases";
+import { extractWithPatterns } from "../../src/modules/extract/pattern-extractor";
 import { easterSunday, holidayRegion, HOLIDAYS, nextHoliday } from "../../src/modules/extract/holidays";
 
 // Wednesday 18 November 2026, 10:00 in New York.
@@ -83,5 +84,27 @@ describe("what only looks like a date", () => {
     ["a date inside an invoice number", "Invoice #2024-05-17 follow-up"],
   ])("%s: %s", (_kind, text) => {
     expect(dayRead(text)).toBeNull();
+  });
+});
+
+describe("the pattern method reads the same taught words", () => {
+  const tasks = (text: string) =>
+    extractWithPatterns(text, NEW_YORK).map((task) => [task.title, task.due_date]);
+
+  it("'- [ ] Order the turkey 3 days before Thanksgiving' is due Monday 23 November", () => {
+    expect(tasks("- [ ] Order the turkey 3 days before Thanksgiving")).toEqual([
+      ["Order the turkey", "2026-11-24T04:59:59.000Z"],
+    ]);
+  });
+
+  it("'TODO: file the receipts eod' is due at the end of today", () => {
+    expect(tasks("TODO: file the receipts eod")).toEqual([["file the receipts", "2026-11-19T04:59:59.000Z"]]);
+  });
+
+  it("a short time needs its connector in a checklist: 'at 7a' is read, a bare '7a' stays", () => {
+    expect(tasks("- [ ] Call the garage at 7a\n- [ ] Book room 7a")).toEqual([
+      ["Call the garage", "2026-11-19T12:00:00.000Z"],
+      ["Book room 7a", null],
+    ]);
   });
 });

@@ -175,6 +175,31 @@ describe("POST /api/v1/tasks/parse", () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it("reads 'at 3' as 15:00 and keeps a date no task may carry as title words", async () => {
+    // Saturday 11:00 in Berlin: 15:00 is still ahead today.
+    expect(await parse("Review PR at 3")).toMatchObject({
+      title: "Review PR",
+      due_date: "2026-11-21T14:00:00.000Z",
+    });
+    expect(await parse("Time capsule opening on Jan 1 10000")).toMatchObject({
+      title: "Time capsule opening on Jan 1 10000",
+      due_date: null,
+    });
+  });
+
+  it("keeps a link's date-like path whole and reads 'eod' and '@ 10:30'", async () => {
+    const link = "Read https://example.com/2024/05/17/notes eod";
+    const result = await parse(link);
+    expect(result.title).toBe("Read https://example.com/2024/05/17/notes");
+    // The end of Saturday in Berlin
+    expect(result.due_date).toBe("2026-11-21T22:59:59.000Z");
+    expect(spanTexts(link, result)).toEqual(["date:eod"]);
+    expect(await parse("Standup @ 10:30 tomorrow")).toMatchObject({
+      title: "Standup",
+      due_date: "2026-11-22T09:30:00.000Z",
+    });
+  });
+
   it("answers 400 with a message for text that is too long or not text", async () => {
     for (const payload of [{ text: "a".repeat(1001) }, { text: 42 }, {}]) {
       const response = await t.app.inject({ method: "POST", url: PARSE, headers, payload });

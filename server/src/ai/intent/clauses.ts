@@ -32,6 +32,11 @@ const WHEN_NOT_WHAT = new Set(
   "at on in by from after before until till next tomorrow today tonight soon later again shortly".split(" "),
 );
 
+/** The word after a separator and the one after it: "…, [book] [the] van". */
+const AFTER_SEPARATOR = /(?:[,;&]|\band)\s+(?:(?:and|then|also)\s+)?([\p{L}-]+)\s+([\p{L}']+)/giu;
+const OBJECT_WORD =
+  /^(?:the|a|an|your|my|our|their|his|her|this|that|these|those|it|them|him|me|us|up|out)$/i;
+
 /** A part that only completes the action before it. */
 const ANSWER_OR_CONDITION =
   /^(?:make\s+sure|ensure|let\s+(?:me|us)\s+know|give\s+(?:me|us)\s+(?:a\s+call|your\s+(?:comments|thoughts|feedback))|get\s+back\s+to|reply|respond|advise)\b|\bif\s+(?:necessary|needed|required|appropriate|satisfactory|possible)\b|\b(?:as\s+needed|accordingly)\b|^if\b/i;
@@ -65,6 +70,14 @@ function opensAction(tokens: ReturnType<typeof placedTokens>, index: number): bo
 export function splitCoordinatedActions(action: string, { list = false } = {}): string[] {
   // Most actions hold no separator at all: the tagger is not needed for them.
   if (!/[,;&]|\band\b/i.test(action)) return [action];
+  // …and none where no word after a separator could open an action.
+  const afterSeparators = [...action.matchAll(AFTER_SEPARATOR)];
+  if (
+    !afterSeparators.some(
+      (match) => ACTION_VERBS.has(match[1]!.toLowerCase()) || OBJECT_WORD.test(match[2] ?? ""),
+    )
+  )
+    return [action];
   const tokens = placedTokens(action);
   if (tokens.length < 4 || !opensAction(tokens, 0)) return [action];
   const cuts: { from: number; to: number }[] = [];
@@ -261,12 +274,18 @@ function headedList(text: string): Clause[] | undefined {
     .map((item) => ({ text: item, forced: true, ...(when ? { when } : {}) }));
 }
 
+/** What every split below needs somewhere in the sentence. */
+const MAY_SPLIT =
+  /[;:—–]|\s-\s|\b(?:first(?:ly)?|second(?:ly)?|finally|lastly|following|things)\b|\d\)|\([a-e]\)|\p{Lu}\p{Ll}+(?:\s\p{Lu}\p{Ll}+)?\s+(?:will|to)\s/u;
+
 /** Cheap test first: an assignment names someone who will or is to do something. */
 const MAY_ASSIGN = /\p{Lu}[\p{L}'-]+\s+(?:will|to)\s/u;
 
 /** The clauses of one sentence; a sentence with nothing to split is one clause, not forced. */
 export function clausesOf(sentence: string): Clause[] {
   const text = sentence.trim();
+  // Cheap test first: most sentences hold no list, label or assignment at all.
+  if (!MAY_SPLIT.test(text)) return [{ text, forced: false }];
   // An enumeration: "first, …; second, …; third, …" (at least two markers).
   const ordinals = text.match(ORDINAL_MARKER)?.length ?? 0;
   if (ordinals >= 2) {

@@ -93,9 +93,12 @@ export function isBoilerplate(sentence: string): boolean {
 const SENDERS_OWN =
   /^(?:\p{Lu}[\p{L}'-]+,\s+)?(?:(?:so|and|also|but|ok|okay|then|anyway|maybe|perhaps|probably|hopefully)[,\s]+)*(?:i|i['’]ll|i['’]m|i['’]ve)\b(?:\s+(?:also|just|still|really|then|probably|definitely|first))*\s*(?:(?:will|shall|'ll|['’]ll)\b|(?:am|['’]m)\s+(?:going\s+to|planning\s+to|about\s+to|working\s+on|sending|attaching|forwarding|leaving|out|in|off|on|at|travel+ing|heading|running)\b|(?:have|['’]ve)\s+(?:to|got\s+to)\b|need\s+to\b|must\b|plan\s+to\b|intend\s+to\b|hope\s+to\b|expect\s+to\b|(?:would|'d|['’]d)\s+(?:be\s+happy|be\s+glad|love|like)\s+to\b|(?:should|can|could)\s+(?:have|send|get|do|be)\b|just\s+(?:\p{L}+ed|left|sent|got|spoke|heard|had|made|met|saw|told|wrote|put)\b|(?:am|['’]m)\s+(?:so\s+|very\s+|really\s+)?(?:glad|happy|pleased|sorry|thrilled|excited)\b|(?:hope|look\s+forward|think|believe|guess)\b)/iu;
 
-/** "We will circulate the minutes", "We look forward to…": announcements of the sender's side. */
+/**
+ * "We will circulate the minutes", "We look forward to…": announcements of the sender's side.
+ * "We will need to renew the lease" is an obligation the reader shares, not an announcement.
+ */
 const SENDERS_SIDE =
-  /^(?:\p{Lu}[\p{L}'-]+,\s+)?(?:(?:so|and|also|but|maybe|perhaps)[,\s]+)*we\s+(?:will|shall|['’]ll|hope|look\s+forward|think|believe|(?:are|['’]re)\s+(?:trying|going|planning|working|hoping|looking))\b|^we['’](?:ll|re\s+(?:trying|going|planning|working|hoping|looking))\b/iu;
+  /^(?:\p{Lu}[\p{L}'-]+,\s+)?(?:(?:so|and|also|but|maybe|perhaps)[,\s]+)*we\s+(?:(?:will|shall|['’]ll)(?!\s+(?:(?:also|still|probably|definitely)\s+)?(?:need|have)\s+to\b)|hope|look\s+forward|think|believe|(?:are|['’]re)\s+(?:trying|going|planning|working|hoping|looking))\b|^we['’](?:ll(?!\s+(?:(?:also|still|probably|definitely)\s+)?(?:need|have)\s+to\b)|re\s+(?:trying|going|planning|working|hoping|looking))\b/iu;
 
 /**
  * What the sender did or saw, told as news: "I spoke with the landlord this morning", "I saw

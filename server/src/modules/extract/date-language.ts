@@ -32,6 +32,30 @@ function referenceDay(context: chrono.ParsingContext): [number, number, number] 
   return [date.getFullYear(), date.getMonth() + 1, date.getDate()];
 }
 
+/** Marks what chrono-node was taught here (for the pattern method, which reads only these besides its own grammar). */
+export const TAUGHT_TAG = "tasklane/taught";
+
+/** Words that start a taught phrase (a holiday's words, "eod", "end of…"). */
+const TAUGHT_WORDS = new Set(
+  `christmas xmas eve year years neujahr silvester boxing stephen epiphany kings valentine valentines patrick
+  patricks juneteenth independence july halloween unity einheit reformation saints veterans armistice mlk luther
+  presidents washington memorial labor labour arbeit columbus indigenous thanksgiving cyber bank shrove mardi pancake
+  ash palm maundy holy karfreitag easter oster ostern ostersonntag ostermontag ascension himmelfahrt whit whitsun
+  pentecost pfingsten pfingstmontag corpus fronleichnam mother mothers mothering muttertag father fathers vatertag
+  eod cob end close`.split(/\s+/),
+);
+
+/**
+ * Whether a text may hold a word taught here: the pattern method asks before reading each line,
+ * so this is a plain pattern and a word lookup, not the parsers' patterns.
+ */
+export function mayHoldTaughtWords(text: string): boolean {
+  if (/\d ?[apAP](?:\b|\.)|[Tt]he\s+\d|[Gg]ood\s+[Ff]riday|[Bb]lack\s+[Ff]riday|e\.o\.d|c\.o\.b/.test(text))
+    return true;
+  for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) if (TAUGHT_WORDS.has(word)) return true;
+  return false;
+}
+
 /** A pattern that fails at once, for a parser whose words are not in the text. */
 const NEVER = /(?!)/y;
 
@@ -44,11 +68,13 @@ const shortTimeParser: chrono.Parser = {
     const hour = Number(match[1]);
     if (hour < 1 || hour > 12) return null;
     const pm = match[3]?.toLowerCase() === "p";
-    return context.createParsingComponents({
-      hour: (hour % 12) + (pm ? 12 : 0),
-      minute: Number(match[2] ?? 0),
-      meridiem: pm ? 1 : 0,
-    });
+    return context
+      .createParsingComponents({
+        hour: (hour % 12) + (pm ? 12 : 0),
+        minute: Number(match[2] ?? 0),
+        meridiem: pm ? 1 : 0,
+      })
+      .addTag(TAUGHT_TAG);
   },
 };
 
@@ -66,11 +92,13 @@ const endOfWeekParser: chrono.Parser = {
     let ahead = (5 - weekday + 7) % 7;
     if (match[1]) ahead += 7;
     const friday = new Date(today.getTime() + ahead * 86_400_000);
-    return context.createParsingComponents({
-      year: friday.getUTCFullYear(),
-      month: friday.getUTCMonth() + 1,
-      day: friday.getUTCDate(),
-    });
+    return context
+      .createParsingComponents({
+        year: friday.getUTCFullYear(),
+        month: friday.getUTCMonth() + 1,
+        day: friday.getUTCDate(),
+      })
+      .addTag(TAUGHT_TAG);
   },
 };
 
@@ -117,7 +145,7 @@ function holidayParser(region: HolidayRegion): chrono.Parser {
           amount * (/^week/i.test(unit) ? 7 : 1) * (groups.direction.toLowerCase() === "before" ? -1 : 1);
       }
       const [year, month, day] = nextHoliday(holiday, referenceDay(context), region, offset);
-      return context.createParsingComponents({ year, month, day }).addTag("tasklane/holiday");
+      return context.createParsingComponents({ year, month, day }).addTag(TAUGHT_TAG);
     },
   };
 }
@@ -143,7 +171,7 @@ const dayOfMonthParser: chrono.Parser = {
     }
     const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
     if (wanted > daysInMonth) return null;
-    return context.createParsingComponents({ year, month, day: wanted });
+    return context.createParsingComponents({ year, month, day: wanted }).addTag(TAUGHT_TAG);
   },
 };
 

@@ -1,7 +1,7 @@
 import type * as chrono from "chrono-node";
 import { formatInTimeZone, fromZonedTime, getTimezoneOffset } from "date-fns-tz";
 import { isDueDateInRange } from "@contract/common";
-import { dateLanguageFor } from "./date-language";
+import { dateLanguageFor, mayHoldTaughtWords, TAUGHT_TAG } from "./date-language";
 
 /** Where and when a text was written: relative dates ("tomorrow", "by 5pm") are read there. */
 export interface DateContext {
@@ -223,13 +223,36 @@ function readPhrase(phrase: string, reader: DateReader): string | undefined {
   return reader.dueDateOf(first);
 }
 
+const TAUGHT_CONNECTOR = /(?:^|\s)(?:due|by|on|at|before|until|till|@)\s*:?\s*$/i;
+
+/**
+ * What the date language was taught besides chrono-node (holidays, eod, "7a", "the 14th", "end of
+ * the week"), read in a checklist line too: a holiday or eod on its own, the others after a
+ * connector ("at 7a", "by the 14th").
+ */
+function takeTaughtPhrase(text: string, reader: DateReader): DatePhrase | undefined {
+  if (!mayHoldTaughtWords(text)) return undefined;
+  for (const result of reader.parse(text)) {
+    if (!result.tags().has(TAUGHT_TAG) || !namesAMoment(result)) continue;
+    const before = text.slice(0, result.index);
+    const connector = TAUGHT_CONNECTOR.exec(before);
+    const standsAlone = !/^(?:\d{1,2}(?::\d{2})?\s?[ap]|the\s+\d)/i.test(result.text);
+    if (!connector && !standsAlone) continue;
+    const dueDate = reader.dueDateOf(result);
+    if (!dueDate) return undefined;
+    const start = connector ? result.index - connector[0].trimStart().length : result.index;
+    return { dueDate, rest: `${text.slice(0, start)} ${text.slice(result.index + result.text.length)}` };
+  }
+  return undefined;
+}
+
 /**
  * The first explicit deadline phrase in a line and the line without it; undefined when there is
  * none. Conservative by design: see the phrase grammar above.
  */
 export function takeDatePhrase(text: string, reader: DateReader): DatePhrase | undefined {
   const match = DATE_PHRASE.exec(text);
-  if (!match) return undefined;
+  if (!match) return takeTaughtPhrase(text, reader);
   const phrase = match[0].toLowerCase();
   if (!reader.phrases.has(phrase)) reader.phrases.set(phrase, readPhrase(phrase, reader));
   const dueDate = reader.phrases.get(phrase);
