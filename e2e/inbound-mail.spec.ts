@@ -94,7 +94,7 @@ test("a forwarded e-mail becomes one task from the forwarded body, due when the 
   await openFromSidebar(page, "Tasks");
   const tasks = page.getByRole("list", { name: "Tasks" });
   const fromBody = tasks.getByRole("listitem").filter({
-    has: page.getByRole("heading", { name: "Renew your parking permit before it expires" }),
+    has: page.getByRole("heading", { name: "Renew your parking permit", exact: true }),
   });
   await reloadUntilVisible(page, fromBody);
   // The task made from the forwarded body says whose message it was.

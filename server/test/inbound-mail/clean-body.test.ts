@@ -86,7 +86,7 @@ describe("cleaning forwards", () => {
     expect(mail.body).not.toMatch(/^>/m);
   });
 
-  it("reads the forwarder's note together with the forwarded body", async () => {
+  it("reads the forwarder's note above the forwarded body, one marker line between them", async () => {
     const mail = await cleaned("forward-with-note.eml");
     expect(mail.forwarded).toEqual({
       from: "Heat Right Service <bookings@heatright.example>",
@@ -94,7 +94,9 @@ describe("cleaning forwards", () => {
     });
     expect(mail.body.startsWith("Can you book this for next week? Ask for a morning slot.")).toBe(true);
     expect(mail.body).toContain("Your annual boiler service is due.");
-    expect(mail.body).not.toContain("Forwarded message");
+    // The forward's own header lines are gone; one marker says where the forwarded part starts.
+    expect(mail.body).not.toContain("bookings@heatright.example");
+    expect(mail.body.match(/^---------- Forwarded message ---------$/gm)).toHaveLength(1);
   });
 
   it("knows localised forward prefixes (WG:, TR:, RV:, I:, VS:, PD:, Doorst:)", () => {
@@ -103,7 +105,9 @@ describe("cleaning forwards", () => {
     for (const prefix of ["WG:", "TR:", "RV:", "I:", "VS:", "PD:", "Doorst:", "FW:"]) {
       const mail = cleanMail({ subject: `${prefix} Invoice 42`, text: body });
       expect(mail.forwarded, prefix).toEqual({ from: "Kim <kim@example.com>", subject: "Invoice 42" });
-      expect(mail.body, prefix).toBe("Please handle this.\n\nInvoice 42 is overdue.");
+      expect(mail.body, prefix).toBe(
+        "Please handle this.\n\n---------- Forwarded message ---------\n\nInvoice 42 is overdue.",
+      );
     }
     // The same block under a reply subject is quoted history.
     expect(cleanMail({ subject: "Re: Invoice 42", text: body }).body).toBe("Please handle this.");
@@ -128,7 +132,7 @@ describe("cleaning forwards", () => {
     });
     expect(mail.subject).toBe("Residents' parking permit");
     expect(mail.body).toBe(
-      "Could you renew this before the end of the month?\n\n" +
+      "Could you renew this before the end of the month?\n\n---------- Forwarded message ---------\n\n" +
         "Your residents' parking permit expires on 30 November.\nRenew it online with your permit number.",
     );
   });

@@ -153,6 +153,39 @@ describe("the inbound e-mail webhook", () => {
     await open.close();
   });
 
+  it("makes one task of a forward whose note says 'handle this by Friday': the forwarded request, due Friday", async () => {
+    const raw = [
+      `From: Ada <${me.user.email}>`,
+      `To: ${address}`,
+      "Subject: Fwd: Parking permit renewal",
+      `Message-ID: <forward-note-${Date.now()}@example.com>`,
+      "Content-Type: text/plain; charset=utf-8",
+      "",
+      "Please handle this one by Friday, it is urgent.",
+      "",
+      "---------- Forwarded message ---------",
+      "From: Parking Office <permits@council.example>",
+      "Date: Mon, 16 Nov 2026 at 09:00",
+      "Subject: Parking permit renewal",
+      `To: Ada <${me.user.email}>`,
+      "",
+      "Dear resident,",
+      "",
+      "Please renew your parking permit before it expires.",
+      "",
+      "Parking Office",
+    ].join("\r\n");
+    expect((await post(t, Buffer.from(raw))).statusCode).toBe(201);
+    const tasks = await tasksOf(t, me.token);
+    // The clock's Saturday 21 November: "by Friday" is the end of Friday the 27th.
+    expect(tasks.map((task) => [task.title, task.due_date])).toEqual([
+      ["Renew your parking permit", "2026-11-27T23:59:59.000Z"],
+    ]);
+    expect(tasks[0]?.description).toMatch(
+      /^Forwarded message from Parking Office <permits@council\.example>/,
+    );
+  });
+
   it("creates the tasks of a message delivered twice only once", async () => {
     const raw = fixture("plain.eml", { from: me.user.email, to: address, id: "same-id" });
     expect((await post(t, raw)).statusCode).toBe(201);

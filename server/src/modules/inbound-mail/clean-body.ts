@@ -67,6 +67,9 @@ const MAX_HEADER_CHARS = 300;
 /** A rule of dashes, underscores or equals signs left at the end where quoted history was cut. */
 const TRAILING_RULES = /(?:\n\s*[-_=*]{2,}\s*)+$/;
 
+/** Between a forwarder's note and the forwarded message in what extraction reads (Gmail's line). */
+const FORWARD_MARKER = "---------- Forwarded message ---------";
+
 /** The library the forward parser reads a subject with; a subject we told as a forward is handed over in this form. */
 const LIBRARY_FORWARD_PREFIX = "Fwd: ";
 
@@ -258,7 +261,8 @@ export function cleanMail(mail: { subject: string | undefined; text: string; htm
     const forwardedSubject = forward.email.subject?.trim() || undefined;
     return {
       subject: withoutSubjectPrefixes(forwardedSubject ?? subject),
-      body: [note, forwardedBody].filter(Boolean).join("\n\n"),
+      // The marker stays between them, so the reader knows what "this" in the note points at.
+      body: note ? `${note}\n\n${FORWARD_MARKER}\n\n${forwardedBody}` : forwardedBody,
       forwarded: { from: formatMailbox(forward.email.from), subject: forwardedSubject },
     };
   }
