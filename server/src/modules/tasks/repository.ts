@@ -194,7 +194,9 @@ export async function deleteTaskRow(db: Db, userId: string, id: string): Promise
 
 /**
  * Records that the user's tasks change: moves their data version on (the ETag of the list and
- * the statistics) and the time of the last change. Every task write runs it in its transaction.
+ * the statistics) and the time of the last change. Every task write runs it in its transaction,
+ * last: the user's row stays locked from here to the COMMIT, so the writes of one user wait for
+ * each other only that long.
  */
 export async function touchTasks(db: Db, userId: string, nowIso: string): Promise<void> {
   await db

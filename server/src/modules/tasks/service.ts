@@ -364,12 +364,13 @@ export async function createTasks(
   if (inputs.length === 0) return [];
   const nowIso = isoNow(clock);
   return inTransaction(db, async (trx) => {
-    const timeZone = await timeZoneOf(trx, userId);
+    // The zone only places a repeating task's first date.
+    const timeZone = inputs.some((input) => input.recurrence) ? await timeZoneOf(trx, userId) : "UTC";
     const rows = inputs.map((input) => newTaskRow(userId, input, nowIso, timeZone));
-    await touchTasks(trx, userId, nowIso);
     await insertTasks(trx, rows);
     for (const row of rows)
       if (row.remind_at !== null) await followReminder(trx, row.id, row.remind_at, nowIso);
+    await touchTasks(trx, userId, nowIso);
     return rows.map(toTaskJson);
   });
 }
@@ -501,11 +502,11 @@ export async function updateTask(
     const changes = changesOf(current, input, { nowIso, timeZone });
     if (Object.keys(changes).length === 0) return current;
     const updated = { ...current, ...changes, updated_at: nowIso };
-    await touchTasks(trx, userId, nowIso);
     await updateTaskRow(trx, userId, id, { ...changes, updated_at: nowIso });
     if (changes.status === "completed")
       await createNextOccurrence(trx, userId, updated, current.remind_at, nowIso);
     if (changes.remind_at !== undefined) await followReminder(trx, id, changes.remind_at, nowIso);
+    await touchTasks(trx, userId, nowIso);
     return updated;
   });
   return toTaskJson(row);
@@ -515,8 +516,8 @@ export async function deleteTask(db: Db, clock: Clock, userId: string, id: strin
   const nowIso = isoNow(clock);
   await inTransaction(db, async (trx) => {
     if (!(await deleteTaskRow(trx, userId, id))) throw new NotFound(TASK_NOT_FOUND);
-    await touchTasks(trx, userId, nowIso);
     await followReminder(trx, id, null, nowIso);
+    await touchTasks(trx, userId, nowIso);
   });
 }
 
