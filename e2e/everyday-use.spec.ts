@@ -117,9 +117,25 @@ test.describe("3. scroll position", () => {
     );
     await openFromSidebar(page, "Tasks");
     await expect(taskTitles(page).first()).toBeVisible();
-    await page.mouse.wheel(0, 600);
-    await expect.poll(() => page.evaluate<number>("window.scrollY")).toBeGreaterThan(400);
-    const scrolled = await page.evaluate<number>("window.scrollY");
+    // Wheel over the list: the pointer is still on the sidebar link, which the wheel may not scroll.
+    await taskTitles(page).first().hover();
+    // A wheel turned before the page takes it scrolls nothing: turn it again until it has.
+    await expect(async () => {
+      await page.mouse.wheel(0, 600);
+      await expect
+        .poll(() => page.evaluate<number>("window.scrollY"), { timeout: 2_000 })
+        .toBeGreaterThan(400);
+    }).toPass();
+    // Where the page came to rest: the wheel may still be scrolling when it first passes 400.
+    let scrolled = -1;
+    await expect
+      .poll(async () => {
+        const now = await page.evaluate<number>("window.scrollY");
+        const resting = now === scrolled;
+        scrolled = now;
+        return resting;
+      })
+      .toBe(true);
 
     await openFromSidebar(page, "Settings");
     await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
