@@ -1,4 +1,5 @@
 import * as chrono from "chrono-node";
+import { NUMBER_WORDS as COUNT_WORDS } from "./recurrence-phrases";
 import { HOLIDAY_NAMES, holidayNamed, holidayRegion, nextHoliday, type HolidayRegion } from "./holidays";
 
 /**
@@ -11,20 +12,8 @@ import { HOLIDAY_NAMES, holidayNamed, holidayRegion, nextHoliday, type HolidayRe
  * ratios, greetings ("Good evening team") and parts of the day used as words ("Morning pages").
  */
 
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
+/** "a day before", "one week after", "two days before": the counts of an offset. */
+const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, ...COUNT_WORDS };
 
 /** The reference's calendar day in the user's zone (chrono hands it over zone-adjusted). */
 function referenceDay(context: chrono.ParsingContext): [number, number, number] {

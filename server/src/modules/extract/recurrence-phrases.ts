@@ -18,7 +18,8 @@ const WEEKDAYS: Record<string, Weekday> = {
 };
 const WORKDAYS = [RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR];
 const WEEKDAY_NAMES = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?";
-const NUMBER_WORDS: Record<string, number> = {
+/** Counts written as words, as in "every two weeks" and "3 days before": one table for both readers. */
+export const NUMBER_WORDS: Record<string, number> = {
   two: 2,
   three: 3,
   four: 4,
