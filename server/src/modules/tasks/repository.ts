@@ -112,27 +112,23 @@ export function compareInListOrder(
   return a.id < b.id ? 1 : -1;
 }
 
-export async function selectTask(db: Db, userId: string, id: string): Promise<TaskRow | undefined> {
-  return db
-    .selectFrom("tasks")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where("id", "=", id)
-    .executeTakeFirst();
-}
-
 /**
- * The task a write is about to change, locked until its transaction ends, so that changes of one
- * task made at the same moment apply one after another, each seeing the one before (PostgreSQL;
- * SQLite runs one write transaction at a time anyway).
+ * The user's task with this id. `forUpdate`: the task a write is about to change, locked until
+ * its transaction ends, so that changes of one task made at the same moment apply one after
+ * another, each seeing the one before (PostgreSQL; SQLite runs one write transaction at a time).
  */
-export async function selectTaskForUpdate(db: Db, userId: string, id: string): Promise<TaskRow | undefined> {
+export async function selectTask(
+  db: Db,
+  userId: string,
+  id: string,
+  { forUpdate = false } = {},
+): Promise<TaskRow | undefined> {
   return db
     .selectFrom("tasks")
     .selectAll()
     .where("user_id", "=", userId)
     .where("id", "=", id)
-    .$if(isPostgres(db), (query) => query.forUpdate())
+    .$if(forUpdate && isPostgres(db), (query) => query.forUpdate())
     .executeTakeFirst();
 }
 

@@ -37,7 +37,6 @@ import {
   insertTasks,
   selectTask,
   selectTaskById,
-  selectTaskForUpdate,
   selectTasks,
   selectTasksByIds,
   selectTasksChangedAt,
@@ -496,7 +495,7 @@ export async function updateTask(
 ): Promise<TaskJson> {
   const nowIso = isoNow(clock);
   const row = await inTransaction(db, async (trx) => {
-    const current = await selectTaskForUpdate(trx, userId, id);
+    const current = await selectTask(trx, userId, id, { forUpdate: true });
     if (!current) throw new NotFound(TASK_NOT_FOUND);
     const timeZone = input.recurrence ? await timeZoneOf(trx, userId) : "UTC";
     const changes = changesOf(current, input, { nowIso, timeZone });
