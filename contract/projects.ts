@@ -37,7 +37,7 @@ export const PROJECT_COLOR_HEX: Record<ProjectColor, string> = {
   pink: "#db2777",
 };
 
-/** The name every account's Inbox has (and keeps: it cannot be renamed to clash with another). */
+/** The name every account's Inbox is given (it may be renamed; it cannot be archived or deleted). */
 export const INBOX_NAME = "Inbox";
 
 export const projectColorSchema = /* @__PURE__ */ z.enum(PROJECT_COLORS, {
