@@ -2,7 +2,6 @@ import {
   DEFAULT_PROJECT_COLOR,
   PROJECT_COLORS,
   projectMessages,
-  projectNameKey,
   type CreateProjectInput,
   type DeleteProjectResponse,
   type ProjectColor,
@@ -70,25 +69,6 @@ export async function projectsToMatch(
   return rows
     .sort(compareProjects)
     .map((row) => ({ id: row.id, name: row.name, archived: row.archived === 1 }));
-}
-
-/**
- * The project a name means: the same name ignoring case first, else the same ignoring spaces,
- * hyphens and underscores too (`home-renovation` is "Home renovation"); an unarchived one before
- * an archived one. undefined when none matches.
- */
-export function matchProjectName<P extends { name: string; archived: boolean }>(
-  projects: readonly P[],
-  name: string,
-): P | undefined {
-  const ranked = [...projects].sort((a, b) => Number(a.archived) - Number(b.archived));
-  const lower = name.trim().toLowerCase();
-  const key = projectNameKey(name);
-  if (key === "") return undefined;
-  return (
-    ranked.find((project) => project.name.toLowerCase() === lower) ??
-    ranked.find((project) => projectNameKey(project.name) === key)
-  );
 }
 
 async function assertNameFree(db: Db, userId: string, name: string, exceptId?: string): Promise<void> {
