@@ -4,7 +4,7 @@ import { taskPrioritySchema } from "./tasks";
 
 export const QUICK_ADD_TEXT_MAX = 1000;
 
-export const quickAddSpanKinds = ["date", "priority", "tag", "recurrence", "project"] as const;
+export const quickAddSpanKinds = ["date", "priority", "tag", "recurrence", "project", "duration"] as const;
 export type QuickAddSpanKind = (typeof quickAddSpanKinds)[number];
 
 export const parseTaskRequestSchema = /* @__PURE__ */ z.object({
@@ -35,6 +35,8 @@ export const parseTaskResponseSchema = /* @__PURE__ */ z.object({
   project_id: z.string().nullable(),
   /** The name after `+` when no project has it (offer to create it), else null */
   project_name: z.string().nullable(),
+  /** The estimate the text gives ("45m", "1h30", "2h"), in minutes, or null */
+  duration_minutes: z.number().int().nullable(),
   spans: z.array(quickAddSpanSchema),
 });
 export type ParseTaskResponse = z.infer<typeof parseTaskResponseSchema>;

@@ -122,6 +122,8 @@ describe("taskFromWire: the wire shape read tolerantly", () => {
     remind_at: null,
     project_id: "0192",
     parent_id: "0190",
+    duration_minutes: 45,
+    scheduled_start: "2026-12-01T08:00:00.000Z",
   };
 
   it("reads our server's task as it is", () => {
@@ -141,6 +143,8 @@ describe("taskFromWire: the wire shape read tolerantly", () => {
       recurrence: null,
       project_id: "",
       parent_id: null,
+      duration_minutes: null,
+      scheduled_start: null,
     });
   });
 
@@ -154,9 +158,19 @@ describe("taskFromWire: the wire shape read tolerantly", () => {
       remind_at: 3,
       project_id: null,
       parent_id: 4,
+      duration_minutes: "45",
+      scheduled_start: 9,
     });
-    expect(task).toMatchObject({ title: "", description: null, tags: [], due_date: null, remind_at: null });
     expect(task).toMatchObject({ project_id: "", parent_id: "4" });
+    expect(task).toMatchObject({
+      title: "",
+      description: null,
+      tags: [],
+      due_date: null,
+      remind_at: null,
+      duration_minutes: null,
+      scheduled_start: null,
+    });
     expect(task.recurrence).toBe("FREQ=WEEKLY;BYDAY=MO");
   });
 

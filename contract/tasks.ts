@@ -125,6 +125,12 @@ export const TASK_LIMITS = {
   tagMax: 50,
 } as const;
 
+/** A task's estimate: 5 minutes to 12 hours. null on a task means the user's default. */
+export const TASK_DURATION_MIN_MINUTES = 5;
+export const TASK_DURATION_MAX_MINUTES = 720;
+/** The estimate of a task without one when the user has set no default of their own. */
+export const DEFAULT_TASK_DURATION_MINUTES = 30;
+
 /** A repeating task's rule: an RFC 5545 RRULE value without the "RRULE:" name; null: no repeat. */
 const recurrenceJsonSchema = /* @__PURE__ */ z
   .string()
@@ -169,6 +175,20 @@ export const taskJsonSchema = /* @__PURE__ */ z.object({
     .meta({
       description: `The task this one is a subtask of, or null for a top-level task (at most ${TASK_MAX_DEPTH} levels)`,
     }),
+  duration_minutes: z.number().int().nullable().meta({
+    description:
+      "The estimate in minutes (5–720), or null: the owner's default duration (30 minutes unless set).",
+    example: 45,
+  }),
+  scheduled_start: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        "When the owner plans to work on the task (ISO timestamp, UTC), or null when it is not planned. " +
+        "The due date stays the deadline.",
+      example: "2026-12-01T09:00:00.000Z",
+    }),
 });
 export type TaskJson = z.infer<typeof taskJsonSchema>;
 
@@ -199,6 +219,8 @@ const taskFromWireSchema = onFirstUse(() => {
     // "" when a server without projects sent the task: the app shows it as in the Inbox.
     project_id: z.union([wire.project_id, z.number()]).transform(String).catch(""),
     parent_id: z.union([z.string(), z.number()]).transform(String).nullable().catch(null),
+    duration_minutes: wire.duration_minutes.catch(null),
+    scheduled_start: wire.scheduled_start.catch(null),
   } satisfies Record<keyof TaskJson, z.ZodType>);
 });
 
@@ -322,6 +344,23 @@ export const remindAtSchema = /* @__PURE__ */ isoTimestampSchema
       "ISO-8601 timestamp with an offset: when to remind the owner (a bell notification, and an e-mail when e-mail reminders are on)",
   });
 
+const durationMessage = `duration_minutes must be a whole number from ${TASK_DURATION_MIN_MINUTES} to ${TASK_DURATION_MAX_MINUTES}, or null`;
+
+/** An estimate on input: whole minutes, 5–720. */
+export const durationMinutesSchema = /* @__PURE__ */ z
+  .number({ error: durationMessage })
+  .int({ error: durationMessage })
+  .min(TASK_DURATION_MIN_MINUTES, { error: durationMessage })
+  .max(TASK_DURATION_MAX_MINUTES, { error: durationMessage })
+  .meta({ description: "Minutes, 5–720" });
+
+/** When the task is planned: an ISO timestamp in the same range as due dates. */
+export const scheduledStartSchema = /* @__PURE__ */ isoTimestampSchema
+  .refine((value) => isDueDateInRange(new Date(value)), {
+    error: `scheduled_start must be between the years ${DUE_DATE_MIN_YEAR} and ${DUE_DATE_MAX_YEAR}`,
+  })
+  .meta({ description: "ISO-8601 timestamp with an offset: when the owner plans to work on the task" });
+
 /**
  * What a client may set on a task, each field as it is read on input. PUT takes any of them
  * (partial); POST requires the title and fills in defaults. A new task field goes here once.
@@ -349,6 +388,10 @@ const taskInputFields = {
         `The task to make this one a subtask of (null: top level). The task and its subtree move into the ` +
         `parent's project; at most ${TASK_MAX_DEPTH} levels deep, and never under itself or its own subtasks (400).`,
     }),
+  /** null: the owner's default duration. */
+  duration_minutes: durationMinutesSchema.nullable(),
+  /** null: not planned. */
+  scheduled_start: scheduledStartSchema.nullable(),
 };
 
 /** The fields both create and update take, all optional. */

@@ -98,6 +98,8 @@ describe("POST /api/v1/tasks", () => {
       // The Inbox, since no project was named.
       project_id: expect.any(String),
       parent_id: null,
+      duration_minutes: null,
+      scheduled_start: null,
     });
     const fetched = await alice.call("GET", taskUrl(task.id));
     expect(fetched.json()).toEqual(task);

@@ -32,6 +32,7 @@ function fakeReading(text: string): ParseTaskResponse {
     recurrence: spans.some((span) => span.kind === "recurrence") ? "FREQ=WEEKLY;BYDAY=MO" : null,
     project_id: null,
     project_name: null,
+    duration_minutes: null,
     spans,
   };
 }

@@ -11,6 +11,7 @@ import * as dropUnusedTaskIndexes from "./0010-drop-unused-task-indexes";
 import * as taskChangeVersions from "./0011-task-change-versions";
 import * as webPush from "./0012-web-push";
 import * as projectsAndSubtasks from "./0013-projects-and-subtasks";
+import * as planning from "./0015-planning";
 
 /**
  * Every migration, in order. Add new ones at the end; never edit a released one. A migration keeps
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   "0011-task-change-versions": taskChangeVersions,
   "0012-web-push": webPush,
   "0013-projects-and-subtasks": projectsAndSubtasks,
+  "0015-planning": planning,
 };

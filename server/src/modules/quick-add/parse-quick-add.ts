@@ -1,5 +1,12 @@
-import type { ParseTaskResponse, QuickAddSpan, QuickAddSpanKind, TaskPriority } from "@contract/index";
 import { matchProjectName } from "@contract/projects";
+import {
+  TASK_DURATION_MAX_MINUTES,
+  TASK_DURATION_MIN_MINUTES,
+  type ParseTaskResponse,
+  type QuickAddSpan,
+  type QuickAddSpanKind,
+  type TaskPriority,
+} from "@contract/index";
 import { firstOccurrence } from "../../lib/recurrence";
 import {
   createDateReader,
@@ -11,7 +18,7 @@ import {
 } from "../extract";
 
 // ---------------------------------------------------------------------------------------------
-// Quick add: one line read into title, due date, tags, priority and recurrence. Every recognised
+// Quick add: one line read into title, due date, tags, priority, recurrence and estimate. Every recognised
 // part is reported as a span of the original text so a client can highlight it; a phrase in
 // "quotes" is never read, so wrapping a wrongly read date in quotes keeps it as title words.
 // ---------------------------------------------------------------------------------------------
@@ -40,6 +47,29 @@ export interface QuickAddOptions {
   /** The user's projects, for `+Name`; without them every `+Name` is an unknown project. */
   projects?: readonly QuickAddProject[];
 }
+/**
+ * An estimate standing alone: "45m", "45 min", "2h", "2 hours", "1h30", "1h30m", "1.5h". Written after "in",
+ * "within" or "after" it is a moment ("call back in 2h"), which the date reader takes.
+ */
+const DURATION_TOKEN =
+  /(?<!\S)(?:(\d{1,2}(?:[.,]\d{1,2})?)\s?h(?:(\d{2})m?|rs?|ours?)?|(\d{1,3})(?:m(?:ins?|inutes?)?|\s(?:mins?|minutes?)))(?![\p{L}\p{N}])/giu;
+const MOMENT_BEFORE = /(?:^|\s)(?:in|within|after)\s+$/i;
+
+/** The minutes a duration token names, or undefined when it names no estimate a task can carry. */
+function durationMinutesOf(match: RegExpMatchArray): number | undefined {
+  const [, hoursText, minutesAfterHours, minutesText] = match;
+  let minutes: number;
+  if (hoursText !== undefined) {
+    const hours = Number(hoursText.replace(",", "."));
+    const extra = minutesAfterHours === undefined ? 0 : Number(minutesAfterHours);
+    if (extra >= 60) return undefined;
+    minutes = Math.round(hours * 60) + extra;
+  } else {
+    minutes = Number(minutesText);
+  }
+  return minutes >= TASK_DURATION_MIN_MINUTES && minutes <= TASK_DURATION_MAX_MINUTES ? minutes : undefined;
+}
+
 /** "…" or “…”: kept as text, the marks themselves dropped from the title. */
 const QUOTED = /"([^"]*)"|“([^”]*)”/gu;
 
@@ -89,6 +119,21 @@ export function parseQuickAdd(
     if (!priority || PRIORITY_RANK[level] > PRIORITY_RANK[priority]) priority = level;
   }
 
+  // Before the date reader, which would read "1h30" as half past one.
+  let durationMinutes: number | null = null;
+  // A second estimate stays a title word, and is no date either ("rest 15m" is not in 15 minutes).
+  const otherLengths: Range[] = [];
+  for (const match of text.matchAll(DURATION_TOKEN)) {
+    if (MOMENT_BEFORE.test(text.slice(0, match.index))) continue;
+    const range = { start: match.index, end: match.index + match[0].length };
+    const minutes = durationMinutesOf(match);
+    if (durationMinutes === null && minutes !== undefined && add(range.start, range.end, "duration")) {
+      durationMinutes = minutes;
+    } else {
+      otherLengths.push(range);
+    }
+  }
+
   const tags: string[] = [];
   for (const match of text.matchAll(TAG_TOKEN)) {
     const tag = (match[1] ?? "").replace(/[-/]+$/, "");
@@ -107,7 +152,7 @@ export function parseQuickAdd(
 
   // The date reader sees the text with every other part blanked out (same length, so its
   // positions are positions in the original text).
-  const blanked = [...quoted, ...spans].reduce(
+  const blanked = [...quoted, ...otherLengths, ...spans].reduce(
     (current, range) =>
       current.slice(0, range.start) + " ".repeat(range.end - range.start) + current.slice(range.end),
     text,
@@ -135,6 +180,7 @@ export function parseQuickAdd(
     recurrence,
     project_id: project?.id ?? null,
     project_name: project && project.id === null ? project.name : null,
+    duration_minutes: durationMinutes,
     spans,
   };
 }
