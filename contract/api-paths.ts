@@ -40,6 +40,8 @@ export const apiPaths = {
   pushKey: "/api/v1/push/key",
   pushSubscribe: "/api/v1/push/subscriptions",
   pushUnsubscribe: "/api/v1/push/subscriptions",
+  analytics: "/api/v1/analytics",
+  review: "/api/v1/review",
 } as const;
 
 /** Fills `:name` parameters of a route path. */

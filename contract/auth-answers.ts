@@ -28,6 +28,8 @@ const userFromWireSchema = onFirstUse(
       created_at: z.string().catch(""),
       default_reminder_minutes: z.number().int().nullable().catch(null),
       email_reminders: z.boolean().catch(false),
+      daily_goal: z.number().int().nullable().catch(null),
+      weekly_review_email: z.boolean().catch(false),
     }) satisfies z.ZodType<User>,
 );
 

@@ -8,4 +8,5 @@ export * from "./quick-add";
 export * from "./transfer";
 export * from "./calendar";
 export * from "./notifications";
+export * from "./analytics";
 export * from "./routes";

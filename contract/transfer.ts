@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { taskEventJsonSchema } from "./analytics";
 import { taskJsonSchema } from "./tasks";
 
 export const EXPORT_FORMATS = ["json", "csv", "todotxt"] as const;
@@ -11,12 +12,15 @@ export const exportQuerySchema = /* @__PURE__ */ z.object({
 /** The largest file the import accepts. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Tasklane's own JSON export: every task with every field. */
+/**
+ * Tasklane's own JSON export: every task with every field and its history (events, oldest first),
+ * so an import elsewhere keeps when each task was created and completed.
+ */
 export const tasklaneExportSchema = /* @__PURE__ */ z.object({
   format: z.literal("tasklane"),
   version: z.literal(1),
   exported_at: z.string(),
-  tasks: z.array(taskJsonSchema),
+  tasks: z.array(taskJsonSchema.extend({ events: z.array(taskEventJsonSchema) })),
 });
 export type TasklaneExport = z.infer<typeof tasklaneExportSchema>;
 

@@ -18,6 +18,8 @@ export function buildUser(overrides: Partial<User> = {}): User {
     created_at: "2026-11-01T09:00:00.000Z",
     default_reminder_minutes: null,
     email_reminders: false,
+    daily_goal: null,
+    weekly_review_email: false,
     ...overrides,
   };
 }
@@ -43,6 +45,7 @@ export function buildTask(overrides: Partial<TaskJson> = {}): TaskJson {
     source: { type: "Manual" },
     created_at: "2026-11-20T09:00:00.000Z",
     updated_at: "2026-11-20T09:00:00.000Z",
+    completed_at_approximate: false,
     ...overrides,
   };
 }

@@ -41,6 +41,9 @@ export function captureMailer(): Mailer & { sent: OutgoingMail[] } {
 }
 
 const TABLES = [
+  "review_summaries",
+  "ai_use_months",
+  "task_events",
   "notifications",
   "jobs",
   "inbound_messages",

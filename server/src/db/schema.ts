@@ -41,6 +41,10 @@ export interface UsersTable {
   default_reminder_minutes: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1 when reminders are also e-mailed (migration 0008). */
   email_reminders: ColumnType<number, number | undefined, number>;
+  /** Completed tasks a day the user aims for; null = no goal (migration 0014). */
+  daily_goal: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1 when the weekly review is e-mailed on Monday mornings (migration 0014). */
+  weekly_review_email: ColumnType<number, number | undefined, number>;
 }
 
 export interface SessionsTable {
@@ -93,6 +97,11 @@ export interface TasksTable {
   follows_task_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** When to remind the owner (migration 0008); cleared when the task is completed. */
   remind_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * 1 when completed_at was not recorded at completion but taken from the last update (tasks
+   * completed before migration 0014).
+   */
+  completed_at_approximate: ColumnType<number, number | undefined, number>;
 }
 
 export interface GenerationRequestsTable {
@@ -190,6 +199,36 @@ export interface PushSubscriptionsTable {
   created_at: string;
 }
 
+/** One change in a task's history (migration 0014); kept when the task is deleted. */
+export interface TaskEventsTable {
+  id: string;
+  user_id: string;
+  task_id: string;
+  /** created | status_changed | due_changed | rescheduled | deleted */
+  kind: string;
+  /** The value before (a status, a due date), short text; null when there was none. */
+  from_value: string | null;
+  to_value: string | null;
+  at: string;
+}
+
+/** AI uses per user and local month ("2026-11"), for the analytics (migration 0014). */
+export interface AiUseMonthsTable {
+  user_id: string;
+  month: string;
+  count: number;
+}
+
+/** A weekly review's written summary, kept while the user's tasks stay as they were (migration 0014). */
+export interface ReviewSummariesTable {
+  user_id: string;
+  /** ISO week, "2026-W48" */
+  week: string;
+  tasks_version: number;
+  summary: string;
+  generated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -206,6 +245,9 @@ export interface Database {
   notifications: NotificationsTable;
   server_keys: ServerKeysTable;
   push_subscriptions: PushSubscriptionsTable;
+  task_events: TaskEventsTable;
+  ai_use_months: AiUseMonthsTable;
+  review_summaries: ReviewSummariesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -217,5 +259,7 @@ export type TaskUpdate = Updateable<TasksTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type GenerationRequestRow = Selectable<GenerationRequestsTable>;
 export type DailyReportRow = Selectable<DailyReportsTable>;
+export type TaskEventRow = Selectable<TaskEventsTable>;
+export type NewTaskEvent = Insertable<TaskEventsTable>;
 export type JobRow = Selectable<JobsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;

@@ -1,4 +1,5 @@
 import type { ModulePlugin } from "../app-types";
+import { analyticsModule } from "./analytics/routes";
 import { authModule } from "./auth/routes";
 import { calendarModule } from "./calendar/routes";
 import { dailyModule } from "./daily/routes";
@@ -30,4 +31,5 @@ export const modules: ModulePlugin = async (app, { deps }) => {
   await app.register(calendarModule, { prefix: "/api/v1/calendar", deps });
   await app.register(notificationsModule, { prefix: "/api/v1/notifications", deps });
   await app.register(pushModule, { prefix: "/api/v1/push", deps });
+  await app.register(analyticsModule, { prefix: "/api/v1", deps });
 };

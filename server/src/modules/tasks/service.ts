@@ -16,8 +16,9 @@ import {
   type TaskStatus,
   type UpdateTaskInput,
 } from "@contract/tasks";
+import type { TaskEventJson, TaskEventKind } from "@contract/analytics";
 import { inTransaction, type Db } from "../../db/database";
-import type { TaskRow, UserRow } from "../../db/schema";
+import type { NewTaskEvent, TaskRow, UserRow } from "../../db/schema";
 import { scheduleJob, unscheduleJob } from "../../jobs/repository";
 import { isoNow, type Clock } from "../../lib/clock";
 import { NotFound, Validation } from "../../lib/domain-errors";
@@ -34,9 +35,11 @@ import {
   countTasks,
   deleteTaskRow,
   insertNextOccurrence,
+  insertTaskEvents,
   insertTasks,
   selectTask,
   selectTaskById,
+  selectTaskEvents,
   selectTasks,
   selectTasksByIds,
   selectTasksChangedAt,
@@ -86,6 +89,7 @@ export function toTaskJson(row: TaskRow): TaskJson {
     created_at: row.created_at,
     updated_at: row.updated_at,
     completed_at: row.completed_at,
+    completed_at_approximate: row.completed_at_approximate === 1,
     recurrence: row.recurrence ?? null,
     remind_at: row.remind_at,
   };
@@ -240,6 +244,75 @@ export async function getTaskWithOwner(
 }
 
 // ---------------------------------------------------------------------------------------------
+// History: every create, status change, due-date change and delete leaves an event, written in
+// the same transaction as the change itself.
+// ---------------------------------------------------------------------------------------------
+
+/** What an import knows of a task's past (the JSON export carries it). */
+export interface TaskHistory {
+  created_at?: string;
+  completed_at?: string | null;
+  completed_at_approximate?: boolean;
+  events?: readonly TaskEventJson[];
+}
+
+/** A task to create, with its past when it comes from an export. */
+export type NewTaskInput = CreateTaskInput & { history?: TaskHistory };
+
+function taskEvent(
+  row: Pick<TaskRow, "id" | "user_id">,
+  kind: TaskEventKind,
+  change: { from: string | null; to: string | null; at: string },
+): NewTaskEvent {
+  return {
+    id: newTimeOrderedId(Date.parse(change.at)),
+    user_id: row.user_id,
+    task_id: row.id,
+    kind,
+    from_value: change.from,
+    to_value: change.to,
+    at: change.at,
+  };
+}
+
+/** A new due date is "due_changed" when one was set or cleared, "rescheduled" when it moved. */
+function dueChangeKind(from: string | null, to: string | null): TaskEventKind {
+  return from !== null && to !== null ? "rescheduled" : "due_changed";
+}
+
+/** The events of a task just created: those it brought along, or its creation. */
+function creationEvents(row: TaskRow, history: TaskHistory | undefined): NewTaskEvent[] {
+  if (history?.events?.length) return history.events.map((event) => taskEvent(row, event.kind, event));
+  return [taskEvent(row, "created", { from: null, to: row.status, at: row.created_at })];
+}
+
+/** A task's history in the shape of the JSON export, by task id, oldest first. */
+export async function getTaskHistories(
+  db: Db,
+  userId: string,
+  taskIds: readonly string[],
+): Promise<Map<string, TaskEventJson[]>> {
+  const histories = new Map<string, TaskEventJson[]>(taskIds.map((id) => [id, []]));
+  for (const event of await selectTaskEvents(db, userId, taskIds)) {
+    histories.get(event.task_id)?.push({
+      kind: event.kind as TaskEventKind,
+      from: event.from_value,
+      to: event.to_value,
+      at: event.at,
+    });
+  }
+  return histories;
+}
+
+/** A timestamp an import brings, as stored (ISO UTC), no later than now; undefined when unreadable. */
+function pastInstant(value: string | null | undefined, nowIso: string): string | undefined {
+  if (!value) return undefined;
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return undefined;
+  return new Date(Math.min(time, Date.parse(nowIso))).toISOString();
+}
+
+// ---------------------------------------------------------------------------------------------
 // Calls
 // ---------------------------------------------------------------------------------------------
 
@@ -291,7 +364,7 @@ function plainFieldsOf(input: CreateTaskInput): Pick<TaskRow, (typeof PLAIN_FIEL
   >;
 }
 
-function newTaskRow(userId: string, input: CreateTaskInput, nowIso: string, timeZone: string): TaskRow {
+function newTaskRow(userId: string, input: NewTaskInput, nowIso: string, timeZone: string): TaskRow {
   const status = input.status ?? "pending";
   const source = input.source ?? MANUAL_SOURCE;
   const recurrence = checkedRecurrence(input.recurrence, normaliseDueDate(input.due_date));
@@ -300,8 +373,11 @@ function newTaskRow(userId: string, input: CreateTaskInput, nowIso: string, time
     { dueDate: normaliseDueDate(input.due_date), remindAt: normaliseDueDate(input.remind_at) },
     { status, timeZone, nowIso },
   );
+  // An imported task keeps when it was created and completed.
+  const createdAt = pastInstant(input.history?.created_at, nowIso) ?? nowIso;
+  const completedAt = pastInstant(input.history?.completed_at, nowIso);
   return {
-    // Time-ordered, from created_at: a new task's key lands at the end of the primary-key index.
+    // Time-ordered, from the time of writing: a new task's key lands at the end of the primary-key index.
     id: newTimeOrderedId(Date.parse(nowIso)),
     user_id: userId,
     ...plainFieldsOf(input),
@@ -311,9 +387,11 @@ function newTaskRow(userId: string, input: CreateTaskInput, nowIso: string, time
     source_type: source.type,
     source_origin: source.origin ?? null,
     source_filename: source.filename ?? null,
-    created_at: nowIso,
+    created_at: createdAt,
     updated_at: nowIso,
-    completed_at: status === "completed" ? nowIso : null,
+    completed_at: status === "completed" ? (completedAt ?? nowIso) : null,
+    completed_at_approximate:
+      status === "completed" && completedAt !== undefined && input.history?.completed_at_approximate ? 1 : 0,
     recurrence,
     follows_task_id: null,
     // A completed task has nothing left to remind of.
@@ -358,7 +436,7 @@ export async function createTasks(
   db: Db,
   clock: Clock,
   userId: string,
-  inputs: readonly CreateTaskInput[],
+  inputs: readonly NewTaskInput[],
 ): Promise<TaskJson[]> {
   if (inputs.length === 0) return [];
   const nowIso = isoNow(clock);
@@ -367,6 +445,10 @@ export async function createTasks(
     const timeZone = inputs.some((input) => input.recurrence) ? await timeZoneOf(trx, userId) : "UTC";
     const rows = inputs.map((input) => newTaskRow(userId, input, nowIso, timeZone));
     await insertTasks(trx, rows);
+    await insertTaskEvents(
+      trx,
+      rows.flatMap((row, index) => creationEvents(row, inputs[index]?.history)),
+    );
     for (const row of rows)
       if (row.remind_at !== null) await followReminder(trx, row.id, row.remind_at, nowIso);
     await touchTasks(trx, userId, nowIso);
@@ -409,7 +491,8 @@ function changesOf(
   if (input.status !== undefined && input.status !== current.status) {
     changes.status = input.status;
     if (input.status === "completed") changes.completed_at = nowIso;
-    else if (current.status === "completed") changes.completed_at = null;
+    else if (current.completed_at !== null) changes.completed_at = null;
+    if (current.completed_at_approximate !== 0) changes.completed_at_approximate = 0;
   }
   if (input.recurrence !== undefined || input.due_date !== undefined) {
     const rule = input.recurrence === undefined ? current.recurrence : input.recurrence;
@@ -472,10 +555,14 @@ async function createNextOccurrence(
     created_at: nowIso,
     updated_at: nowIso,
     completed_at: null,
+    completed_at_approximate: 0,
     remind_at: nextRemindAt(completed.due_date, remindAt, dueDate, nowIso),
     follows_task_id: completed.id,
   };
-  if (await insertNextOccurrence(trx, next)) await followReminder(trx, next.id, next.remind_at, nowIso);
+  if (await insertNextOccurrence(trx, next)) {
+    await insertTaskEvents(trx, creationEvents(next, undefined));
+    await followReminder(trx, next.id, next.remind_at, nowIso);
+  }
 }
 
 /** The same lead time before `nextDue` as `remindAt` was before `due`; null without one or when past. */
@@ -483,6 +570,18 @@ function nextRemindAt(due: string, remindAt: string | null, nextDue: string, now
   if (remindAt === null) return null;
   const time = Date.parse(nextDue) - (Date.parse(due) - Date.parse(remindAt));
   return time > Date.parse(nowIso) ? new Date(time).toISOString() : null;
+}
+
+/** The history a change leaves: its status and due-date moves. */
+function changeEvents(current: TaskRow, changes: Partial<TaskRow>, at: string): NewTaskEvent[] {
+  const events: NewTaskEvent[] = [];
+  if (changes.status !== undefined)
+    events.push(taskEvent(current, "status_changed", { from: current.status, to: changes.status, at }));
+  if (changes.due_date !== undefined) {
+    const kind = dueChangeKind(current.due_date, changes.due_date);
+    events.push(taskEvent(current, kind, { from: current.due_date, to: changes.due_date, at }));
+  }
+  return events;
 }
 
 /** PUT is partial; a request that changes nothing leaves updated_at alone. */
@@ -502,6 +601,7 @@ export async function updateTask(
     if (Object.keys(changes).length === 0) return current;
     const updated = { ...current, ...changes, updated_at: nowIso };
     await updateTaskRow(trx, userId, id, { ...changes, updated_at: nowIso });
+    await insertTaskEvents(trx, changeEvents(current, changes, nowIso));
     if (changes.status === "completed")
       await createNextOccurrence(trx, userId, updated, current.remind_at, nowIso);
     if (changes.remind_at !== undefined) await followReminder(trx, id, changes.remind_at, nowIso);
@@ -515,6 +615,7 @@ export async function deleteTask(db: Db, clock: Clock, userId: string, id: strin
   const nowIso = isoNow(clock);
   await inTransaction(db, async (trx) => {
     if (!(await deleteTaskRow(trx, userId, id))) throw new NotFound(TASK_NOT_FOUND);
+    await insertTaskEvents(trx, [taskEvent({ id, user_id: userId }, "deleted", { from: null, to: null, at: nowIso })]);
     await followReminder(trx, id, null, nowIso);
     await touchTasks(trx, userId, nowIso);
   });
