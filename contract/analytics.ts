@@ -5,7 +5,13 @@ import { taskJsonSchema, taskPrioritySchema } from "./tasks";
 // Task history: the event log carried by the JSON export and import.
 // ---------------------------------------------------------------------------------------------
 
-export const TASK_EVENT_KINDS = ["created", "status_changed", "due_changed", "rescheduled", "deleted"] as const;
+export const TASK_EVENT_KINDS = [
+  "created",
+  "status_changed",
+  "due_changed",
+  "rescheduled",
+  "deleted",
+] as const;
 export type TaskEventKind = (typeof TASK_EVENT_KINDS)[number];
 
 /** One change in a task's history, as the JSON export writes it beside the task. */
@@ -35,7 +41,9 @@ export const analyticsQuerySchema = /* @__PURE__ */ z.object({
     .transform((value) => Number(value) as AnalyticsRange),
 });
 
-const localDate = /* @__PURE__ */ z.string().meta({ description: "a local date (YYYY-MM-DD) in the user's zone" });
+const localDate = /* @__PURE__ */ z
+  .string()
+  .meta({ description: "a local date (YYYY-MM-DD) in the user's zone" });
 const dateCountSchema = /* @__PURE__ */ z.object({ date: localDate, count: z.number().int() });
 export type DateCount = z.infer<typeof dateCountSchema>;
 
@@ -128,10 +136,7 @@ export function isoWeekStart(week: string): string {
 }
 
 export const reviewQuerySchema = /* @__PURE__ */ z.object({
-  week: z
-    .string()
-    .refine(isIsoWeek, { error: "week must be an ISO week such as 2026-W48" })
-    .optional(),
+  week: z.string().refine(isIsoWeek, { error: "week must be an ISO week such as 2026-W48" }).optional(),
 });
 
 export const reviewSchema = /* @__PURE__ */ z

@@ -116,7 +116,8 @@ function withStatus(task: TaskJson, status: TaskStatus, now: string): TaskJson {
     ...task,
     status: wire,
     completed_at: completedAt,
-    completed_at_approximate: wire === "completed" && task.status === "completed" && task.completed_at_approximate,
+    completed_at_approximate:
+      wire === "completed" && task.status === "completed" && task.completed_at_approximate,
     remind_at: remindAt,
   };
 }

@@ -206,7 +206,9 @@ function readSummary(content: string): Result<string> {
   const json = parseJson(content);
   if (!json.ok) return json;
   const parsed = summaryAnswerSchema.safeParse(json.value);
-  return parsed.success ? { ok: true, value: parsed.data.summary } : { ok: false, problem: problemOf(parsed.error) };
+  return parsed.success
+    ? { ok: true, value: parsed.data.summary }
+    : { ok: false, problem: problemOf(parsed.error) };
 }
 
 const SUMMARY_PROMPT = [

@@ -432,7 +432,12 @@ async function followWeeklyReviewEmail(
     return;
   }
   const runAt = nextWeeklyReviewAt(userTimeZone(user), now);
-  await scheduleJob(db, { kind: WEEKLY_REVIEW_EMAIL_JOB, subject: user.id, runAt, nowIso: now.toISOString() });
+  await scheduleJob(db, {
+    kind: WEEKLY_REVIEW_EMAIL_JOB,
+    subject: user.id,
+    runAt,
+    nowIso: now.toISOString(),
+  });
 }
 
 /** PUT /auth/profile: only the names provided change; an empty name clears it. */

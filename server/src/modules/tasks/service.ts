@@ -615,7 +615,9 @@ export async function deleteTask(db: Db, clock: Clock, userId: string, id: strin
   const nowIso = isoNow(clock);
   await inTransaction(db, async (trx) => {
     if (!(await deleteTaskRow(trx, userId, id))) throw new NotFound(TASK_NOT_FOUND);
-    await insertTaskEvents(trx, [taskEvent({ id, user_id: userId }, "deleted", { from: null, to: null, at: nowIso })]);
+    await insertTaskEvents(trx, [
+      taskEvent({ id, user_id: userId }, "deleted", { from: null, to: null, at: nowIso }),
+    ]);
     await followReminder(trx, id, null, nowIso);
     await touchTasks(trx, userId, nowIso);
   });

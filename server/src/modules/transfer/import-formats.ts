@@ -27,8 +27,7 @@ export interface ImportedHistory {
 
 /** One task of the file, or why its line cannot become one. */
 export type ImportRow =
-  | { line: number; task: CreateTaskRequest; history?: ImportedHistory }
-  | { line: number; error: string };
+  { line: number; task: CreateTaskRequest; history?: ImportedHistory } | { line: number; error: string };
 
 export interface ImportContext {
   /** The user's zone: dates without a time are the end of that day there */
