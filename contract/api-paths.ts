@@ -53,6 +53,8 @@ export const apiPaths = {
   createProject: "/api/v1/projects",
   updateProject: "/api/v1/projects/:id",
   deleteProject: "/api/v1/projects/:id",
+  analytics: "/api/v1/analytics",
+  review: "/api/v1/review",
 } as const;
 
 /** Fills `:name` parameters of a route path. */

@@ -40,6 +40,8 @@ const userFromWireSchema = onFirstUse(
         .catch(() => ({ days: [...DEFAULT_WORKING_DAYS], start: "09:00", end: "17:00" })),
       daily_capacity_minutes: z.number().int().positive().catch(360),
       default_duration_minutes: z.number().int().positive().catch(30),
+      daily_goal: z.number().int().nullable().catch(null),
+      weekly_review_email: z.boolean().catch(false),
     }) satisfies z.ZodType<User>,
 );
 

@@ -115,6 +115,10 @@ export const userSchema = /* @__PURE__ */ z.object({
   daily_capacity_minutes: z.number().int(),
   /** The estimate of a task whose duration_minutes is null (30 unless the user set another). */
   default_duration_minutes: z.number().int(),
+  /** Completed tasks a day the user aims for; null = no goal. */
+  daily_goal: z.number().int().nullable(),
+  /** Whether the weekly review is e-mailed on Monday mornings. */
+  weekly_review_email: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -177,6 +181,9 @@ export const timezoneRequestSchema = /* @__PURE__ */ z.object({ timezone: timeZo
 /** A default reminder is at most a week before the due time. */
 export const DEFAULT_REMINDER_MAX_MINUTES = 7 * 24 * 60;
 
+/** A daily goal of completed tasks is at most this many. */
+export const DAILY_GOAL_MAX = 100;
+
 /** Only the settings sent change; default_reminder_minutes null turns the default reminder off. */
 export const settingsRequestSchema = /* @__PURE__ */ z.object({
   default_reminder_minutes: z
@@ -202,6 +209,14 @@ export const settingsRequestSchema = /* @__PURE__ */ z.object({
     .optional(),
   /** null goes back to the built-in default (30 minutes). */
   default_duration_minutes: durationMinutesSchema.nullable().optional(),
+  daily_goal: z
+    .number({ error: "daily_goal must be a whole number of tasks or null" })
+    .int({ error: "daily_goal must be a whole number of tasks or null" })
+    .min(1, { error: "daily_goal must be at least 1" })
+    .max(DAILY_GOAL_MAX, { error: `daily_goal must be at most ${DAILY_GOAL_MAX}` })
+    .nullable()
+    .optional(),
+  weekly_review_email: z.boolean({ error: "weekly_review_email must be true or false" }).optional(),
 });
 export type SettingsRequest = z.infer<typeof settingsRequestSchema>;
 

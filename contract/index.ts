@@ -10,4 +10,5 @@ export * from "./transfer";
 export * from "./calendar";
 export * from "./planning";
 export * from "./notifications";
+export * from "./analytics";
 export * from "./routes";

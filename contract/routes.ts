@@ -17,6 +17,7 @@ import {
   timezoneRequestSchema,
   userSchema,
 } from "./auth";
+import { analyticsQuerySchema, analyticsSchema, reviewQuerySchema, reviewSchema } from "./analytics";
 import { dailyStatusJsonSchema, generationStartResponseSchema, generationStatusJsonSchema } from "./daily";
 import { extractRequestSchema, extractResponseSchema } from "./extract";
 import { calendarFeedSchema } from "./calendar";
@@ -208,7 +209,8 @@ export const apiRoutes = {
   settings: {
     method: "PUT",
     path: apiPaths.settings,
-    summary: "Change the reminder settings (default lead time, e-mail reminders)",
+    summary:
+      "Change the settings (default reminder lead time, e-mail reminders, daily goal, weekly review e-mail)",
     auth: true,
     body: settingsRequestSchema,
     response: userSchema,
@@ -364,6 +366,24 @@ export const apiRoutes = {
       413: "The file is larger than 5 MB",
       415: "The body is sent with a content type the server does not read",
     },
+  },
+  analytics: {
+    method: "GET",
+    path: apiPaths.analytics,
+    summary: "Progress over the last 7, 30, 90 or 365 days, in the user's timezone",
+    auth: true,
+    query: analyticsQuerySchema,
+    response: analyticsSchema,
+    errors: { ...queryErrors, ...authErrors },
+  },
+  review: {
+    method: "GET",
+    path: apiPaths.review,
+    summary: "The weekly review of an ISO week (the current one when week is left out)",
+    auth: true,
+    query: reviewQuerySchema,
+    response: reviewSchema,
+    errors: { ...queryErrors, ...authErrors },
   },
   calendarFeed: {
     method: "GET",

@@ -154,7 +154,15 @@ export const taskJsonSchema = /* @__PURE__ */ z.object({
   source: taskSourceSchema,
   created_at: z.string(),
   updated_at: z.string(),
-  completed_at: z.string().nullable(),
+  completed_at: z.string().nullable().meta({
+    description:
+      "When the task became completed (ISO timestamp, UTC); null while it is not completed. Reopening clears it.",
+  }),
+  completed_at_approximate: z.boolean().meta({
+    description:
+      "true when completed_at was not recorded at the moment of completion but taken from the task's last " +
+      "update (tasks completed before completion times were kept)",
+  }),
   recurrence: recurrenceJsonSchema,
   remind_at: z
     .string()
@@ -214,6 +222,7 @@ const taskFromWireSchema = onFirstUse(() => {
     created_at: wire.created_at.optional().catch(undefined),
     updated_at: wire.updated_at.optional().catch(undefined),
     completed_at: wire.completed_at.optional().catch(null),
+    completed_at_approximate: wire.completed_at_approximate.catch(false),
     recurrence: wire.recurrence.catch(null),
     remind_at: wire.remind_at.optional().catch(null),
     // "" when a server without projects sent the task: the app shows it as in the Inbox.

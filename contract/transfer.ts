@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { projectColorSchema } from "./projects";
+import { taskEventJsonSchema } from "./analytics";
 import { taskJsonSchema } from "./tasks";
 
 export const EXPORT_FORMATS = ["json", "csv", "todotxt"] as const;
@@ -22,14 +23,17 @@ export const exportedProjectSchema = /* @__PURE__ */ z.object({
 });
 export type ExportedProject = z.infer<typeof exportedProjectSchema>;
 
-/** Tasklane's own JSON export: every task with every field, and the projects they are in. */
+/**
+ * Tasklane's own JSON export: every task with every field and its history (events, oldest first),
+ * so an import elsewhere keeps when each task was created and completed, and the projects they are in.
+ */
 export const tasklaneExportSchema = /* @__PURE__ */ z.object({
   format: z.literal("tasklane"),
   version: z.literal(1),
   exported_at: z.string(),
   /** Absent in files exported before projects: their tasks go to the Inbox. */
   projects: z.array(exportedProjectSchema).optional(),
-  tasks: z.array(taskJsonSchema),
+  tasks: z.array(taskJsonSchema.extend({ events: z.array(taskEventJsonSchema) })),
 });
 export type TasklaneExport = z.infer<typeof tasklaneExportSchema>;
 

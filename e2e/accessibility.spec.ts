@@ -178,8 +178,9 @@ test("signed-in screens, dialogs and menus, empty and with data", async ({ page,
 
     await openFromSidebar(page, "Analytics");
     await expect(page).toHaveURL(/\/analytics$/);
-    await expect(page.getByRole("heading", { name: "Coming Soon" })).toBeVisible();
-    await scan(page, "/analytics (coming soon)");
+    await expect(page.getByRole("heading", { name: "Analytics", level: 1 })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Completed per day" })).toBeVisible();
+    await scan(page, "/analytics");
   });
 
   await test.step("at 375 px: the dashboard and the mobile menu", async () => {

@@ -21,6 +21,8 @@ export function buildUser(overrides: Partial<User> = {}): User {
     working_hours: { days: [1, 2, 3, 4, 5], start: "09:00", end: "17:00" },
     daily_capacity_minutes: 360,
     default_duration_minutes: 30,
+    daily_goal: null,
+    weekly_review_email: false,
     ...overrides,
   };
 }
@@ -47,6 +49,7 @@ export function buildTask(overrides: Partial<TaskJson> = {}): TaskJson {
     created_at: "2026-11-20T09:00:00.000Z",
     updated_at: "2026-11-20T09:00:00.000Z",
     project_id: "project-inbox",
+    completed_at_approximate: false,
     ...overrides,
   };
 }

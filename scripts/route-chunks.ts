@@ -20,6 +20,8 @@ const SIGNED_IN_SCREENS = [
   "src/features/extract/components/extract-page.tsx",
   "src/app/routes/settings-with-data.tsx",
   "src/features/daily-plan/components/daily-plan-page.tsx",
+  "src/features/analytics/components/analytics-page.tsx",
+  "src/features/analytics/components/review-page.tsx",
   "src/app/routes/coming-soon.tsx",
 ];
 /**
@@ -51,6 +53,8 @@ const ROUTE_CHUNKS: RouteChunk[] = [
   { name: "extract-screen", root: "src/features/extract/components/extract-page.tsx" },
   { name: "settings-screen", root: "src/app/routes/settings-with-data.tsx" },
   { name: "daily-plan-screen", root: "src/features/daily-plan/components/daily-plan-page.tsx" },
+  { name: "analytics-screen", root: "src/features/analytics/components/analytics-page.tsx" },
+  { name: "review-screen", root: "src/features/analytics/components/review-page.tsx" },
 ];
 
 /**

@@ -90,9 +90,11 @@ export const accountHandlers = [
     const read = await readAuthorised(request, settingsRequestSchema);
     if ("failure" in read) return read.failure;
     // Only the settings provided change.
-    const { default_reminder_minutes, email_reminders } = read.body;
+    const { default_reminder_minutes, email_reminders, daily_goal, weekly_review_email } = read.body;
     account.user = {
       ...account.user,
+      ...(daily_goal !== undefined ? { daily_goal } : {}),
+      ...(weekly_review_email !== undefined ? { weekly_review_email } : {}),
       ...(default_reminder_minutes !== undefined ? { default_reminder_minutes } : {}),
       ...(email_reminders !== undefined ? { email_reminders } : {}),
     };

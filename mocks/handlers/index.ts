@@ -1,5 +1,6 @@
 import type { RequestHandler } from "msw";
 import { accountHandlers } from "./account";
+import { analyticsHandlers } from "./analytics";
 import { authHandlers } from "./auth";
 import { dailyHandlers } from "./daily";
 import { extractHandlers } from "./extract";
@@ -10,6 +11,7 @@ import { taskHandlers } from "./tasks";
 /** One handler file per resource; add yours here. */
 export const handlers: RequestHandler[] = [
   ...accountHandlers,
+  ...analyticsHandlers,
   ...authHandlers,
   ...dailyHandlers,
   ...extractHandlers,

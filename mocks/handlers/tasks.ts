@@ -112,7 +112,14 @@ function withStatus(task: TaskJson, status: TaskStatus, now: string): TaskJson {
   const completedAt = wire === "completed" ? (task.status === "completed" ? task.completed_at : now) : null;
   // Completing a task clears its reminder.
   const remindAt = wire === "completed" ? null : task.remind_at;
-  return { ...task, status: wire, completed_at: completedAt, remind_at: remindAt };
+  return {
+    ...task,
+    status: wire,
+    completed_at: completedAt,
+    completed_at_approximate:
+      wire === "completed" && task.status === "completed" && task.completed_at_approximate,
+    remind_at: remindAt,
+  };
 }
 
 export const taskHandlers = [
@@ -142,6 +149,7 @@ export const taskHandlers = [
         source: source ?? MANUAL_SOURCE,
         created_at: now,
         updated_at: now,
+        completed_at_approximate: false,
       },
       status ?? "pending",
       now,

@@ -1,6 +1,7 @@
 import type { App, AppDeps } from "./app-types";
 import { startJobRunner, type JobKind } from "./jobs/runner";
 import { calendarSyncJob } from "./modules/calendars/worker";
+import { weeklyReviewEmailJob } from "./modules/analytics/worker";
 import { dailyPlanJob } from "./modules/daily/worker";
 import { startInboundSmtp } from "./modules/inbound-mail/smtp-listener";
 import { reminderEmailJob, reminderPushJob, taskReminderJob } from "./modules/notifications/worker";
@@ -14,6 +15,7 @@ export const jobKinds: readonly JobKind[] = [
   reminderEmailJob,
   reminderPushJob,
   calendarSyncJob,
+  weeklyReviewEmailJob,
 ];
 
 /**

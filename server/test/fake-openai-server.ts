@@ -51,6 +51,10 @@ export const linesAsTasks: FakeResponder = (request) => {
   const messages = request.body.messages ?? [];
   const userText = messages.filter((message) => message.role === "user").at(0)?.content ?? "";
   const isPlan = /plan a person's day/i.test(messages[0]?.content ?? "");
+  if (/weekly task review/i.test(messages[0]?.content ?? "")) {
+    const facts = JSON.parse(userText) as { completed: number };
+    return { json: { summary: `The fake AI saw ${facts.completed} completed tasks.` } };
+  }
   if (isPlan) {
     const { tasks } = JSON.parse(userText) as { tasks: { id: string }[] };
     return {

@@ -43,6 +43,9 @@ export function captureMailer(): Mailer & { sent: OutgoingMail[] } {
 const TABLES = [
   "plan_undos",
   "calendars",
+  "review_summaries",
+  "ai_use_months",
+  "task_events",
   "notifications",
   "jobs",
   "inbound_messages",

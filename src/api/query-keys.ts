@@ -14,6 +14,9 @@ export const queryKeys = {
     all: ["tasks"] as const,
     lists: () => [...queryKeys.tasks.all, "list"] as const,
     list: (filters: TaskFilters) => [...queryKeys.tasks.lists(), filters] as const,
+    // Derived from the tasks: under their key, so every task change refreshes them.
+    analytics: (days: number) => [...queryKeys.tasks.all, "analytics", days] as const,
+    review: (week: string) => [...queryKeys.tasks.all, "review", week] as const,
   },
   daily: {
     all: ["daily"] as const,

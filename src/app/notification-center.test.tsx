@@ -10,7 +10,7 @@ const user = buildUser();
 describe("the notification bell", () => {
   it("shows no dot and says so when nothing is unread", async () => {
     notificationStore.reset([buildNotification({ read_at: "2026-11-21T10:01:00.000Z" })]);
-    const { user: actor } = await renderApp("/analytics", { user });
+    const { user: actor } = await renderApp("/profile", { user });
 
     const bell = await screen.findByRole("button", { name: "Notifications" });
     expect(within(bell).queryByTestId("unread-dot")).not.toBeInTheDocument();
@@ -39,7 +39,7 @@ describe("the notification bell", () => {
         read_at: "2026-11-21T10:05:00.000Z",
       }),
     ]);
-    const { user: actor } = await renderApp("/analytics", { user });
+    const { user: actor } = await renderApp("/profile", { user });
 
     await actor.click(await screen.findByRole("button", { name: "Notifications (2 unread)" }));
     const menu = await screen.findByRole("menu");
@@ -111,7 +111,7 @@ describe("the notification bell", () => {
   it("works from the keyboard: open with Enter, move with the arrows, follow with Enter", async () => {
     taskStore.reset([buildTask({ id: "task-8", title: "Water the plants" })]);
     notificationStore.reset([buildNotification({ task_id: "task-8", text: "Reminder: Water the plants" })]);
-    const { user: actor, settled } = await renderApp("/analytics", { user });
+    const { user: actor, settled } = await renderApp("/profile", { user });
 
     const bell = await screen.findByRole("button", { name: "Notifications (1 unread)" });
     bell.focus();

@@ -11,14 +11,14 @@ import { renderApp } from "@/test/render-app";
 describe("the guard of signed-in routes", () => {
   it("sends a visitor to /login and, after signing in, back to where they were going", async () => {
     seedAccount(buildUser({ email: "ada@example.com" }));
-    const { user, router, settled } = await renderApp("/analytics?range=week#top");
+    const { user, router, settled } = await renderApp("/profile?range=week#top");
 
     expect(router.state.location.pathname).toBe("/login");
     await user.type(screen.getByLabelText("Email"), "ada@example.com");
     await user.type(screen.getByLabelText("Password"), FAKE_PASSWORD);
     await user.click(screen.getByRole("button", { name: "Sign In" }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe("/analytics"));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/profile"));
     await settled();
     expect(router.state.location.search).toBe("?range=week");
     expect(router.state.location.hash).toBe("#top");
@@ -32,11 +32,11 @@ describe("the guard of signed-in routes", () => {
   });
 
   it("shows 'Loading...' until the persisted session has been restored", async () => {
-    const { router } = await renderApp("/analytics", { user: buildUser(), hydrated: false });
+    const { router } = await renderApp("/profile", { user: buildUser(), hydrated: false });
 
     expect(screen.getByText("Loading...")).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Coming Soon" })).not.toBeInTheDocument();
-    expect(router.state.location.pathname).toBe("/analytics");
+    expect(router.state.location.pathname).toBe("/profile");
 
     act(() => useSessionStore.setState({ hydrated: true }));
     expect(await screen.findByRole("heading", { name: "Coming Soon" })).toBeInTheDocument();
@@ -51,7 +51,7 @@ describe("the guard of signed-in routes", () => {
         authorizations.push(request.headers.get("Authorization"));
     });
 
-    await renderApp("/analytics", { token: "stored-token" });
+    await renderApp("/profile", { token: "stored-token" });
 
     expect(await screen.findByRole("button", { name: "Account menu for Grace Hopper" })).toHaveTextContent(
       "GH",
@@ -68,7 +68,7 @@ describe("the guard of signed-in routes", () => {
     );
     localStorage.setItem(TOKEN_STORAGE_KEY, "stored-token");
 
-    const { router, settled } = await renderApp("/analytics", { token: "stored-token" });
+    const { router, settled } = await renderApp("/profile", { token: "stored-token" });
 
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     await settled();

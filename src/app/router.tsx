@@ -93,6 +93,14 @@ const DailyPlanPage = lazyPage(
   () => import("@/features/daily-plan/components/daily-plan-page"),
   (module) => module.DailyPlanPage,
 );
+const AnalyticsPage = lazyPage(
+  () => import("@/features/analytics/components/analytics-page"),
+  (module) => module.AnalyticsPage,
+);
+const ReviewPage = lazyPage(
+  () => import("@/features/analytics/components/review-page"),
+  (module) => module.ReviewPage,
+);
 const ComingSoonPage = lazyPage(
   () => import("./routes/coming-soon"),
   (module) => module.ComingSoonPage,
@@ -134,7 +142,8 @@ function appRoutes({ queryClient }: AppRoutesProps): RouteObject[] {
             page(ExtractPage, "extract"),
             page(SettingsPage, "settings"),
             page(DailyPlanPage, "daily"),
-            page(ComingSoonPage, "analytics"),
+            page(AnalyticsPage, "analytics"),
+            page(ReviewPage, "review"),
             page(ComingSoonPage, "profile"),
             page(ComingSoonPage, "premium"),
           ],

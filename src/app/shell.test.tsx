@@ -19,7 +19,7 @@ async function openUserMenu(user: Awaited<ReturnType<typeof renderApp>>["user"],
 
 describe("the shell", () => {
   it("has the landmarks: header, main and the main navigation with its six entries", async () => {
-    await renderApp("/analytics", { user: freeUser });
+    await renderApp("/profile", { user: freeUser });
 
     expect(screen.getByRole("banner")).toBeInTheDocument();
     expect(screen.getByRole("main")).toHaveTextContent("Coming Soon");
@@ -34,13 +34,13 @@ describe("the shell", () => {
       ["Settings", "/settings"],
     ]);
     expect(within(nav).getByText("AI")).toBeInTheDocument();
-    expect(within(nav).getByRole("link", { name: "Analytics" })).toHaveAttribute("aria-current", "page");
-    expect(within(nav).getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current");
+    // /profile is reached from the user menu: no sidebar entry is the current page.
+    for (const link of links) expect(link).not.toHaveAttribute("aria-current");
   });
 
   it("has a 'Search tasks...' box and a bell with an unread dot", async () => {
     notificationStore.reset([buildNotification({ text: "Reminder: Call the plumber" })]);
-    await renderApp("/analytics", { user: freeUser });
+    await renderApp("/profile", { user: freeUser });
 
     expect(screen.getByRole("searchbox", { name: "Search tasks" })).toHaveAttribute(
       "placeholder",
@@ -51,7 +51,7 @@ describe("the shell", () => {
   });
 
   it("opens /tasks filtered by what was typed in the header's search box, and shares the search there", async () => {
-    const { user, router, settled } = await renderApp("/analytics", { user: freeUser });
+    const { user, router, settled } = await renderApp("/profile", { user: freeUser });
 
     await user.type(
       within(screen.getByRole("banner")).getByRole("searchbox", { name: "Search tasks" }),
@@ -111,7 +111,7 @@ describe("the shell", () => {
   });
 
   it("shows a free user 'Upgrade to Premium', whose button says to contact the administrator", async () => {
-    const { user } = await renderApp("/analytics", { user: freeUser });
+    const { user } = await renderApp("/profile", { user: freeUser });
 
     const card = screen.getByRole("region", { name: "Upgrade to Premium" });
     expect(within(card).getByText("Unlock unlimited AI features")).toBeInTheDocument();
@@ -124,7 +124,7 @@ describe("the shell", () => {
   });
 
   it("shows a premium user the 'AI Usage' badge count/limit with the bar capped at 100 %", async () => {
-    await renderApp("/analytics", { user: premiumUser });
+    await renderApp("/profile", { user: premiumUser });
 
     const usage = screen.getByRole("region", { name: "AI Usage" });
     expect(within(usage).getByText("1500/1000")).toBeInTheDocument();
@@ -137,7 +137,7 @@ describe("the shell", () => {
   });
 
   it("shows a premium user's usage below the limit as its share", async () => {
-    await renderApp("/analytics", {
+    await renderApp("/profile", {
       user: buildUser({ is_premium: true, llm_usage_count: 250, llm_usage_limit: 1000 }),
     });
 
@@ -149,7 +149,7 @@ describe("the shell", () => {
 
 describe("the user menu", () => {
   it("shows the initials, the full name and e-mail, and the links with /premium for a free user", async () => {
-    const { user } = await renderApp("/analytics", { user: freeUser });
+    const { user } = await renderApp("/profile", { user: freeUser });
 
     expect(screen.getByRole("button", { name: "Account menu for Ada Lovelace" })).toHaveTextContent("AL");
     const menu = await openUserMenu(user);
@@ -165,7 +165,7 @@ describe("the user menu", () => {
   });
 
   it("shows a premium user the 'Premium' badge and no /premium link", async () => {
-    const { user } = await renderApp("/analytics", { user: premiumUser });
+    const { user } = await renderApp("/profile", { user: premiumUser });
 
     const menu = await openUserMenu(user);
     expect(within(menu).getByText("Premium")).toBeInTheDocument();
@@ -178,7 +178,7 @@ describe("the user menu", () => {
   });
 
   it("shows the username and its initial when the user has no name", async () => {
-    const { user } = await renderApp("/analytics", {
+    const { user } = await renderApp("/profile", {
       user: buildUser({ first_name: null, last_name: null, username: "countess" }),
     });
 
@@ -189,7 +189,7 @@ describe("the user menu", () => {
   });
 
   it("follows a menu link to its page", async () => {
-    const { user, router, settled } = await renderApp("/analytics", { user: freeUser });
+    const { user, router, settled } = await renderApp("/profile", { user: freeUser });
 
     const menu = await openUserMenu(user);
     await user.click(within(menu).getByRole("menuitem", { name: "Profile" }));
@@ -205,7 +205,7 @@ describe("the user menu", () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const { user, router, settled } = await renderApp("/analytics", {
+    const { user, router, settled } = await renderApp("/profile", {
       user: freeUser,
       token: "session-token",
     });
@@ -229,7 +229,7 @@ describe("the user menu", () => {
   it("'Log out' still signs out when the server cannot be reached", async () => {
     server.use(http.post(apiRoutes.logout.path, () => HttpResponse.error()));
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { user, router, settled } = await renderApp("/analytics", { user: freeUser });
+    const { user, router, settled } = await renderApp("/profile", { user: freeUser });
 
     const menu = await openUserMenu(user);
     await user.click(within(menu).getByRole("menuitem", { name: "Log out" }));
@@ -257,9 +257,9 @@ describe("the phone menu (responsive down to 375 px)", () => {
     ).toHaveLength(6);
     expect(within(drawer).getByRole("region", { name: "Upgrade to Premium" })).toBeInTheDocument();
 
-    await user.click(within(drawer).getByRole("link", { name: "Analytics" }));
+    await user.click(within(drawer).getByRole("link", { name: "Settings" }));
     await settled();
-    expect(router.state.location.pathname).toBe("/analytics");
+    expect(router.state.location.pathname).toBe("/settings");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
   });
 

@@ -2,6 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterAll, afterEach, beforeAll } from "vitest";
+import { analyticsStore } from "@mocks/handlers/analytics";
 import { notificationStore } from "@mocks/handlers/notifications";
 import { server } from "@mocks/server";
 
@@ -31,6 +32,7 @@ afterEach(() => {
   toast.dismiss();
   server.resetHandlers();
   notificationStore.reset();
+  analyticsStore.setDailyGoal(null);
   localStorage.clear();
 });
 afterAll(() => server.close());

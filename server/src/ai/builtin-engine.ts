@@ -18,6 +18,7 @@ import { actsOnPronoun, titleWithReferent } from "./intent/referents";
 import { splitSentences } from "./intent/sentences";
 import { rankPlanCandidates } from "./plan-scoring";
 import type { AiProvider } from "./provider";
+import { weekSummaryTemplate } from "./week-summary";
 
 /**
  * The built-in offline engine, used when no AI_BASE_URL is configured. A trained classifier
@@ -833,6 +834,9 @@ export function createBuiltinEngine(): AiProvider {
     },
     async prioritise({ tasks, timeZone, now }) {
       return rankPlanCandidates(tasks, { timeZone, now });
+    },
+    async summariseWeek(facts) {
+      return weekSummaryTemplate(facts);
     },
   };
 }

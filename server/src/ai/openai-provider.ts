@@ -200,6 +200,24 @@ function extractionPrompt(timeZone: string, now: Date): string {
   ].join("\n");
 }
 
+const summaryAnswerSchema = z.object({ summary: z.string().trim().min(1).max(1_000) });
+
+function readSummary(content: string): Result<string> {
+  const json = parseJson(content);
+  if (!json.ok) return json;
+  const parsed = summaryAnswerSchema.safeParse(json.value);
+  return parsed.success
+    ? { ok: true, value: parsed.data.summary }
+    : { ok: false, problem: problemOf(parsed.error) };
+}
+
+const SUMMARY_PROMPT = [
+  "You write the summary of a person's weekly task review: two to four short, friendly, factual sentences.",
+  "Say what was completed, what slipped (name one or two slipped tasks when given) and what the next week holds.",
+  "Use only the numbers given; do not invent tasks. No greeting, no list, no Markdown.",
+  'Answer with one JSON object only: {"summary": string}.',
+].join("\n");
+
 function planPrompt(timeZone: string, now: Date): string {
   return [
     "You plan a person's day from their open tasks.",
@@ -309,6 +327,15 @@ export function createOpenAiProvider(config: Config["ai"] & { baseUrl: string })
           { role: "user", content: JSON.stringify({ tasks: candidates }) },
         ],
         (answer) => readPlan(answer, tasks),
+      );
+    },
+    async summariseWeek(facts) {
+      return ask(
+        [
+          { role: "system", content: SUMMARY_PROMPT },
+          { role: "user", content: JSON.stringify(facts) },
+        ],
+        readSummary,
       );
     },
   };

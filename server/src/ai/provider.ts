@@ -1,5 +1,6 @@
 import type { ExtractedTaskJson } from "@contract/extract";
 import type { TaskPriority, WireTaskStatus } from "@contract/tasks";
+import type { WeekFacts } from "./week-summary";
 
 /** A task offered to the planner: only what it needs to judge. */
 export interface PlanCandidate {
@@ -38,6 +39,8 @@ export interface AiProvider {
   readonly name: "builtin" | "openai";
   extractTasks(input: ExtractionInput): Promise<ExtractedTaskJson[]>;
   prioritise(input: PlanInput): Promise<PlanPick[]>;
+  /** A weekly review's short summary in words, from its counts. */
+  summariseWeek(input: WeekFacts): Promise<string>;
 }
 
 export class AiProviderError extends Error {

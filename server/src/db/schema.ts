@@ -50,6 +50,10 @@ export interface UsersTable {
   daily_capacity_minutes: ColumnType<number | null, number | null | undefined, number | null>;
   /** The estimate of a task without one (migration 0015); null: 30. */
   default_duration_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Completed tasks a day the user aims for; null = no goal (migration 0014). */
+  daily_goal: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 1 when the weekly review is e-mailed on Monday mornings (migration 0014). */
+  weekly_review_email: ColumnType<number, number | undefined, number>;
 }
 
 export interface SessionsTable {
@@ -114,6 +118,11 @@ export interface TasksTable {
   duration_minutes: ColumnType<number | null, number | null | undefined, number | null>;
   /** When the owner plans to work on it, UTC ISO (migration 0015); null: not planned. */
   scheduled_start: ColumnType<string | null, string | null | undefined, string | null>;
+  /**
+   * 1 when completed_at was not recorded at completion but taken from the last update (tasks
+   * completed before migration 0014).
+   */
+  completed_at_approximate: ColumnType<number, number | undefined, number>;
 }
 
 /** A user's project (migration 0013); every user has one Inbox. */
@@ -252,6 +261,36 @@ export interface PushSubscriptionsTable {
   created_at: string;
 }
 
+/** One change in a task's history (migration 0014); kept when the task is deleted. */
+export interface TaskEventsTable {
+  id: string;
+  user_id: string;
+  task_id: string;
+  /** created | status_changed | due_changed | rescheduled | deleted */
+  kind: string;
+  /** The value before (a status, a due date), short text; null when there was none. */
+  from_value: string | null;
+  to_value: string | null;
+  at: string;
+}
+
+/** AI uses per user and local month ("2026-11"), for the analytics (migration 0014). */
+export interface AiUseMonthsTable {
+  user_id: string;
+  month: string;
+  count: number;
+}
+
+/** A weekly review's written summary, kept while the user's tasks stay as they were (migration 0014). */
+export interface ReviewSummariesTable {
+  user_id: string;
+  /** ISO week, "2026-W48" */
+  week: string;
+  tasks_version: number;
+  summary: string;
+  generated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -271,6 +310,9 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   calendars: CalendarsTable;
   plan_undos: PlanUndosTable;
+  task_events: TaskEventsTable;
+  ai_use_months: AiUseMonthsTable;
+  review_summaries: ReviewSummariesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -283,6 +325,8 @@ export type ProjectRow = Selectable<ProjectsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type GenerationRequestRow = Selectable<GenerationRequestsTable>;
 export type DailyReportRow = Selectable<DailyReportsTable>;
+export type TaskEventRow = Selectable<TaskEventsTable>;
+export type NewTaskEvent = Insertable<TaskEventsTable>;
 export type JobRow = Selectable<JobsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type CalendarRow = Selectable<CalendarsTable>;

@@ -1,4 +1,5 @@
 import type { ModulePlugin } from "../app-types";
+import { analyticsModule } from "./analytics/routes";
 import { authModule } from "./auth/routes";
 import { calendarModule } from "./calendar/routes";
 import { calendarsModule } from "./calendars/routes";
@@ -34,4 +35,5 @@ export const modules: ModulePlugin = async (app, { deps }) => {
   await app.register(notificationsModule, { prefix: "/api/v1/notifications", deps });
   await app.register(pushModule, { prefix: "/api/v1/push", deps });
   await app.register(projectsModule, { prefix: "/api/v1/projects", deps });
+  await app.register(analyticsModule, { prefix: "/api/v1", deps });
 };

@@ -93,6 +93,7 @@ describe("POST /api/v1/tasks", () => {
       created_at: "2026-11-21T10:00:00.000Z",
       updated_at: "2026-11-21T10:00:00.000Z",
       completed_at: null,
+      completed_at_approximate: false,
       recurrence: null,
       remind_at: null,
       // The Inbox, since no project was named.

@@ -54,7 +54,7 @@ export function useUpdateTimezone() {
   });
 }
 
-/** PUT /auth/settings: the default reminder and whether reminders are e-mailed. */
+/** PUT /auth/settings: the default reminder, e-mailed reminders, the daily goal and the weekly e-mail. */
 export function useUpdateSettings() {
   return useUserMutation((settings: SettingsRequest) => apiClient.put<unknown>(apiPaths.settings, settings), {
     errorTitle: "Failed to update reminders",

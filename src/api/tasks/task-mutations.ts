@@ -167,3 +167,12 @@ export function usePendingDeletionIds(): ReadonlySet<string> {
   });
   return useMemo(() => new Set(ids), [ids]);
 }
+
+/** One change applied to several tasks at once (the weekly review's bulk actions). */
+export function useUpdateTasks() {
+  return useMutation({
+    mutationFn: ({ ids, changes }: { ids: readonly string[]; changes: UpdateTaskRequest }) =>
+      Promise.all(ids.map((id) => updateTask(id, changes))),
+    meta: taskChange("Failed to update tasks"),
+  });
+}

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { renderApp } from "@/test/render-app";
 
 describe("'Coming Soon' placeholders", () => {
-  it.each(["/analytics", "/profile", "/premium"])(
+  it.each(["/profile", "/premium"])(
     "%s shows only a 'Coming Soon' heading in the shell",
     async (path) => {
       await renderApp(path, { user: buildUser() });

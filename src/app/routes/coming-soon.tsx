@@ -1,4 +1,4 @@
-/** /analytics, /profile and /premium show only a "Coming Soon" heading. */
+/** /profile and /premium show only a "Coming Soon" heading. */
 export function ComingSoonPage() {
   return (
     <div className="flex min-h-[50vh] items-center justify-center">

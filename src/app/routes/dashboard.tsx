@@ -1,3 +1,4 @@
+import { WeeklyReviewLink } from "@/features/analytics/components/weekly-review-link";
 import { AiFocusCard } from "@/features/daily-plan/components/ai-focus-card";
 import { DashboardHeader } from "@/features/dashboard/components/dashboard-header";
 import { EmailParserCard } from "@/features/dashboard/components/email-parser-card";
@@ -12,6 +13,7 @@ export function DashboardRoute() {
     <div className="space-y-6">
       <DashboardHeader />
       <TimezoneOffer />
+      <WeeklyReviewLink />
       <TaskStatCards />
       <AiFocusCard />
       <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">

@@ -75,3 +75,14 @@ export function reminderSettingsChanges(user: User, choice: ReminderSettings): S
   if (choice.email_reminders !== user.email_reminders) changes.email_reminders = choice.email_reminders;
   return changes;
 }
+
+export type ProgressSettings = Pick<User, "daily_goal" | "weekly_review_email">;
+
+/** Only the progress settings that differ from the user's are sent; empty means nothing changed. */
+export function progressSettingsChanges(user: User, choice: ProgressSettings): SettingsRequest {
+  const changes: SettingsRequest = {};
+  if (choice.daily_goal !== user.daily_goal) changes.daily_goal = choice.daily_goal;
+  if (choice.weekly_review_email !== user.weekly_review_email)
+    changes.weekly_review_email = choice.weekly_review_email;
+  return changes;
+}

@@ -11,6 +11,7 @@ import * as dropUnusedTaskIndexes from "./0010-drop-unused-task-indexes";
 import * as taskChangeVersions from "./0011-task-change-versions";
 import * as webPush from "./0012-web-push";
 import * as projectsAndSubtasks from "./0013-projects-and-subtasks";
+import * as taskHistory from "./0014-task-history";
 import * as planning from "./0015-planning";
 
 /**
@@ -32,5 +33,6 @@ export const migrations: Record<string, Migration> = {
   "0011-task-change-versions": taskChangeVersions,
   "0012-web-push": webPush,
   "0013-projects-and-subtasks": projectsAndSubtasks,
+  "0014-task-history": taskHistory,
   "0015-planning": planning,
 };

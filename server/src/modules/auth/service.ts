@@ -14,7 +14,10 @@ import type {
 import { INVALID_RESET_CODE_MESSAGE } from "@contract/auth";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../../app-types";
-import { isUniqueViolation, type Db } from "../../db/database";
+import { inTransaction, isUniqueViolation, type Db } from "../../db/database";
+import { scheduleJob, unscheduleJob } from "../../jobs/repository";
+import { userTimeZone } from "../../lib/time-zone";
+import { nextWeeklyReviewAt, WEEKLY_REVIEW_EMAIL_JOB } from "../../lib/weekly-review-schedule";
 import type { UserRow } from "../../db/schema";
 import { Conflict, MailUndeliverable, Unauthenticated, Validation } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
@@ -409,8 +412,34 @@ export async function setTimezone(
   timezone: string,
 ): Promise<User> {
   const now = deps.clock.now();
-  const updated = await updateUser(deps.db, user.id, { timezone, updated_at: now.toISOString() });
+  const updated = await inTransaction(deps.db, async (trx) => {
+    const row = await updateUser(trx, user.id, { timezone, updated_at: now.toISOString() });
+    await followWeeklyReviewEmail(trx, row, now);
+    return row;
+  });
   return toUserJson(deps.config, updated, now);
+}
+
+/**
+ * The user's weekly review e-mail job follows the opt-in and the zone: queued for the next Monday
+ * 08:00 where the user lives while it is on, dropped when it is turned off.
+ */
+async function followWeeklyReviewEmail(
+  db: Db,
+  user: Pick<UserRow, "id" | "timezone" | "weekly_review_email">,
+  now: Date,
+): Promise<void> {
+  if (user.weekly_review_email !== 1) {
+    await unscheduleJob(db, WEEKLY_REVIEW_EMAIL_JOB, user.id);
+    return;
+  }
+  const runAt = nextWeeklyReviewAt(userTimeZone(user), now);
+  await scheduleJob(db, {
+    kind: WEEKLY_REVIEW_EMAIL_JOB,
+    subject: user.id,
+    runAt,
+    nowIso: now.toISOString(),
+  });
 }
 
 /** PUT /auth/profile: only the names provided change; an empty name clears it. */
@@ -448,11 +477,17 @@ export async function updateSettings(deps: AuthDeps, user: UserRow, request: Set
     ...(request.default_duration_minutes !== undefined
       ? { default_duration_minutes: request.default_duration_minutes }
       : {}),
+    ...(request.daily_goal !== undefined ? { daily_goal: request.daily_goal } : {}),
+    ...(request.weekly_review_email !== undefined
+      ? { weekly_review_email: request.weekly_review_email ? 1 : 0 }
+      : {}),
   };
-  const updated =
-    Object.keys(changes).length > 0
-      ? await updateUser(deps.db, user.id, { ...changes, updated_at: now.toISOString() })
-      : user;
+  if (Object.keys(changes).length === 0) return toUserJson(deps.config, user, now);
+  const updated = await inTransaction(deps.db, async (trx) => {
+    const row = await updateUser(trx, user.id, { ...changes, updated_at: now.toISOString() });
+    if (row.weekly_review_email !== user.weekly_review_email) await followWeeklyReviewEmail(trx, row, now);
+    return row;
+  });
   return toUserJson(deps.config, updated, now);
 }
 

@@ -28,6 +28,8 @@ export function toUserJson(config: Config, user: UserRow, now: Date): User {
     created_at: user.created_at,
     default_reminder_minutes: user.default_reminder_minutes,
     email_reminders: user.email_reminders === 1,
+    daily_goal: user.daily_goal,
+    weekly_review_email: user.weekly_review_email === 1,
     ...planningSettingsOf(user),
   };
 }

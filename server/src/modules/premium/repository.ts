@@ -63,3 +63,39 @@ export async function clearUsage(db: Db, userId: string): Promise<void> {
     .where("id", "=", userId)
     .execute();
 }
+
+/** Moves the month's count of AI uses kept for the analytics by `delta` (never below zero). */
+export async function addToUseMonth(db: Db, userId: string, month: string, delta: 1 | -1): Promise<void> {
+  if (delta === 1) {
+    await db
+      .insertInto("ai_use_months")
+      .values({ user_id: userId, month, count: 1 })
+      .onConflict((conflict) =>
+        conflict.columns(["user_id", "month"]).doUpdateSet({ count: sql<number>`ai_use_months.count + 1` }),
+      )
+      .execute();
+    return;
+  }
+  await db
+    .updateTable("ai_use_months")
+    .set({ count: sql<number>`count - 1` })
+    .where("user_id", "=", userId)
+    .where("month", "=", month)
+    .where("count", ">", 0)
+    .execute();
+}
+
+/** AI uses per month ("2026-11") from `fromMonth` on, oldest first; months without uses are left out. */
+export async function selectUseMonths(
+  db: Db,
+  userId: string,
+  fromMonth: string,
+): Promise<Array<{ month: string; count: number }>> {
+  return db
+    .selectFrom("ai_use_months")
+    .select(["month", "count"])
+    .where("user_id", "=", userId)
+    .where("month", ">=", fromMonth)
+    .orderBy("month")
+    .execute();
+}

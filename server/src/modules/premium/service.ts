@@ -1,16 +1,18 @@
 import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
 import { QUOTA_EXCEEDED_CODE, usagePercentage } from "@contract/premium";
 import type { Config } from "../../config";
-import type { Db } from "../../db/database";
+import { inTransaction, type Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
 import type { Clock } from "../../lib/clock";
 import { QuotaExceeded, Unauthenticated } from "../../lib/domain-errors";
 import { userTimeZone } from "../../lib/time-zone";
 import {
+  addToUseMonth,
   clearUsage,
   decrementUsage,
   incrementUsageBelowLimit,
   selectQuotaUser,
+  selectUseMonths,
   type QuotaUser,
 } from "./repository";
 
@@ -125,9 +127,13 @@ export async function assertCanUseAi(
 export async function chargeAiUse(db: Db, config: Config, userId: string, now: Date): Promise<Usage> {
   const localPeriod = usagePeriod(userTimeZone(await loadQuotaUser(db, userId)), now);
   const { freeMonthlyLimit, premiumMonthlyLimit } = config.ai;
-  const charged = await incrementUsageBelowLimit(db, userId, localPeriod, {
-    free: freeMonthlyLimit,
-    premium: premiumMonthlyLimit,
+  const charged = await inTransaction(db, async (trx) => {
+    const user = await incrementUsageBelowLimit(trx, userId, localPeriod, {
+      free: freeMonthlyLimit,
+      premium: premiumMonthlyLimit,
+    });
+    if (user?.llm_usage_period) await addToUseMonth(trx, userId, user.llm_usage_period, 1);
+    return user;
   });
   if (!charged) throw new QuotaExceeded(QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_CODE);
   return usageOf(config, charged, now);
@@ -138,7 +144,19 @@ export async function chargeAiUse(db: Db, config: Config, userId: string, now: D
  * within the period it was charged in, and never below zero.
  */
 export async function refundAiUse(db: Db, userId: string, charge: Pick<Usage, "period">): Promise<void> {
-  await decrementUsage(db, userId, charge.period);
+  await inTransaction(db, async (trx) => {
+    await decrementUsage(trx, userId, charge.period);
+    await addToUseMonth(trx, userId, charge.period, -1);
+  });
+}
+
+/** AI uses per month ("2026-11") from `fromMonth` on, oldest first (months without uses left out). */
+export async function aiUsesByMonth(
+  db: Db,
+  userId: string,
+  fromMonth: string,
+): Promise<Array<{ month: string; count: number }>> {
+  return selectUseMonths(db, userId, fromMonth);
 }
 
 /** A use charged by withAiUse: what the work produced, and the way to give the use back. */

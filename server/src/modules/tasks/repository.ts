@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { TaskPriority, TaskStatus } from "@contract/tasks";
 import { INBOX_NAME, DEFAULT_PROJECT_COLOR } from "@contract/projects";
 import { isPostgres, type Db } from "../../db/database";
-import type { Database, NewTask, TaskRow, TaskUpdate } from "../../db/schema";
+import type { Database, NewTask, NewTaskEvent, TaskEventRow, TaskRow, TaskUpdate } from "../../db/schema";
 import { newId } from "../../lib/ids";
 
 /** What the list query narrows in SQL; the service re-checks tags and search exactly. */
@@ -376,4 +376,34 @@ export async function countTasks(db: Db, userId: string, nowIso: string): Promis
     if (row.status !== "completed") counts.overdue += Number(row.past_due);
   }
   return counts;
+}
+
+/** Appends to the users' task history, in the caller's transaction. */
+export async function insertTaskEvents(db: Db, events: readonly NewTaskEvent[]): Promise<void> {
+  for (let start = 0; start < events.length; start += INSERT_CHUNK) {
+    await db
+      .insertInto("task_events")
+      .values(events.slice(start, start + INSERT_CHUNK))
+      .execute();
+  }
+}
+
+/** The history of the user's tasks among `taskIds`, oldest first. */
+export async function selectTaskEvents(
+  db: Db,
+  userId: string,
+  taskIds: readonly string[],
+): Promise<TaskEventRow[]> {
+  const rows: TaskEventRow[] = [];
+  for (let start = 0; start < taskIds.length; start += INSERT_CHUNK) {
+    rows.push(
+      ...(await db
+        .selectFrom("task_events")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .where("task_id", "in", taskIds.slice(start, start + INSERT_CHUNK))
+        .execute()),
+    );
+  }
+  return rows.sort((a, b) => (a.at === b.at ? (a.id < b.id ? -1 : 1) : a.at < b.at ? -1 : 1));
 }

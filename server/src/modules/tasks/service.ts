@@ -18,8 +18,9 @@ import {
   type TaskStatus,
   type UpdateTaskInput,
 } from "@contract/tasks";
+import type { TaskEventJson, TaskEventKind } from "@contract/analytics";
 import { inTransaction, type Db } from "../../db/database";
-import type { TaskRow, UserRow } from "../../db/schema";
+import type { NewTaskEvent, TaskRow, UserRow } from "../../db/schema";
 import { scheduleJob, unscheduleJob } from "../../jobs/repository";
 import { isoNow, type Clock } from "../../lib/clock";
 import { NotFound, Validation } from "../../lib/domain-errors";
@@ -39,12 +40,14 @@ import {
   hasTasksWithoutProject,
   insertInboxIfMissing,
   insertNextOccurrence,
+  insertTaskEvents,
   insertTasks,
   selectChildren,
   selectInboxId,
   selectOwnProjectIds,
   selectTask,
   selectTaskById,
+  selectTaskEvents,
   selectTasks,
   selectTasksByIds,
   selectTasksChangedAt,
@@ -95,6 +98,7 @@ export function toTaskJson(row: TaskRow): TaskJson {
     created_at: row.created_at,
     updated_at: row.updated_at,
     completed_at: row.completed_at,
+    completed_at_approximate: row.completed_at_approximate === 1,
     recurrence: row.recurrence ?? null,
     remind_at: row.remind_at,
     // Only a task the previous release wrote during an upgrade has none; listing moves it to the Inbox.
@@ -252,6 +256,75 @@ export async function getTaskWithOwner(
 ): Promise<{ userId: string; task: TaskJson } | undefined> {
   const row = await selectTaskById(db, id);
   return row ? { userId: row.user_id, task: toTaskJson(row) } : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// History: every create, status change, due-date change and delete leaves an event, written in
+// the same transaction as the change itself.
+// ---------------------------------------------------------------------------------------------
+
+/** What an import knows of a task's past (the JSON export carries it). */
+export interface TaskHistory {
+  created_at?: string;
+  completed_at?: string | null;
+  completed_at_approximate?: boolean;
+  events?: readonly TaskEventJson[];
+}
+
+/** A task to create, with its past when it comes from an export. */
+export type NewTaskInput = CreateTaskInput & { history?: TaskHistory };
+
+function taskEvent(
+  row: Pick<TaskRow, "id" | "user_id">,
+  kind: TaskEventKind,
+  change: { from: string | null; to: string | null; at: string },
+): NewTaskEvent {
+  return {
+    id: newTimeOrderedId(Date.parse(change.at)),
+    user_id: row.user_id,
+    task_id: row.id,
+    kind,
+    from_value: change.from,
+    to_value: change.to,
+    at: change.at,
+  };
+}
+
+/** A new due date is "due_changed" when one was set or cleared, "rescheduled" when it moved. */
+function dueChangeKind(from: string | null, to: string | null): TaskEventKind {
+  return from !== null && to !== null ? "rescheduled" : "due_changed";
+}
+
+/** The events of a task just created: those it brought along, or its creation. */
+function creationEvents(row: TaskRow, history: TaskHistory | undefined): NewTaskEvent[] {
+  if (history?.events?.length) return history.events.map((event) => taskEvent(row, event.kind, event));
+  return [taskEvent(row, "created", { from: null, to: row.status, at: row.created_at })];
+}
+
+/** A task's history in the shape of the JSON export, by task id, oldest first. */
+export async function getTaskHistories(
+  db: Db,
+  userId: string,
+  taskIds: readonly string[],
+): Promise<Map<string, TaskEventJson[]>> {
+  const histories = new Map<string, TaskEventJson[]>(taskIds.map((id) => [id, []]));
+  for (const event of await selectTaskEvents(db, userId, taskIds)) {
+    histories.get(event.task_id)?.push({
+      kind: event.kind as TaskEventKind,
+      from: event.from_value,
+      to: event.to_value,
+      at: event.at,
+    });
+  }
+  return histories;
+}
+
+/** A timestamp an import brings, as stored (ISO UTC), no later than now; undefined when unreadable. */
+function pastInstant(value: string | null | undefined, nowIso: string): string | undefined {
+  if (!value) return undefined;
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return undefined;
+  return new Date(Math.min(time, Date.parse(nowIso))).toISOString();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -482,6 +555,10 @@ async function completeOpenTasks(
     open.map((task) => task.id),
     { status: "completed", completed_at: nowIso, remind_at: null, updated_at: nowIso },
   );
+  await insertTaskEvents(
+    trx,
+    open.flatMap((task) => changeEvents(task, { status: "completed" }, nowIso)),
+  );
   for (const task of open) {
     if (task.remind_at !== null) await followReminder(trx, task.id, null, nowIso);
     await createNextOccurrence(
@@ -520,7 +597,7 @@ function plainFieldsOf(input: CreateTaskInput): Pick<TaskRow, (typeof PLAIN_FIEL
 
 function newTaskRow(
   userId: string,
-  input: CreateTaskInput,
+  input: NewTaskInput,
   placement: Placement,
   nowIso: string,
   timeZone: string,
@@ -533,8 +610,11 @@ function newTaskRow(
     { dueDate: normaliseDueDate(input.due_date), remindAt: normaliseDueDate(input.remind_at) },
     { status, timeZone, nowIso },
   );
+  // An imported task keeps when it was created and completed.
+  const createdAt = pastInstant(input.history?.created_at, nowIso) ?? nowIso;
+  const completedAt = pastInstant(input.history?.completed_at, nowIso);
   return {
-    // Time-ordered, from created_at: a new task's key lands at the end of the primary-key index.
+    // Time-ordered, from the time of writing: a new task's key lands at the end of the primary-key index.
     id: newTimeOrderedId(Date.parse(nowIso)),
     user_id: userId,
     ...plainFieldsOf(input),
@@ -544,9 +624,11 @@ function newTaskRow(
     source_type: source.type,
     source_origin: source.origin ?? null,
     source_filename: source.filename ?? null,
-    created_at: nowIso,
+    created_at: createdAt,
     updated_at: nowIso,
-    completed_at: status === "completed" ? nowIso : null,
+    completed_at: status === "completed" ? (completedAt ?? nowIso) : null,
+    completed_at_approximate:
+      status === "completed" && completedAt !== undefined && input.history?.completed_at_approximate ? 1 : 0,
     recurrence,
     follows_task_id: null,
     // A completed task has nothing left to remind of.
@@ -594,7 +676,7 @@ export async function createTasks(
   db: Db,
   clock: Clock,
   userId: string,
-  inputs: readonly CreateTaskInput[],
+  inputs: readonly NewTaskInput[],
 ): Promise<TaskJson[]> {
   if (inputs.length === 0) return [];
   const nowIso = isoNow(clock);
@@ -608,6 +690,10 @@ export async function createTasks(
       return newTaskRow(userId, input, placement, nowIso, timeZone);
     });
     await insertTasks(trx, rows);
+    await insertTaskEvents(
+      trx,
+      rows.flatMap((row, index) => creationEvents(row, inputs[index]?.history)),
+    );
     for (const row of rows)
       if (row.remind_at !== null) await followReminder(trx, row.id, row.remind_at, nowIso);
     await touchTasks(trx, userId, nowIso);
@@ -654,7 +740,8 @@ function changesOf(
   if (input.status !== undefined && input.status !== current.status) {
     changes.status = input.status;
     if (input.status === "completed") changes.completed_at = nowIso;
-    else if (current.status === "completed") changes.completed_at = null;
+    else if (current.completed_at !== null) changes.completed_at = null;
+    if (current.completed_at_approximate !== 0) changes.completed_at_approximate = 0;
   }
   if (input.recurrence !== undefined || input.due_date !== undefined) {
     const rule = input.recurrence === undefined ? current.recurrence : input.recurrence;
@@ -717,12 +804,16 @@ async function createNextOccurrence(
     created_at: nowIso,
     updated_at: nowIso,
     completed_at: null,
+    completed_at_approximate: 0,
     remind_at: nextRemindAt(completed.due_date, remindAt, dueDate, nowIso),
     follows_task_id: completed.id,
     // The estimate carries over; when to do the next one is planned anew.
     scheduled_start: null,
   };
-  if (await insertNextOccurrence(trx, next)) await followReminder(trx, next.id, next.remind_at, nowIso);
+  if (await insertNextOccurrence(trx, next)) {
+    await insertTaskEvents(trx, creationEvents(next, undefined));
+    await followReminder(trx, next.id, next.remind_at, nowIso);
+  }
 }
 
 /** The same lead time before `nextDue` as `remindAt` was before `due`; null without one or when past. */
@@ -730,6 +821,18 @@ function nextRemindAt(due: string, remindAt: string | null, nextDue: string, now
   if (remindAt === null) return null;
   const time = Date.parse(nextDue) - (Date.parse(due) - Date.parse(remindAt));
   return time > Date.parse(nowIso) ? new Date(time).toISOString() : null;
+}
+
+/** The history a change leaves: its status and due-date moves. */
+function changeEvents(current: TaskRow, changes: Partial<TaskRow>, at: string): NewTaskEvent[] {
+  const events: NewTaskEvent[] = [];
+  if (changes.status !== undefined)
+    events.push(taskEvent(current, "status_changed", { from: current.status, to: changes.status, at }));
+  if (changes.due_date !== undefined) {
+    const kind = dueChangeKind(current.due_date, changes.due_date);
+    events.push(taskEvent(current, kind, { from: current.due_date, to: changes.due_date, at }));
+  }
+  return events;
 }
 
 /** PUT is partial; a request that changes nothing leaves updated_at alone. */
@@ -752,8 +855,10 @@ export async function updateTask(
     const subtreeChanges = below.some((task) => task.status === "pending" || task.status === "inprogress");
     if (Object.keys(changes).length === 0 && !subtreeChanges) return current;
     const updated = { ...current, ...changes, updated_at: nowIso };
-    if (Object.keys(changes).length > 0)
+    if (Object.keys(changes).length > 0) {
       await updateTaskRow(trx, userId, id, { ...changes, updated_at: nowIso });
+      await insertTaskEvents(trx, changeEvents(current, changes, nowIso));
+    }
     if (tree.changes.project_id !== undefined && tree.subtree.length > 0) {
       // The whole subtree follows: a subtask is always in its parent's project.
       await updateTaskRows(
@@ -801,6 +906,12 @@ export async function removeTasks(
     tasks.map((task) => task.id),
   );
   for (const task of tasks) if (task.remind_at !== null) await followReminder(trx, task.id, null, nowIso);
+  await insertTaskEvents(
+    trx,
+    tasks.map((task) =>
+      taskEvent({ id: task.id, user_id: userId }, "deleted", { from: null, to: null, at: nowIso }),
+    ),
+  );
   return deleted;
 }
 

@@ -1,14 +1,19 @@
 import { stringify } from "csv-stringify/sync";
 import { formatInTimeZone } from "date-fns-tz";
-import type { TaskJson, TaskPriority, TasklaneExport } from "@contract/index";
+import type { TaskEventJson, TaskJson, TaskPriority, TasklaneExport } from "@contract/index";
 import { CSV_COLUMNS } from "./csv-columns";
 
-export function toTasklaneJson(tasks: readonly TaskJson[], exportedAt: string): string {
+/** Every task with its history (events, oldest first). */
+export function toTasklaneJson(
+  tasks: readonly TaskJson[],
+  histories: ReadonlyMap<string, TaskEventJson[]>,
+  exportedAt: string,
+): string {
   const document: TasklaneExport = {
     format: "tasklane",
     version: 1,
     exported_at: exportedAt,
-    tasks: [...tasks],
+    tasks: tasks.map((task) => ({ ...task, events: histories.get(task.id) ?? [] })),
   };
   return `${JSON.stringify(document, null, 2)}\n`;
 }

@@ -7,6 +7,8 @@ import {
   type TaskPriority,
   type TaskSource,
 } from "@contract/index";
+import { z } from "zod";
+import { taskEventJsonSchema, type TaskEventJson } from "@contract/analytics";
 import { RRule } from "../../lib/recurrence";
 import { zonedWallTimeToUtc } from "../extract";
 import { parseQuickAdd } from "../quick-add";
@@ -15,8 +17,17 @@ import { TODO_TXT_PRIORITIES } from "./export-formats";
 
 export type ImportFormat = "tasklane-json" | "tasklane-csv" | "todoist-csv" | "todotxt";
 
+/** What a task of our JSON export brings of its past: kept by the import. */
+export interface ImportedHistory {
+  created_at?: string;
+  completed_at?: string | null;
+  completed_at_approximate?: boolean;
+  events?: TaskEventJson[];
+}
+
 /** One task of the file, or why its line cannot become one. */
-export type ImportRow = { line: number; task: CreateTaskRequest } | { line: number; error: string };
+export type ImportRow =
+  { line: number; task: CreateTaskRequest; history?: ImportedHistory } | { line: number; error: string };
 
 export interface ImportContext {
   /** The user's zone: dates without a time are the end of that day there */
@@ -57,8 +68,11 @@ function readJson(text: string): ImportRow[] {
   return items.map((item: unknown, index): ImportRow => {
     const line = index + 1;
     if (!isRecord(item)) return { line, error: "A task must be an object" };
+    const history = historyOf(item);
+    if (typeof history === "string") return { line, error: history };
     return {
       line,
+      history,
       // Every field a task takes on input, as exported, checked by the create schema; a reminder
       // is left behind (its time has passed or belongs to the old installation's jobs).
       task: {
@@ -67,6 +81,35 @@ function readJson(text: string): ImportRow[] {
       } as CreateTaskRequest,
     };
   });
+}
+
+/** A task's history may be long, but not unbounded. */
+const IMPORTED_EVENTS_MAX = 1_000;
+const importedEventsSchema = /* @__PURE__ */ z.array(taskEventJsonSchema).max(IMPORTED_EVENTS_MAX, {
+  error: `events: at most ${IMPORTED_EVENTS_MAX} events per task`,
+});
+
+/** created_at, completed_at and the events of an exported task; a message when they are malformed. */
+function historyOf(item: Record<string, unknown>): ImportedHistory | string {
+  const history: ImportedHistory = {};
+  for (const field of ["created_at", "completed_at"] as const) {
+    const value = item[field];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== "string" || Number.isNaN(Date.parse(value)))
+      return `${field}: must be an ISO timestamp`;
+    history[field] = value;
+  }
+  if (item.completed_at_approximate === true) history.completed_at_approximate = true;
+  if (item.events !== undefined) {
+    const events = importedEventsSchema.safeParse(item.events);
+    if (!events.success) {
+      const issue = events.error.issues[0];
+      const path = issue?.path.length ? `events.${issue.path.join(".")}` : "events";
+      return issue?.message.startsWith("events:") ? issue.message : `${path}: ${issue?.message ?? "invalid"}`;
+    }
+    history.events = events.data;
+  }
+  return history;
 }
 
 function withoutReminder(item: Record<string, unknown>): Record<string, unknown> {

@@ -11,7 +11,7 @@ import { inTransaction, type Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
 import { isoNow, type Clock } from "../../lib/clock";
 import { recurrenceProblem } from "../../lib/recurrence";
-import { createTasks, listTasks } from "../tasks/service";
+import { createTasks, getTaskHistories, listTasks, type NewTaskInput } from "../tasks/service";
 import { toCsv, toTasklaneJson, toTodoTxt } from "./export-formats";
 import { readImportFile } from "./import-formats";
 import { claimFingerprints } from "./repository";
@@ -39,7 +39,15 @@ export async function exportTasks(
   const now = clock.now();
   const body =
     format === "json"
-      ? toTasklaneJson(tasks, now.toISOString())
+      ? toTasklaneJson(
+          tasks,
+          await getTaskHistories(
+            db,
+            user.id,
+            tasks.map((task) => task.id),
+          ),
+          now.toISOString(),
+        )
       : format === "csv"
         ? toCsv(tasks)
         : toTodoTxt(tasks, user.timezone);
@@ -98,7 +106,7 @@ export async function importTasks(
     source: { type: "Document", origin: "import", ...(file.filename ? { filename: file.filename } : {}) },
   });
   const errors: ImportError[] = [];
-  const candidates = new Map<string, CreateTaskInput>();
+  const candidates = new Map<string, NewTaskInput>();
   let skipped = 0;
   for (const row of rows) {
     if ("error" in row) {
@@ -117,7 +125,7 @@ export async function importTasks(
     }
     const fingerprint = fingerprintOf(parsed.data);
     if (candidates.has(fingerprint)) skipped += 1;
-    else candidates.set(fingerprint, parsed.data);
+    else candidates.set(fingerprint, { ...parsed.data, history: row.history });
   }
   const created = await inTransaction(db, async (trx) => {
     const claimed = await claimFingerprints(trx, user.id, [...candidates.keys()], isoNow(clock));

@@ -5,7 +5,45 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useAnalytics } from "@/api/analytics/analytics-queries";
 import { useTaskStats } from "../use-task-stats";
+
+/**
+ * Today's completions against the daily goal, with the current and longest streak of days that
+ * met it; an invitation to set a goal when there is none. Nothing when the server has no analytics.
+ */
+function DailyGoal() {
+  const { data: analytics, isPending } = useAnalytics(7);
+  if (isPending) return <Skeleton className="h-10 w-full" />;
+  if (!analytics) return null;
+  const { goal, current, longest } = analytics.streak;
+  if (goal === null) {
+    return (
+      <p className="text-sm text-muted-foreground">
+        <Link to="/settings" className="underline underline-offset-4">
+          Set a daily goal
+        </Link>{" "}
+        to follow a streak.
+      </p>
+    );
+  }
+  const today = analytics.completed_per_day.at(-1)?.count ?? 0;
+  const days = (count: number) => `${count} ${count === 1 ? "day" : "days"}`;
+  return (
+    <div className="grid gap-2 border-t pt-3">
+      <div className="flex items-baseline justify-between">
+        <span className="text-sm text-muted-foreground">Today</span>
+        <span className="text-sm font-medium tabular-nums">
+          {today} of {goal} completed
+        </span>
+      </div>
+      <Progress value={(today / goal) * 100} aria-label="Today's goal" />
+      <p className="text-sm text-muted-foreground">
+        Current streak {days(current)} · Longest {days(longest)}
+      </p>
+    </div>
+  );
+}
 
 /**
  * The Progress card (completion rate and remaining tasks); with no tasks at all it is
@@ -49,6 +87,7 @@ export function TaskProgressCard() {
             <p className="text-sm text-muted-foreground">
               {stats.completed} of {stats.total} completed · {remaining} remaining
             </p>
+            <DailyGoal />
           </>
         )}
       </CardContent>

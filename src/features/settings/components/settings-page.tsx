@@ -4,6 +4,7 @@ import { useFreshCurrentUser } from "@/api/current-user/current-user";
 import { BrowserNotificationsCard } from "./browser-notifications-card";
 import { PasswordCard } from "./password-card";
 import { ProfileCard } from "./profile-card";
+import { ProgressSettingsCard } from "./progress-settings-card";
 import { RemindersCard } from "./reminders-card";
 import { TimezoneCard } from "./timezone-card";
 
@@ -16,7 +17,7 @@ export function SettingsPage({ extraCards }: { extraCards?: ReactNode } = {}) {
       <header className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
         <p className="text-sm text-muted-foreground">
-          Manage your profile, password, timezone and reminders.
+          Manage your profile, password, timezone, reminders and goal.
         </p>
       </header>
       {current ? (
@@ -37,6 +38,10 @@ export function SettingsPage({ extraCards }: { extraCards?: ReactNode } = {}) {
           />
           <RemindersCard
             key={`reminders-${current.user.id}-${current.lastRead.default_reminder_minutes}-${current.lastRead.email_reminders}`}
+            user={current.user}
+          />
+          <ProgressSettingsCard
+            key={`progress-${current.user.id}-${current.lastRead.daily_goal}-${current.lastRead.weekly_review_email}`}
             user={current.user}
           />
           <BrowserNotificationsCard

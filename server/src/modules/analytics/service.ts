@@ -1,0 +1,446 @@
+import {
+  addDays,
+  isoWeekOf,
+  isoWeekStart,
+  weekStartOf,
+  WEEKLY_BUCKETS_FROM_DAYS,
+  type Analytics,
+  type AnalyticsRange,
+  type DateCount,
+  type Review,
+} from "@contract/analytics";
+import { TASK_PRIORITIES, type TaskJson, type TaskPriority } from "@contract/tasks";
+import type { AppDeps } from "../../app-types";
+import type { TaskRow, UserRow } from "../../db/schema";
+import { AiProviderError } from "../../ai/provider";
+import { weekSummaryTemplate, type WeekFacts } from "../../ai/week-summary";
+import { QuotaExceeded } from "../../lib/domain-errors";
+import { scheduleJob } from "../../jobs/repository";
+import { userTimeZone } from "../../lib/time-zone";
+import {
+  nextWeeklyReviewAt,
+  thisWeeksReviewAt,
+  WEEKLY_REVIEW_EMAIL_JOB,
+} from "../../lib/weekly-review-schedule";
+import { weeklyReviewMail } from "../../mail/weekly-review-mail";
+import { getUserById } from "../auth/service";
+import { aiUsesByMonth, withAiUse } from "../premium/service";
+import { toTaskJson } from "../tasks/service";
+import { LocalCalendar } from "./local-calendar";
+import {
+  countBySlot,
+  countCompletionsBy,
+  selectCompletions,
+  selectOverdueCandidates,
+  selectReviewRows,
+  selectReviewSummary,
+  selectUserAnalyticsState,
+  upsertReviewSummary,
+  type SlotCount,
+} from "./repository";
+
+type Deps = Pick<AppDeps, "db" | "clock" | "config" | "ai">;
+type AnalyticsUser = Pick<UserRow, "id" | "timezone">;
+
+const DAY_MS = 86_400_000;
+/** The by-tag breakdown lists at most this many tags, the most completed first. */
+const BY_TAG_MAX = 20;
+
+// ---------------------------------------------------------------------------------------------
+// Counting in local days
+// ---------------------------------------------------------------------------------------------
+
+/** The UTC instant a counted slot begins. */
+function slotStart(slot: string): string {
+  return slot.length === 13 ? `${slot}:00:00.000Z` : `${slot}:00.000Z`;
+}
+
+/** Counts per UTC slot summed per local date. */
+function countsByDate(slots: readonly SlotCount[], calendar: LocalCalendar): Map<string, number> {
+  const byDate = new Map<string, number>();
+  for (const { slot, count } of slots) {
+    const date = calendar.date(slotStart(slot));
+    byDate.set(date, (byDate.get(date) ?? 0) + Number(count));
+  }
+  return byDate;
+}
+
+/**
+ * One entry per date of the range, or per week (its Monday) for long ranges; a week that starts
+ * before `from` counts only the days from `from` on.
+ */
+function series(byDate: ReadonlyMap<string, number>, dates: readonly string[], weekly: boolean): DateCount[] {
+  if (!weekly) return dates.map((date) => ({ date, count: byDate.get(date) ?? 0 }));
+  const weeks = new Map<string, number>();
+  for (const date of dates) {
+    const week = weekStartOf(date);
+    weeks.set(week, (weeks.get(week) ?? 0) + (byDate.get(date) ?? 0));
+  }
+  return [...weeks].map(([date, count]) => ({ date, count }));
+}
+
+/** Sorted numbers: how many are at most `value` (binary search). */
+function countAtMost(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((sorted[middle] as number) <= value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * Open tasks past their due date at each moment: a task is overdue from its due date (or its
+ * creation, when created already late) until it was completed or cancelled.
+ */
+function overdueCounter(
+  rows: ReadonlyArray<Pick<TaskRow, "created_at" | "due_date" | "completed_at" | "status" | "updated_at">>,
+): (time: number) => number {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  for (const row of rows) {
+    if (!row.due_date) continue;
+    const start = Math.max(Date.parse(row.due_date), Date.parse(row.created_at));
+    const endIso =
+      row.status === "completed" ? row.completed_at : row.status === "cancelled" ? row.updated_at : null;
+    const end = endIso ? Date.parse(endIso) : Number.POSITIVE_INFINITY;
+    if (end <= start) continue;
+    starts.push(start);
+    ends.push(end);
+  }
+  starts.sort((a, b) => a - b);
+  ends.sort((a, b) => a - b);
+  // Overdue at `time`: became so before it, and not finished by it.
+  return (time) => countAtMost(starts, time - 1) - countAtMost(ends, time);
+}
+
+function median(values: number[]): number | null {
+  if (values.length === 0) return null;
+  values.sort((a, b) => a - b);
+  const middle = values.length >> 1;
+  return values.length % 2 === 1
+    ? (values[middle] as number)
+    : ((values[middle - 1] as number) + (values[middle] as number)) / 2;
+}
+
+/** The current and longest runs of consecutive days whose completions met the goal. */
+function streakOf(
+  byDate: ReadonlyMap<string, number>,
+  goal: number | null,
+  today: string,
+): { goal: number | null; current: number; longest: number } {
+  if (goal === null) return { goal, current: 0, longest: 0 };
+  const met = [...byDate].filter(([, count]) => count >= goal).map(([date]) => date);
+  const metDays = new Set(met);
+  let longest = 0;
+  for (const date of met) {
+    if (metDays.has(addDays(date, -1))) continue; // not the first day of a run
+    let length = 1;
+    while (metDays.has(addDays(date, length))) length += 1;
+    longest = Math.max(longest, length);
+  }
+  // Today still counts towards a streak that reached yesterday.
+  let day = metDays.has(today) ? today : addDays(today, -1);
+  let current = 0;
+  while (metDays.has(day)) {
+    current += 1;
+    day = addDays(day, -1);
+  }
+  return { goal, current, longest };
+}
+
+function monthsBetween(from: string, to: string): string[] {
+  const months: string[] = [];
+  let [year, month] = from.split("-").map(Number) as [number, number];
+  const last = to.slice(0, 7);
+  for (;;) {
+    const key = `${year}-${String(month).padStart(2, "0")}`;
+    months.push(key);
+    if (key >= last) return months;
+    month += 1;
+    if (month === 13) {
+      month = 1;
+      year += 1;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/v1/analytics
+// ---------------------------------------------------------------------------------------------
+
+export async function getAnalytics(
+  deps: Deps,
+  user: AnalyticsUser,
+  days: AnalyticsRange,
+): Promise<Analytics> {
+  const { db } = deps;
+  const now = deps.clock.now();
+  const calendar = new LocalCalendar(userTimeZone(user));
+  const to = calendar.date(now.toISOString());
+  const from = addDays(to, 1 - days);
+  const fromIso = new Date(calendar.startOf(from)).toISOString();
+  const toIso = new Date(calendar.startOf(addDays(to, 1))).toISOString();
+  const dates = LocalCalendar.datesBetween(from, to);
+  const weekly = days >= WEEKLY_BUCKETS_FROM_DAYS;
+  const slotLength = calendar.hasWholeHourOffsets(now) ? 13 : 16;
+
+  const [completedSlots, createdSlots, completions, priorities, tags, overdueRows, state, aiMonths] =
+    await Promise.all([
+      // Every completion ever: the streak looks back beyond the range.
+      countBySlot(db, user.id, "completed_at", { slotLength }),
+      countBySlot(db, user.id, "created_at", { fromIso, toIso, slotLength }),
+      selectCompletions(db, user.id, fromIso, toIso),
+      countCompletionsBy(db, user.id, "priority", fromIso, toIso),
+      countCompletionsBy(db, user.id, "tags", fromIso, toIso),
+      selectOverdueCandidates(db, user.id, fromIso, toIso),
+      selectUserAnalyticsState(db, user.id),
+      aiUsesByMonth(db, user.id, from.slice(0, 7)),
+    ]);
+
+  const completedByDate = countsByDate(completedSlots, calendar);
+  const heatmap = Array.from({ length: 7 * 24 }, (_, index) => ({
+    weekday: Math.floor(index / 24) + 1,
+    hour: index % 24,
+    count: 0,
+  }));
+  for (const { slot, count } of completedSlots) {
+    const start = slotStart(slot);
+    if (start < fromIso || start >= toIso) continue;
+    const moment = calendar.moment(start);
+    const cell = heatmap[(moment.weekday - 1) * 24 + moment.hour];
+    if (cell) cell.count += Number(count);
+  }
+
+  let withDueDate = 0;
+  let onTime = 0;
+  const daysToComplete: number[] = [];
+  for (const task of completions) {
+    if (!task.completed_at) continue;
+    daysToComplete.push((Date.parse(task.completed_at) - Date.parse(task.created_at)) / DAY_MS);
+    if (task.due_date) {
+      withDueDate += 1;
+      if (task.completed_at <= task.due_date) onTime += 1;
+    }
+  }
+  const medianDays = median(daysToComplete);
+
+  const byPriority = new Map<TaskPriority, number>(TASK_PRIORITIES.map((priority) => [priority, 0]));
+  for (const { value, count } of priorities) {
+    const priority = TASK_PRIORITIES.includes(value as TaskPriority) ? (value as TaskPriority) : "medium";
+    byPriority.set(priority, (byPriority.get(priority) ?? 0) + Number(count));
+  }
+  const byTag = new Map<string, number>();
+  for (const { value, count } of tags) {
+    for (const tag of parseTagList(value)) byTag.set(tag, (byTag.get(tag) ?? 0) + Number(count));
+  }
+
+  const overdueAt = overdueCounter(overdueRows);
+  const bucketEnds = weekly
+    ? [...new Set(dates.map(weekStartOf))].map((monday) => addDays(monday, 6))
+    : dates;
+  const overdueOpen = bucketEnds.map((last) => {
+    const end = Math.min(calendar.startOf(addDays(last, 1)), now.getTime());
+    return { date: weekly ? weekStartOf(last) : last, count: overdueAt(end) };
+  });
+
+  const aiByMonth = new Map(aiMonths.map((row) => [row.month, Number(row.count)]));
+  return {
+    from,
+    to,
+    completed_per_day: series(completedByDate, dates, weekly),
+    created_per_day: series(countsByDate(createdSlots, calendar), dates, weekly),
+    on_time_rate: withDueDate === 0 ? null : Math.round((onTime / withDueDate) * 100),
+    overdue_open: overdueOpen,
+    by_project: completions.length === 0 ? [] : [{ project_id: null, completed: completions.length }],
+    by_tag: [...byTag]
+      .sort(([tagA, a], [tagB, b]) => b - a || tagA.localeCompare(tagB))
+      .slice(0, BY_TAG_MAX)
+      .map(([tag, completed]) => ({ tag, completed })),
+    by_priority: [...byPriority].map(([priority, completed]) => ({ priority, completed })),
+    heatmap,
+    median_days_to_complete: medianDays === null ? null : Math.round(medianDays * 10) / 10,
+    ai_uses_per_month: monthsBetween(from, to).map((month) => ({ month, count: aiByMonth.get(month) ?? 0 })),
+    streak: streakOf(completedByDate, state?.daily_goal ?? null, to),
+  };
+}
+
+function parseTagList(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/v1/review
+// ---------------------------------------------------------------------------------------------
+
+const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/** Earliest due first (none last), then oldest first: the order the review's lists show. */
+function byDueDate(a: TaskRow, b: TaskRow): number {
+  if (a.due_date !== b.due_date) {
+    if (a.due_date === null) return 1;
+    if (b.due_date === null) return -1;
+    return a.due_date < b.due_date ? -1 : 1;
+  }
+  return a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0;
+}
+
+/** The ISO week the user is in now. */
+export function currentWeek(user: Pick<UserRow, "timezone">, now: Date): string {
+  return isoWeekOf(new LocalCalendar(userTimeZone(user)).date(now.toISOString()));
+}
+
+/** The ISO week before the one the user is in now: what Monday's review looks back on. */
+export function previousWeek(user: Pick<UserRow, "timezone">, now: Date): string {
+  const today = new LocalCalendar(userTimeZone(user)).date(now.toISOString());
+  return isoWeekOf(addDays(today, -7));
+}
+
+interface ReviewLists {
+  completed: TaskRow[];
+  slipped: TaskRow[];
+  carriedOver: TaskRow[];
+  upcoming: TaskRow[];
+  facts: WeekFacts;
+}
+
+async function reviewLists(deps: Deps, user: AnalyticsUser, week: string): Promise<ReviewLists> {
+  const now = deps.clock.now();
+  const nowIso = now.toISOString();
+  const calendar = new LocalCalendar(userTimeZone(user));
+  const monday = isoWeekStart(week);
+  const startIso = new Date(calendar.startOf(monday)).toISOString();
+  const endIso = new Date(calendar.startOf(addDays(monday, 7))).toISOString();
+  const nextEndIso = new Date(calendar.startOf(addDays(monday, 14))).toISOString();
+  const rows = await selectReviewRows(deps.db, user.id, { startIso, endIso: nextEndIso });
+
+  const completed = rows.completed.filter((row) => row.completed_at !== null && row.completed_at < endIso);
+  const slipped: TaskRow[] = [];
+  const upcoming: TaskRow[] = [];
+  const carriedOver: TaskRow[] = [];
+  for (const row of rows.open) {
+    const due = row.due_date;
+    if (due !== null && due >= startIso && due < endIso && due < nowIso) slipped.push(row);
+    else if (due !== null && due >= endIso && due < nextEndIso) upcoming.push(row);
+    else if (row.created_at < endIso) carriedOver.push(row);
+  }
+  for (const list of [completed, slipped, carriedOver, upcoming]) list.sort(byDueDate);
+
+  const perWeekday = new Map<number, number>();
+  for (const row of upcoming) {
+    const weekday = calendar.moment(row.due_date as string).weekday;
+    perWeekday.set(weekday, (perWeekday.get(weekday) ?? 0) + 1);
+  }
+  const busiest = [...perWeekday].sort(([dayA, a], [dayB, b]) => b - a || dayA - dayB)[0];
+  const withDueDate = completed.filter((row) => row.due_date !== null);
+  return {
+    completed,
+    slipped,
+    carriedOver,
+    upcoming,
+    facts: {
+      week,
+      completed: completed.length,
+      completedWithDueDate: withDueDate.length,
+      completedOnTime: withDueDate.filter((row) => (row.completed_at as string) <= (row.due_date as string))
+        .length,
+      slipped: slipped.length,
+      carriedOver: carriedOver.length,
+      upcoming: upcoming.length,
+      busiestDay: busiest ? { weekday: WEEKDAY_NAMES[busiest[0] - 1] as string, count: busiest[1] } : null,
+      slippedTitles: slipped.slice(0, 3).map((row) => row.title),
+    },
+  };
+}
+
+/**
+ * The review's summary: the template on the built-in engine; with a provider configured, the
+ * model's words, one AI use, kept per week until the user's tasks change. When the month's AI
+ * uses are spent or the model fails, the template stands in: a review is never refused for it.
+ */
+async function summaryOf(deps: Deps, user: AnalyticsUser, facts: WeekFacts): Promise<string> {
+  if (deps.ai.name === "builtin") return deps.ai.summariseWeek(facts);
+  const state = await selectUserAnalyticsState(deps.db, user.id);
+  const version = state?.tasks_version ?? 0;
+  const kept = await selectReviewSummary(deps.db, user.id, facts.week);
+  if (kept && kept.tasks_version === version) return kept.summary;
+  try {
+    const { result } = await withAiUse(deps, user, () => deps.ai.summariseWeek(facts));
+    await upsertReviewSummary(deps.db, {
+      user_id: user.id,
+      week: facts.week,
+      tasks_version: version,
+      summary: result,
+      generated_at: deps.clock.now().toISOString(),
+    });
+    return result;
+  } catch (error) {
+    if (error instanceof QuotaExceeded || error instanceof AiProviderError) return weekSummaryTemplate(facts);
+    throw error;
+  }
+}
+
+export async function getReview(deps: Deps, user: AnalyticsUser, week: string): Promise<Review> {
+  const lists = await reviewLists(deps, user, week);
+  const json = (rows: TaskRow[]): TaskJson[] => rows.map(toTaskJson);
+  return {
+    completed: json(lists.completed),
+    slipped: json(lists.slipped),
+    carried_over: json(lists.carriedOver),
+    upcoming: json(lists.upcoming),
+    summary: await summaryOf(deps, user, lists.facts),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The weekly review e-mail
+// ---------------------------------------------------------------------------------------------
+
+/** A review e-mail delivered late (no instance ran on Monday) still goes out within this time. */
+const WEEKLY_REVIEW_LATE_MS = 3 * DAY_MS;
+
+/**
+ * Runs the user's weekly review job: e-mails last week's review when the user still wants it and
+ * this week's Monday 08:00 where they live now has come (and is not days past: a review of a week
+ * long gone is not sent), then queues the next Monday. A job that comes due at another time (the
+ * user changed their zone) only moves to the right time.
+ */
+export async function sendWeeklyReview(deps: Deps & Pick<AppDeps, "mailer">, userId: string): Promise<void> {
+  const user = await getUserById(deps.db, userId);
+  if (!user || user.weekly_review_email !== 1) return;
+  const now = deps.clock.now();
+  const timeZone = userTimeZone(user);
+  const dueAt = thisWeeksReviewAt(timeZone, now);
+  const late = now.getTime() - Date.parse(dueAt);
+  if (late >= 0 && late < WEEKLY_REVIEW_LATE_MS) {
+    const week = previousWeek(user, now);
+    const lists = await reviewLists(deps, user, week);
+    const summary = await summaryOf(deps, user, lists.facts);
+    await deps.mailer.send(
+      weeklyReviewMail(
+        user.email,
+        {
+          week,
+          summary,
+          slipped: lists.slipped.map((row) => row.title),
+          upcoming: lists.upcoming.map((row) => row.title),
+        },
+        deps.config.publicUrl,
+      ),
+    );
+  }
+  const runAt = now.getTime() < Date.parse(dueAt) ? dueAt : nextWeeklyReviewAt(timeZone, now);
+  await scheduleJob(deps.db, {
+    kind: WEEKLY_REVIEW_EMAIL_JOB,
+    subject: user.id,
+    runAt,
+    nowIso: now.toISOString(),
+  });
+}
