@@ -40,6 +40,10 @@ export const apiPaths = {
   pushKey: "/api/v1/push/key",
   pushSubscribe: "/api/v1/push/subscriptions",
   pushUnsubscribe: "/api/v1/push/subscriptions",
+  listAppPasswords: "/api/v1/app-passwords",
+  createAppPassword: "/api/v1/app-passwords",
+  deleteAppPassword: "/api/v1/app-passwords/:id",
+  caldavAccount: "/api/v1/caldav",
 } as const;
 
 /** Fills `:name` parameters of a route path. */

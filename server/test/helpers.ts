@@ -41,6 +41,9 @@ export function captureMailer(): Mailer & { sent: OutgoingMail[] } {
 }
 
 const TABLES = [
+  "task_sync",
+  "task_ical",
+  "app_passwords",
   "notifications",
   "jobs",
   "inbound_messages",

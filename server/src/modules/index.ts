@@ -1,6 +1,8 @@
 import type { ModulePlugin } from "../app-types";
 import { authModule } from "./auth/routes";
 import { calendarModule } from "./calendar/routes";
+import { davModule } from "./caldav/dav-routes";
+import { caldavModule } from "./caldav/routes";
 import { dailyModule } from "./daily/routes";
 import { extractModule } from "./extract/routes";
 import { inboundMailModule } from "./inbound-mail/routes";
@@ -30,4 +32,7 @@ export const modules: ModulePlugin = async (app, { deps }) => {
   await app.register(calendarModule, { prefix: "/api/v1/calendar", deps });
   await app.register(notificationsModule, { prefix: "/api/v1/notifications", deps });
   await app.register(pushModule, { prefix: "/api/v1/push", deps });
+  await app.register(caldavModule, { prefix: "/api/v1", deps });
+  // CalDAV at /dav/ and its discovery address /.well-known/caldav, with HTTP Basic of its own.
+  await app.register(davModule, { deps });
 };

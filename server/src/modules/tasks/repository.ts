@@ -178,33 +178,102 @@ export async function updateTaskRow(db: Db, userId: string, id: string, changes:
   await db.updateTable("tasks").set(changes).where("user_id", "=", userId).where("id", "=", id).execute();
 }
 
-/** true when a task of this user with this id existed. */
-export async function deleteTaskRow(db: Db, userId: string, id: string): Promise<boolean> {
-  const result = await db
+/** The deleted task; undefined when this user had no task with this id. */
+export async function deleteTaskRow(db: Db, userId: string, id: string): Promise<TaskRow | undefined> {
+  return db
     .deleteFrom("tasks")
     .where("user_id", "=", userId)
     .where("id", "=", id)
+    .returningAll()
     .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+}
+
+/** The tasks a write saved (created or changed) and deleted, for the sync change log. */
+export interface TaskChanges {
+  saved?: readonly TaskRow[];
+  deleted?: readonly TaskRow[];
+}
+
+/**
+ * The CalDAV collection a task lives in. Every task is in its owner's one list for now.
+ */
+export function collectionOf(_task: Pick<TaskRow, "id">): string {
+  return "inbox";
 }
 
 /**
  * Records that the user's tasks change: moves their data version on (the ETag of the list and
- * the statistics) and the time of the last change. Every task write runs it in its transaction,
- * last: the user's row stays locked from here to the COMMIT, so the writes of one user wait for
- * each other only that long.
+ * the statistics, and the sync token of CalDAV) and the time of the last change, and writes the
+ * changed tasks to the sync change log (task_sync) at the new version: a saved task as present
+ * in its collection and gone from any other it was in (moved), a deleted one as gone. Every task
+ * write runs it in its transaction, last: the user's row stays locked from here to the COMMIT,
+ * so the writes of one user wait for each other only that long, and the versions of the log
+ * grow in the order the changes commit.
  */
-export async function touchTasks(db: Db, userId: string, nowIso: string): Promise<void> {
-  await db
+export async function touchTasks(
+  db: Db,
+  userId: string,
+  nowIso: string,
+  changes: TaskChanges = {},
+): Promise<void> {
+  const { tasks_version: version } = await db
     .updateTable("users")
     .set((eb) => ({ tasks_changed_at: nowIso, tasks_version: eb("tasks_version", "+", 1) }))
     .where("id", "=", userId)
-    .execute();
+    .returning("tasks_version")
+    .executeTakeFirstOrThrow();
+  const entries = [
+    ...(changes.saved ?? []).map((task) => ({ task, deleted: 0 })),
+    ...(changes.deleted ?? []).map((task) => ({ task, deleted: 1 })),
+  ];
+  for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
+    const chunk = entries.slice(start, start + INSERT_CHUNK);
+    await db
+      .insertInto("task_sync")
+      .values(
+        chunk.map(({ task, deleted }) => ({
+          task_id: task.id,
+          collection: collectionOf(task),
+          user_id: userId,
+          version,
+          deleted,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict.columns(["task_id", "collection"]).doUpdateSet((eb) => ({
+          version: eb.ref("excluded.version"),
+          deleted: eb.ref("excluded.deleted"),
+        })),
+      )
+      .execute();
+    // Any other collection the task was in before (a move, a deletion) now has it gone.
+    await db
+      .updateTable("task_sync")
+      .set({ deleted: 1, version })
+      .where("user_id", "=", userId)
+      .where(
+        "task_id",
+        "in",
+        chunk.map(({ task }) => task.id),
+      )
+      .where("version", "<", version)
+      .where("deleted", "=", 0)
+      .execute();
+  }
 }
 
 /** The user's stored timezone (the zone a repeating task's dates are counted in). */
 export async function selectUserTimeZone(db: Db, userId: string): Promise<{ timezone: string } | undefined> {
   return db.selectFrom("users").select("timezone").where("id", "=", userId).executeTakeFirst();
+}
+
+export async function selectTaskDataVersion(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("users")
+    .select("tasks_version")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return Number(row?.tasks_version ?? 0);
 }
 
 export async function selectTasksChangedAt(db: Db, userId: string): Promise<string | null> {

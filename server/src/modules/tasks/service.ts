@@ -31,6 +31,7 @@ import {
 } from "../../lib/recurrence";
 import { allDayDate, userTimeZone } from "../../lib/time-zone";
 import {
+  collectionOf,
   countTasks,
   deleteTaskRow,
   insertNextOccurrence,
@@ -40,6 +41,7 @@ import {
   selectTasks,
   selectTasksByIds,
   selectTasksChangedAt,
+  selectTaskDataVersion,
   selectUserTimeZone,
   touchTasks,
   updateTaskRow,
@@ -345,6 +347,8 @@ function alignedToRule(
   };
 }
 
+export { collectionOf };
+
 /** The zone a user's dates are counted in (UTC when the user is gone). */
 async function timeZoneOf(db: Db, userId: string): Promise<string> {
   return userTimeZone((await selectUserTimeZone(db, userId)) ?? { timezone: "UTC" });
@@ -369,7 +373,7 @@ export async function createTasks(
     await insertTasks(trx, rows);
     for (const row of rows)
       if (row.remind_at !== null) await followReminder(trx, row.id, row.remind_at, nowIso);
-    await touchTasks(trx, userId, nowIso);
+    await touchTasks(trx, userId, nowIso, { saved: rows });
     return rows.map(toTaskJson);
   });
 }
@@ -459,10 +463,10 @@ async function createNextOccurrence(
   completed: TaskRow,
   remindAt: string | null,
   nowIso: string,
-): Promise<void> {
-  if (!completed.recurrence || !completed.due_date) return;
+): Promise<TaskRow | undefined> {
+  if (!completed.recurrence || !completed.due_date) return undefined;
   const dueDate = nextOccurrence(completed.recurrence, completed.due_date, await timeZoneOf(trx, userId));
-  if (!dueDate) return;
+  if (!dueDate) return undefined;
   const next = {
     ...completed,
     id: newTimeOrderedId(Date.parse(nowIso)),
@@ -475,7 +479,9 @@ async function createNextOccurrence(
     remind_at: nextRemindAt(completed.due_date, remindAt, dueDate, nowIso),
     follows_task_id: completed.id,
   };
-  if (await insertNextOccurrence(trx, next)) await followReminder(trx, next.id, next.remind_at, nowIso);
+  if (!(await insertNextOccurrence(trx, next))) return undefined;
+  await followReminder(trx, next.id, next.remind_at, nowIso);
+  return next;
 }
 
 /** The same lead time before `nextDue` as `remindAt` was before `due`; null without one or when past. */
@@ -502,10 +508,12 @@ export async function updateTask(
     if (Object.keys(changes).length === 0) return current;
     const updated = { ...current, ...changes, updated_at: nowIso };
     await updateTaskRow(trx, userId, id, { ...changes, updated_at: nowIso });
-    if (changes.status === "completed")
-      await createNextOccurrence(trx, userId, updated, current.remind_at, nowIso);
+    const next =
+      changes.status === "completed"
+        ? await createNextOccurrence(trx, userId, updated, current.remind_at, nowIso)
+        : undefined;
     if (changes.remind_at !== undefined) await followReminder(trx, id, changes.remind_at, nowIso);
-    await touchTasks(trx, userId, nowIso);
+    await touchTasks(trx, userId, nowIso, { saved: next ? [updated, next] : [updated] });
     return updated;
   });
   return toTaskJson(row);
@@ -514,10 +522,37 @@ export async function updateTask(
 export async function deleteTask(db: Db, clock: Clock, userId: string, id: string): Promise<void> {
   const nowIso = isoNow(clock);
   await inTransaction(db, async (trx) => {
-    if (!(await deleteTaskRow(trx, userId, id))) throw new NotFound(TASK_NOT_FOUND);
+    const deleted = await deleteTaskRow(trx, userId, id);
+    if (!deleted) throw new NotFound(TASK_NOT_FOUND);
     await followReminder(trx, id, null, nowIso);
-    await touchTasks(trx, userId, nowIso);
+    await touchTasks(trx, userId, nowIso, { deleted: [deleted] });
   });
+}
+
+/**
+ * Records a change of a task that none of its fields show (what a CalDAV client keeps on it
+ * changed): it counts as updated now, for the ETag, the sync change log and whoever follows
+ * the user's changes.
+ */
+export async function markTaskChanged(db: Db, clock: Clock, userId: string, id: string): Promise<TaskJson> {
+  const nowIso = isoNow(clock);
+  const row = await inTransaction(db, async (trx) => {
+    const current = await selectTask(trx, userId, id, { forUpdate: true });
+    if (!current) throw new NotFound(TASK_NOT_FOUND);
+    const updated = { ...current, updated_at: nowIso };
+    await updateTaskRow(trx, userId, id, { updated_at: nowIso });
+    await touchTasks(trx, userId, nowIso, { saved: [updated] });
+    return updated;
+  });
+  return toTaskJson(row);
+}
+
+/**
+ * The user's task-data version: moved on by every change to their tasks, in the change's own
+ * transaction (the CalDAV sync token and collection tag).
+ */
+export async function taskDataVersion(db: Db, userId: string): Promise<number> {
+  return selectTaskDataVersion(db, userId);
 }
 
 /** GET /api/v1/tasks/stats: total, per-status, overdue and completion-rate counts, computed by the database. */
