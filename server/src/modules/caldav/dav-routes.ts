@@ -391,7 +391,7 @@ export const davModule: ModulePlugin = async (app, { deps }) => {
           case "PUT": {
             if (target.kind !== "object")
               return reply.status(405).header("allow", ALLOW).send({ message: "Not a task" });
-            const { created } = await putResource(
+            const { created, etag } = await putResource(
               deps.db,
               deps.clock,
               user,
@@ -400,7 +400,8 @@ export const davModule: ModulePlugin = async (app, { deps }) => {
               body ?? "",
               preconditionsOf(request),
             );
-            // No ETag: the stored task is not byte for byte what was sent, so the client reads it again.
+            // The ETag only when the task is stored as sent (see putResource); else the client reads it again.
+            if (etag) void reply.header("etag", etag);
             return reply.status(created ? 201 : 204).send();
           }
           case "DELETE": {

@@ -33,7 +33,7 @@ import {
   selectLiveIcalByHref,
   upsertIcal,
 } from "./repository";
-import { parseVtodo, renderVtodo, VtodoError } from "./vtodo";
+import { parseVtodo, renderVtodo, VtodoError, type ParsedVtodo } from "./vtodo";
 
 /** The signed-in user of a CalDAV request. */
 export type DavUser = Pick<UserRow, "id" | "username" | "timezone">;
@@ -208,8 +208,8 @@ export async function putResource(
   name: string,
   body: string,
   preconditions: Preconditions,
-): Promise<{ created: boolean }> {
-  let parsed;
+): Promise<{ created: boolean; etag?: string }> {
+  let parsed: ParsedVtodo;
   try {
     parsed = parseVtodo(body, userTimeZone(user));
   } catch (error) {
@@ -217,7 +217,7 @@ export async function putResource(
     throw error;
   }
   const { uid, fields, extra } = parsed;
-  return inTransaction(db, async (trx) => {
+  const result = await inTransaction(db, async (trx) => {
     const current = await getResource(trx, user, collection, name);
     checkPreconditions(current, preconditions);
     if (current) {
@@ -229,7 +229,7 @@ export async function putResource(
       if (icalChanged && updated.updated_at === (await getTask(trx, user.id, current.taskId)).updated_at) {
         await markTaskChanged(trx, clock, user.id, current.taskId);
       }
-      return { created: false };
+      return { created: false, taskId: current.taskId };
     }
     await deleteDeadIcalWithUid(trx, user.id, uid);
     if (await selectIcalByUid(trx, user.id, uid)) {
@@ -238,8 +238,29 @@ export async function putResource(
     const input = validated<CreateTaskInput>(createTaskRequestSchema, fields);
     const task = await createTask(trx, clock, user.id, input);
     await upsertIcal(trx, { task_id: task.id, user_id: user.id, uid, href: name, extra });
-    return { created: true };
+    return { created: true, taskId: task.id };
   });
+  const stored = await getResource(db, user, collection, name);
+  return {
+    created: result.created,
+    etag: stored && sameTask(stored, parsed, user) ? stored.etag : undefined,
+  };
+}
+
+/**
+ * Whether the stored task reads back as what the client sent, formatting aside (the order of
+ * lines, a relative alarm written as its time). Only then may a PUT answer with the ETag: else
+ * the client must read the task again to learn what Tasklane made of it (a due date moved onto
+ * its rule, a title it had to give).
+ */
+function sameTask(stored: DavResource, sent: ParsedVtodo, user: DavUser): boolean {
+  const read = parseVtodo(stored.body, userTimeZone(user));
+  return (
+    read.uid === sent.uid &&
+    read.parentUid === sent.parentUid &&
+    read.extra === sent.extra &&
+    JSON.stringify(read.fields) === JSON.stringify(sent.fields)
+  );
 }
 
 /** DELETE of a task resource, through the tasks service. false when nothing is stored there. */

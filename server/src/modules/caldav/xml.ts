@@ -21,6 +21,8 @@ export const NS = {
   apple: "http://apple.com/ns/ical/",
 } as const;
 
+const XMLNS = "http://www.w3.org/2000/xmlns/";
+
 /** The prefixes our answers use; any other namespace gets one of its own. */
 const PREFIXES: Record<string, string> = {
   [NS.dav]: "d",
@@ -121,7 +123,7 @@ export function xmlDocument(root: XmlNode): string {
     return element;
   };
   const element = build(root);
-  for (const [ns, prefix] of prefixes) element.setAttribute(`xmlns:${prefix}`, ns);
+  for (const [ns, prefix] of prefixes) element.setAttributeNS(XMLNS, `xmlns:${prefix}`, ns);
   document.appendChild(element);
   return `<?xml version="1.0" encoding="utf-8"?>\n${new XMLSerializer().serializeToString(document)}`;
 }
