@@ -71,7 +71,14 @@ describe("CalDAV with real clients", () => {
   const seen: SeenRequest[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // The real clock: each write is a moment of its own, as it is for clients syncing with a server.
+    t = await createTestApp({
+      clock: {
+        now: () => new Date(),
+        set: () => {},
+        advance: () => {},
+      },
+    });
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     // Every answer the clients get, to assert on what a sync transfers.
@@ -273,6 +280,54 @@ describe("CalDAV with real clients", () => {
     // Both come back to the folder unchanged: nothing more to sync.
     await vdirsyncer("sync");
     expect((await localTodos()).filter((todo) => todo.summary === "Water the plants")).toHaveLength(2);
+  });
+
+  it("syncs subtasks both ways as RELATED-TO;RELTYPE=PARENT", async () => {
+    const parent = (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/v1/tasks",
+        headers: bearer(owner.token),
+        payload: { title: "Plan the party" },
+      })
+    ).json<TaskJson>();
+    await t.app.inject({
+      method: "POST",
+      url: "/api/v1/tasks",
+      headers: bearer(owner.token),
+      payload: { title: "Send invitations", parent_id: parent.id },
+    });
+    await vdirsyncer("sync");
+    const invitations = (await localFiles()).find((file) => file.includes("SUMMARY:Send invitations"));
+    expect(invitations).toMatch(new RegExp(`RELATED-TO;RELTYPE=PARENT:${parent.id}`));
+
+    // A subtask written in the folder (todoman has no option for it): Tasklane files it under its parent.
+    await writeFile(
+      join(dir, "calendars", "tasklane", "cake.ics"),
+      [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//test//EN",
+        "BEGIN:VTODO",
+        "UID:cake-1",
+        "DTSTAMP:20261121T100000Z",
+        "SUMMARY:Order the cake",
+        `RELATED-TO;RELTYPE=PARENT:${parent.id}`,
+        "END:VTODO",
+        "END:VCALENDAR",
+        "",
+      ].join("\r\n"),
+    );
+    await vdirsyncer("sync");
+    expect((await serverTask("Order the cake")).parent_id).toBe(parent.id);
+
+    // Deleting the parent in Tasklane deletes its subtasks, and the folder follows.
+    await t.app.inject({ method: "DELETE", url: `/api/v1/tasks/${parent.id}`, headers: bearer(owner.token) });
+    await vdirsyncer("sync");
+    const left = (await localTodos()).map((todo) => todo.summary);
+    expect(left).not.toContain("Plan the party");
+    expect(left).not.toContain("Send invitations");
+    expect(left).not.toContain("Order the cake");
   });
 
   it("an incremental sync after one change in Tasklane downloads that one task only", async () => {

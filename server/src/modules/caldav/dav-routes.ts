@@ -120,7 +120,7 @@ async function resolve(deps: AppDeps, user: DavUser, pathname: string): Promise<
   if (area === "principals") return collectionId === undefined ? { kind: "principal" } : undefined;
   if (area !== "calendars") return undefined;
   if (collectionId === undefined) return { kind: "home" };
-  const collection = await findCollection(deps.db, user, collectionId);
+  const collection = await findCollection(deps.db, deps.clock, user, collectionId);
   if (!collection) return undefined;
   return name === undefined ? { kind: "collection", collection } : { kind: "object", collection, name };
 }
@@ -452,7 +452,7 @@ export const davModule: ModulePlugin = async (app, { deps }) => {
         described.push(describeContainer(user, target));
         if (depth > 0) {
           const current = await token();
-          for (const collection of await davCollections(deps.db, user)) {
+          for (const collection of await davCollections(deps.db, deps.clock, user)) {
             described.push(describeCollection(user, collection, current));
           }
         }

@@ -92,7 +92,7 @@ export const caldavModule: ModulePlugin = async (app, { deps }) => {
     async (request) => {
       const user = await getUserById(db, currentUser(request).id);
       if (!user) throw new Unauthenticated();
-      return caldavAccount(db, config.publicUrl, user);
+      return caldavAccount(db, clock, config.publicUrl, user);
     },
   );
 };

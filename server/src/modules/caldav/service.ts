@@ -14,7 +14,6 @@ import type { Clock } from "../../lib/clock";
 import { Conflict, Validation } from "../../lib/domain-errors";
 import { userTimeZone } from "../../lib/time-zone";
 import {
-  collectionOf,
   createTask,
   deleteTask,
   getTask,
@@ -24,6 +23,7 @@ import {
   taskDataVersion,
   updateTask,
 } from "../tasks/service";
+import { listProjects } from "../projects/service";
 import {
   deleteDeadIcalWithUid,
   selectChangesSince,
@@ -64,23 +64,33 @@ export function davPaths(username: string) {
   };
 }
 
-/** The user's task lists: one collection each. */
-export async function davCollections(_db: Db, _user: DavUser): Promise<DavCollection[]> {
-  return [{ id: "inbox", name: "Inbox" }];
+/** The user's projects, the Inbox first: one collection each. */
+export async function davCollections(db: Db, clock: Clock, user: DavUser): Promise<DavCollection[]> {
+  return (await listProjects(db, clock, user.id)).map((project) => ({ id: project.id, name: project.name }));
 }
 
-export async function findCollection(db: Db, user: DavUser, id: string): Promise<DavCollection | undefined> {
-  return (await davCollections(db, user)).find((collection) => collection.id === id);
+export async function findCollection(
+  db: Db,
+  clock: Clock,
+  user: DavUser,
+  id: string,
+): Promise<DavCollection | undefined> {
+  return (await davCollections(db, clock, user)).find((collection) => collection.id === id);
 }
 
 /** GET /api/v1/caldav: what Settings shows a user to connect a client with. */
-export async function caldavAccount(db: Db, publicUrl: string, user: DavUser): Promise<CaldavAccount> {
+export async function caldavAccount(
+  db: Db,
+  clock: Clock,
+  publicUrl: string,
+  user: DavUser,
+): Promise<CaldavAccount> {
   const base = publicUrl.replace(/\/+$/, "");
   const paths = davPaths(user.username);
   return {
     username: user.username,
     discovery_url: `${base}/dav/`,
-    collections: (await davCollections(db, user)).map((collection) => ({
+    collections: (await davCollections(db, clock, user)).map((collection) => ({
       id: collection.id,
       name: collection.name,
       url: `${base}${paths.collection(collection.id)}`,
@@ -111,16 +121,24 @@ function resourceOf(
 }
 
 async function tasksOfCollection(db: Db, user: DavUser, collection: string): Promise<TaskJson[]> {
-  return (await listTasks(db, user.id, {})).filter((task) => collectionOf(task) === collection);
+  return listTasks(db, user.id, { project_id: collection });
 }
 
+/** The tasks as resources: each with its stored UID and name, and its parent's UID. */
 async function resourcesOf(db: Db, user: DavUser, tasks: readonly TaskJson[]): Promise<DavResource[]> {
-  const icals = await selectIcalOfTasks(
-    db,
-    user.id,
-    tasks.map((task) => task.id),
+  const parentIds = tasks.flatMap((task) => task.parent_id ?? []);
+  const icals = await selectIcalOfTasks(db, user.id, [...tasks.map((task) => task.id), ...parentIds]);
+  const uidOf = (id: string) => icals.get(id)?.uid ?? id;
+  return tasks.map((task) =>
+    resourceOf(task, icals.get(task.id), task.parent_id ? uidOf(task.parent_id) : null, user),
   );
-  return tasks.map((task) => resourceOf(task, icals.get(task.id), null, user));
+}
+
+/** The id of the user's live task with this UID: one a client named, or a task's own id. */
+async function taskIdOfUid(db: Db, user: DavUser, uid: string): Promise<string | undefined> {
+  const stored = await selectIcalByUid(db, user.id, uid);
+  const id = stored?.task_id ?? uid;
+  return (await getTasksByIds(db, user.id, [id])).has(id) ? id : undefined;
 }
 
 /** Every task of a collection as a resource. */
@@ -145,7 +163,7 @@ async function taskIdAt(
   }
   if (!taskId) return undefined;
   const task = (await getTasksByIds(db, user.id, [taskId])).get(taskId);
-  return task && collectionOf(task) === collection ? task.id : undefined;
+  return task && task.project_id === collection ? task.id : undefined;
 }
 
 export async function getResource(
@@ -216,13 +234,14 @@ export async function putResource(
     if (error instanceof VtodoError) throw new Validation(error.message);
     throw error;
   }
-  const { uid, fields, extra } = parsed;
+  const { uid, fields } = parsed;
   const result = await inTransaction(db, async (trx) => {
     const current = await getResource(trx, user, collection, name);
     checkPreconditions(current, preconditions);
+    const { parentId, extra } = await parentOf(trx, user, collection, parsed);
     if (current) {
       const before = await selectIcalByTaskId(trx, current.taskId);
-      const input = validated<UpdateTaskInput>(updateTaskRequestSchema, fields);
+      const input = validated<UpdateTaskInput>(updateTaskRequestSchema, { ...fields, parent_id: parentId });
       const updated = await updateTask(trx, clock, user.id, current.taskId, input);
       await upsertIcal(trx, { task_id: current.taskId, user_id: user.id, uid, href: name, extra });
       const icalChanged = (before?.extra ?? null) !== extra || (before?.uid ?? current.taskId) !== uid;
@@ -235,7 +254,11 @@ export async function putResource(
     if (await selectIcalByUid(trx, user.id, uid)) {
       throw new Conflict("Another task in this account already has this UID");
     }
-    const input = validated<CreateTaskInput>(createTaskRequestSchema, fields);
+    const input = validated<CreateTaskInput>(createTaskRequestSchema, {
+      ...fields,
+      project_id: collection,
+      ...(parentId ? { parent_id: parentId } : {}),
+    });
     const task = await createTask(trx, clock, user.id, input);
     await upsertIcal(trx, { task_id: task.id, user_id: user.id, uid, href: name, extra });
     return { created: true, taskId: task.id };
@@ -245,6 +268,26 @@ export async function putResource(
     created: result.created,
     etag: stored && sameTask(stored, parsed, user) ? stored.etag : undefined,
   };
+}
+
+/**
+ * The parent a VTODO names (RELATED-TO;RELTYPE=PARENT) among the collection's tasks. A parent
+ * Tasklane does not hold there (not synced yet, or in another list) is kept as the client wrote
+ * it, among the properties given back, and the task is top level meanwhile.
+ */
+async function parentOf(
+  db: Db,
+  user: DavUser,
+  collection: string,
+  parsed: ParsedVtodo,
+): Promise<{ parentId: string | null; extra: string | null }> {
+  if (!parsed.parentUid) return { parentId: null, extra: parsed.extra };
+  const parentId = await taskIdOfUid(db, user, parsed.parentUid);
+  const parent = parentId ? (await getTasksByIds(db, user.id, [parentId])).get(parentId) : undefined;
+  if (parent && parent.project_id === collection) return { parentId: parent.id, extra: parsed.extra };
+  const kept: unknown[] = parsed.extra ? (JSON.parse(parsed.extra) as unknown[]) : [];
+  kept.push(["related-to", { reltype: "PARENT" }, "text", parsed.parentUid]);
+  return { parentId: null, extra: JSON.stringify(kept) };
 }
 
 /**

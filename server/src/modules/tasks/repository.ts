@@ -1,7 +1,9 @@
 import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { TaskPriority, TaskStatus } from "@contract/tasks";
+import { INBOX_NAME, DEFAULT_PROJECT_COLOR } from "@contract/projects";
 import { isPostgres, type Db } from "../../db/database";
 import type { Database, NewTask, TaskRow, TaskUpdate } from "../../db/schema";
+import { newId } from "../../lib/ids";
 
 /** What the list query narrows in SQL; the service re-checks tags and search exactly. */
 export interface TaskQueryFilters {
@@ -11,6 +13,8 @@ export interface TaskQueryFilters {
   tags?: readonly string[];
   hasDueDate?: boolean;
   search?: string;
+  /** Only the tasks of this project (already known to be the user's). */
+  projectId?: string;
 }
 
 /** Rows per INSERT: well below SQLite's and PostgreSQL's bound-parameter limits. */
@@ -56,6 +60,7 @@ function applyFilters(eb: ExpressionBuilder<Database, "tasks">, filters: TaskQue
   if (filters.priorities?.length) conditions.push(eb("priority", "in", filters.priorities));
   if (filters.tags?.length)
     conditions.push(eb.or(filters.tags.map((tag) => lowerLike("tags", tagPattern(tag)))));
+  if (filters.projectId !== undefined) conditions.push(eb("project_id", "=", filters.projectId));
   if (filters.hasDueDate !== undefined) {
     conditions.push(eb("due_date", filters.hasDueDate ? "is not" : "is", null));
   }
@@ -178,86 +183,233 @@ export async function updateTaskRow(db: Db, userId: string, id: string, changes:
   await db.updateTable("tasks").set(changes).where("user_id", "=", userId).where("id", "=", id).execute();
 }
 
-/** The deleted task; undefined when this user had no task with this id. */
-export async function deleteTaskRow(db: Db, userId: string, id: string): Promise<TaskRow | undefined> {
-  return db
-    .deleteFrom("tasks")
-    .where("user_id", "=", userId)
-    .where("id", "=", id)
-    .returningAll()
-    .executeTakeFirst();
+/** Deletes the user's tasks among `ids`; how many there were. */
+export async function deleteTaskRows(db: Db, userId: string, ids: readonly string[]): Promise<number> {
+  let deleted = 0;
+  for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
+    const result = await db
+      .deleteFrom("tasks")
+      .where("user_id", "=", userId)
+      .where("id", "in", ids.slice(start, start + INSERT_CHUNK))
+      .executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  return deleted;
 }
 
-/** The tasks a write saved (created or changed) and deleted, for the sync change log. */
-export interface TaskChanges {
-  saved?: readonly TaskRow[];
-  deleted?: readonly TaskRow[];
+/** The same changes to several of the user's tasks (a subtree moving, or completed together). */
+export async function updateTaskRows(
+  db: Db,
+  userId: string,
+  ids: readonly string[],
+  changes: TaskUpdate,
+): Promise<void> {
+  for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
+    await db
+      .updateTable("tasks")
+      .set(changes)
+      .where("user_id", "=", userId)
+      .where("id", "in", ids.slice(start, start + INSERT_CHUNK))
+      .execute();
+  }
+}
+
+/** The user's tasks whose parent is one of `parentIds` (one level down). */
+export async function selectChildren(
+  db: Db,
+  userId: string,
+  parentIds: readonly string[],
+): Promise<TaskRow[]> {
+  const rows: TaskRow[] = [];
+  for (let start = 0; start < parentIds.length; start += INSERT_CHUNK) {
+    rows.push(
+      ...(await db
+        .selectFrom("tasks")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .where("parent_id", "in", parentIds.slice(start, start + INSERT_CHUNK))
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The projects a task write names: where a task goes when none is named (the Inbox), and which
+// ids are the user's. The projects module owns everything else about them.
+// ---------------------------------------------------------------------------------------------
+
+/** The id of the user's Inbox, or undefined when the account has none yet. */
+export async function selectInboxId(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("projects")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("is_inbox", "=", 1)
+    .executeTakeFirst();
+  return row?.id;
 }
 
 /**
- * The CalDAV collection a task lives in. Every task is in its owner's one list for now.
+ * Gives the user an Inbox unless they have one: of two at once, the unique index on the Inbox
+ * keeps one and the other insert does nothing.
  */
-export function collectionOf(_task: Pick<TaskRow, "id">): string {
-  return "inbox";
+export async function insertInboxIfMissing(db: Db, userId: string, nowIso: string): Promise<void> {
+  await db
+    .insertInto("projects")
+    .values({
+      id: newId(),
+      user_id: userId,
+      name: INBOX_NAME,
+      name_lower: INBOX_NAME.toLowerCase(),
+      color: DEFAULT_PROJECT_COLOR,
+      is_inbox: 1,
+      archived: 0,
+      created_at: nowIso,
+      updated_at: nowIso,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
 }
+
+/** Which of `ids` are the user's projects. */
+export async function selectOwnProjectIds(
+  db: Db,
+  userId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("projects")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("id", "in", [...ids])
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Tasks written without a project (by the previous release, during a rolling upgrade) move into
+ * the Inbox. The check reads the (user_id, project_id) index alone and finds nothing almost always.
+ */
+export async function adoptTasksWithoutProject(db: Db, userId: string, inboxId: string): Promise<void> {
+  await db
+    .updateTable("tasks")
+    .set({ project_id: inboxId })
+    .where("user_id", "=", userId)
+    .where("project_id", "is", null)
+    .execute();
+}
+
+export async function hasTasksWithoutProject(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("tasks")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("project_id", "is", null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A tombstone's version until touchTasks gives it the change's own. */
+const PENDING_VERSION = -1;
 
 /**
  * Records that the user's tasks change: moves their data version on (the ETag of the list and
- * the statistics, and the sync token of CalDAV) and the time of the last change, and writes the
- * changed tasks to the sync change log (task_sync) at the new version: a saved task as present
- * in its collection and gone from any other it was in (moved), a deleted one as gone. Every task
- * write runs it in its transaction, last: the user's row stays locked from here to the COMMIT,
- * so the writes of one user wait for each other only that long, and the versions of the log
- * grow in the order the changes commit.
+ * the statistics, the CalDAV sync token) and the time of the last change, and writes the change
+ * log of sync tokens (task_sync) at the new version: every task this write saved (its updated_at
+ * is the write's time) as present in its project and gone from any other it was in (moved), and
+ * the tombstones recordRemovals left. Every task write runs it in its transaction, last: the
+ * user's row stays locked from here to the COMMIT, so the writes of one user wait for each other
+ * only that long, and the log's versions grow in the order the changes commit.
  */
-export async function touchTasks(
-  db: Db,
-  userId: string,
-  nowIso: string,
-  changes: TaskChanges = {},
-): Promise<void> {
+export async function touchTasks(db: Db, userId: string, nowIso: string): Promise<void> {
   const { tasks_version: version } = await db
     .updateTable("users")
     .set((eb) => ({ tasks_changed_at: nowIso, tasks_version: eb("tasks_version", "+", 1) }))
     .where("id", "=", userId)
     .returning("tasks_version")
     .executeTakeFirstOrThrow();
-  const entries = [
-    ...(changes.saved ?? []).map((task) => ({ task, deleted: 0 })),
-    ...(changes.deleted ?? []).map((task) => ({ task, deleted: 1 })),
-  ];
-  for (let start = 0; start < entries.length; start += INSERT_CHUNK) {
-    const chunk = entries.slice(start, start + INSERT_CHUNK);
+  await db
+    .updateTable("task_sync")
+    .set({ version })
+    .where("user_id", "=", userId)
+    .where("version", "=", PENDING_VERSION)
+    .execute();
+  const saved = (eb: ExpressionBuilder<Database, "task_sync">) =>
+    eb
+      .selectFrom("tasks")
+      .select("tasks.id")
+      .where("tasks.user_id", "=", userId)
+      .where("tasks.updated_at", "=", nowIso);
+  await db
+    .insertInto("task_sync")
+    .columns(["task_id", "collection", "user_id", "version", "deleted"])
+    .expression((eb) =>
+      eb
+        .selectFrom("tasks")
+        .select((select) => [
+          "tasks.id",
+          "tasks.project_id",
+          "tasks.user_id",
+          select.val(version).as("version"),
+          select.val(0).as("deleted"),
+        ])
+        .where("tasks.user_id", "=", userId)
+        .where("tasks.updated_at", "=", nowIso)
+        .where("tasks.project_id", "is not", null),
+    )
+    .onConflict((conflict) =>
+      conflict
+        .columns(["task_id", "collection"])
+        .doUpdateSet((eb) => ({ version: eb.ref("excluded.version"), deleted: 0 })),
+    )
+    .execute();
+  // A saved task is gone from any other project it was in: it moved.
+  await db
+    .updateTable("task_sync")
+    .set({ deleted: 1, version })
+    .where("user_id", "=", userId)
+    .where("deleted", "=", 0)
+    .where("version", "<", version)
+    .where("task_id", "in", saved)
+    .execute();
+}
+
+/**
+ * Tombstones of tasks about to be deleted, in the project each is in (and any it was in before),
+ * for an incremental sync to report; the touchTasks that ends the write gives them its version.
+ */
+export async function recordRemovals(db: Db, userId: string, ids: readonly string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
+    const chunk = ids.slice(start, start + INSERT_CHUNK);
     await db
       .insertInto("task_sync")
-      .values(
-        chunk.map(({ task, deleted }) => ({
-          task_id: task.id,
-          collection: collectionOf(task),
-          user_id: userId,
-          version,
-          deleted,
-        })),
+      .columns(["task_id", "collection", "user_id", "version", "deleted"])
+      .expression((eb) =>
+        eb
+          .selectFrom("tasks")
+          .select((select) => [
+            "tasks.id",
+            "tasks.project_id",
+            "tasks.user_id",
+            select.val(PENDING_VERSION).as("version"),
+            select.val(1).as("deleted"),
+          ])
+          .where("tasks.user_id", "=", userId)
+          .where("tasks.id", "in", chunk)
+          .where("tasks.project_id", "is not", null),
       )
       .onConflict((conflict) =>
-        conflict.columns(["task_id", "collection"]).doUpdateSet((eb) => ({
-          version: eb.ref("excluded.version"),
-          deleted: eb.ref("excluded.deleted"),
-        })),
+        conflict.columns(["task_id", "collection"]).doUpdateSet({ version: PENDING_VERSION, deleted: 1 }),
       )
       .execute();
-    // Any other collection the task was in before (a move, a deletion) now has it gone.
     await db
       .updateTable("task_sync")
-      .set({ deleted: 1, version })
+      .set({ version: PENDING_VERSION, deleted: 1 })
       .where("user_id", "=", userId)
-      .where(
-        "task_id",
-        "in",
-        chunk.map(({ task }) => task.id),
-      )
-      .where("version", "<", version)
-      .where("deleted", "=", 0)
+      .where("task_id", "in", chunk)
       .execute();
   }
 }
