@@ -55,6 +55,10 @@ export const apiPaths = {
   deleteProject: "/api/v1/projects/:id",
   analytics: "/api/v1/analytics",
   review: "/api/v1/review",
+  listAppPasswords: "/api/v1/app-passwords",
+  createAppPassword: "/api/v1/app-passwords",
+  deleteAppPassword: "/api/v1/app-passwords/:id",
+  caldavAccount: "/api/v1/caldav",
 } as const;
 
 /** Fills `:name` parameters of a route path. */

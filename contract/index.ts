@@ -9,6 +9,7 @@ export * from "./quick-add";
 export * from "./transfer";
 export * from "./calendar";
 export * from "./planning";
+export * from "./caldav";
 export * from "./notifications";
 export * from "./analytics";
 export * from "./routes";

@@ -35,6 +35,12 @@ import {
   planUndoResponseSchema,
   subscribeCalendarRequestSchema,
 } from "./planning";
+import {
+  appPasswordListSchema,
+  caldavAccountSchema,
+  createAppPasswordRequestSchema,
+  createdAppPasswordSchema,
+} from "./caldav";
 import { markNotificationsReadRequestSchema, notificationListSchema } from "./notifications";
 import { pushKeySchema, pushSubscriptionRequestSchema, pushUnsubscribeRequestSchema } from "./push";
 import {
@@ -603,6 +609,38 @@ export const apiRoutes = {
       ...authErrors,
       ...projectNotFound,
     },
+  },
+  listAppPasswords: {
+    method: "GET",
+    path: apiPaths.listAppPasswords,
+    summary: "The user's app passwords for CalDAV, newest first (never the passwords)",
+    auth: true,
+    response: appPasswordListSchema,
+    errors: { ...authErrors },
+  },
+  createAppPassword: {
+    method: "POST",
+    path: apiPaths.createAppPassword,
+    summary: "Make an app password for one CalDAV device; the answer is the only time it is shown",
+    auth: true,
+    body: createAppPasswordRequestSchema,
+    response: createdAppPasswordSchema,
+    errors: { ...bodyErrors, ...authErrors },
+  },
+  deleteAppPassword: {
+    method: "DELETE",
+    path: apiPaths.deleteAppPassword,
+    summary: "Revoke an app password: the device using it is refused from now on",
+    auth: true,
+    errors: { ...authErrors, 404: "No such app password among the signed-in user's" },
+  },
+  caldavAccount: {
+    method: "GET",
+    path: apiPaths.caldavAccount,
+    summary: "Where CalDAV clients connect: the discovery address and each task list's address",
+    auth: true,
+    response: caldavAccountSchema,
+    errors: { ...authErrors },
   },
 } as const satisfies Record<string, RouteDefinition>;
 

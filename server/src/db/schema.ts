@@ -291,6 +291,41 @@ export interface ReviewSummariesTable {
   generated_at: string;
 }
 
+/** A password made for one CalDAV device (migration 0017); only its hash is kept. */
+export interface AppPasswordsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  password_hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** What a CalDAV client gave a task that Tasklane has no field for (migration 0017). */
+export interface TaskIcalTable {
+  task_id: string;
+  user_id: string;
+  /** The iCalendar UID. */
+  uid: string;
+  /** The resource's name in its collection ("abc.ics"). */
+  href: string;
+  /** JSON array of jCal properties and components given back on GET; null: none. */
+  extra: string | null;
+}
+
+/** The change log of sync tokens (migration 0017): a task's last change in a collection. */
+export interface TaskSyncTable {
+  task_id: string;
+  /** The collection (project) the change is in. */
+  collection: string;
+  user_id: string;
+  /** users.tasks_version after the change. */
+  version: number;
+  /** 1: the task is gone from this collection (deleted, or moved to another). */
+  deleted: ColumnType<number, number | undefined, number>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -313,6 +348,9 @@ export interface Database {
   task_events: TaskEventsTable;
   ai_use_months: AiUseMonthsTable;
   review_summaries: ReviewSummariesTable;
+  app_passwords: AppPasswordsTable;
+  task_ical: TaskIcalTable;
+  task_sync: TaskSyncTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -330,3 +368,5 @@ export type NewTaskEvent = Insertable<TaskEventsTable>;
 export type JobRow = Selectable<JobsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
 export type CalendarRow = Selectable<CalendarsTable>;
+export type AppPasswordRow = Selectable<AppPasswordsTable>;
+export type TaskIcalRow = Selectable<TaskIcalTable>;

@@ -3,6 +3,8 @@ import { analyticsModule } from "./analytics/routes";
 import { authModule } from "./auth/routes";
 import { calendarModule } from "./calendar/routes";
 import { calendarsModule } from "./calendars/routes";
+import { davModule } from "./caldav/dav-routes";
+import { caldavModule } from "./caldav/routes";
 import { dailyModule } from "./daily/routes";
 import { extractModule } from "./extract/routes";
 import { inboundMailModule } from "./inbound-mail/routes";
@@ -36,4 +38,7 @@ export const modules: ModulePlugin = async (app, { deps }) => {
   await app.register(pushModule, { prefix: "/api/v1/push", deps });
   await app.register(projectsModule, { prefix: "/api/v1/projects", deps });
   await app.register(analyticsModule, { prefix: "/api/v1", deps });
+  await app.register(caldavModule, { prefix: "/api/v1", deps });
+  // CalDAV at /dav/ and its discovery address /.well-known/caldav, with HTTP Basic of its own.
+  await app.register(davModule, { deps });
 };

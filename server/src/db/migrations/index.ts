@@ -13,6 +13,7 @@ import * as webPush from "./0012-web-push";
 import * as projectsAndSubtasks from "./0013-projects-and-subtasks";
 import * as taskHistory from "./0014-task-history";
 import * as planning from "./0015-planning";
+import * as caldav from "./0017-caldav";
 
 /**
  * Every migration, in order. Add new ones at the end; never edit a released one. A migration keeps
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "0013-projects-and-subtasks": projectsAndSubtasks,
   "0014-task-history": taskHistory,
   "0015-planning": planning,
+  "0017-caldav": caldav,
 };

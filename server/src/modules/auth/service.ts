@@ -529,3 +529,8 @@ export function getUserById(db: Db, id: string): Promise<UserRow | undefined> {
 export function getUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
   return findUserByUsername(db, username);
 }
+
+/** A user by the name they sign in to a device with: the username or the e-mail address. */
+export async function getUserBySignInName(db: Db, name: string): Promise<UserRow | undefined> {
+  return (await findUserByUsername(db, name)) ?? findUserByEmail(db, name);
+}

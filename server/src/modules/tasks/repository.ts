@@ -312,23 +312,120 @@ export async function hasTasksWithoutProject(db: Db, userId: string): Promise<bo
   return row !== undefined;
 }
 
+/** A tombstone's version until touchTasks gives it the change's own. */
+const PENDING_VERSION = -1;
+
 /**
  * Records that the user's tasks change: moves their data version on (the ETag of the list and
- * the statistics) and the time of the last change. Every task write runs it in its transaction,
- * last: the user's row stays locked from here to the COMMIT, so the writes of one user wait for
- * each other only that long.
+ * the statistics, the CalDAV sync token) and the time of the last change, and writes the change
+ * log of sync tokens (task_sync) at the new version: every task this write saved (its updated_at
+ * is the write's time) as present in its project and gone from any other it was in (moved), and
+ * the tombstones recordRemovals left. Every task write runs it in its transaction, last: the
+ * user's row stays locked from here to the COMMIT, so the writes of one user wait for each other
+ * only that long, and the log's versions grow in the order the changes commit.
  */
 export async function touchTasks(db: Db, userId: string, nowIso: string): Promise<void> {
-  await db
+  const { tasks_version: version } = await db
     .updateTable("users")
     .set((eb) => ({ tasks_changed_at: nowIso, tasks_version: eb("tasks_version", "+", 1) }))
     .where("id", "=", userId)
+    .returning("tasks_version")
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable("task_sync")
+    .set({ version })
+    .where("user_id", "=", userId)
+    .where("version", "=", PENDING_VERSION)
     .execute();
+  const saved = (eb: ExpressionBuilder<Database, "task_sync">) =>
+    eb
+      .selectFrom("tasks")
+      .select("tasks.id")
+      .where("tasks.user_id", "=", userId)
+      .where("tasks.updated_at", "=", nowIso);
+  await db
+    .insertInto("task_sync")
+    .columns(["task_id", "collection", "user_id", "version", "deleted"])
+    .expression((eb) =>
+      eb
+        .selectFrom("tasks")
+        .select((select) => [
+          "tasks.id",
+          "tasks.project_id",
+          "tasks.user_id",
+          select.val(version).as("version"),
+          select.val(0).as("deleted"),
+        ])
+        .where("tasks.user_id", "=", userId)
+        .where("tasks.updated_at", "=", nowIso)
+        .where("tasks.project_id", "is not", null),
+    )
+    .onConflict((conflict) =>
+      conflict
+        .columns(["task_id", "collection"])
+        .doUpdateSet((eb) => ({ version: eb.ref("excluded.version"), deleted: 0 })),
+    )
+    .execute();
+  // A saved task is gone from any other project it was in: it moved.
+  await db
+    .updateTable("task_sync")
+    .set({ deleted: 1, version })
+    .where("user_id", "=", userId)
+    .where("deleted", "=", 0)
+    .where("version", "<", version)
+    .where("task_id", "in", saved)
+    .execute();
+}
+
+/**
+ * Tombstones of tasks about to be deleted, in the project each is in (and any it was in before),
+ * for an incremental sync to report; the touchTasks that ends the write gives them its version.
+ */
+export async function recordRemovals(db: Db, userId: string, ids: readonly string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
+    const chunk = ids.slice(start, start + INSERT_CHUNK);
+    await db
+      .insertInto("task_sync")
+      .columns(["task_id", "collection", "user_id", "version", "deleted"])
+      .expression((eb) =>
+        eb
+          .selectFrom("tasks")
+          .select((select) => [
+            "tasks.id",
+            "tasks.project_id",
+            "tasks.user_id",
+            select.val(PENDING_VERSION).as("version"),
+            select.val(1).as("deleted"),
+          ])
+          .where("tasks.user_id", "=", userId)
+          .where("tasks.id", "in", chunk)
+          .where("tasks.project_id", "is not", null),
+      )
+      .onConflict((conflict) =>
+        conflict.columns(["task_id", "collection"]).doUpdateSet({ version: PENDING_VERSION, deleted: 1 }),
+      )
+      .execute();
+    await db
+      .updateTable("task_sync")
+      .set({ version: PENDING_VERSION, deleted: 1 })
+      .where("user_id", "=", userId)
+      .where("task_id", "in", chunk)
+      .execute();
+  }
 }
 
 /** The user's stored timezone (the zone a repeating task's dates are counted in). */
 export async function selectUserTimeZone(db: Db, userId: string): Promise<{ timezone: string } | undefined> {
   return db.selectFrom("users").select("timezone").where("id", "=", userId).executeTakeFirst();
+}
+
+export async function selectTaskDataVersion(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("users")
+    .select("tasks_version")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return Number(row?.tasks_version ?? 0);
 }
 
 export async function selectTasksChangedAt(db: Db, userId: string): Promise<string | null> {

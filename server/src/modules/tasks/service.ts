@@ -52,6 +52,8 @@ import {
   selectTasksByIds,
   selectTasksChangedAt,
   selectUserTimeZone,
+  recordRemovals,
+  selectTaskDataVersion,
   touchTasks,
   updateTaskRow,
   updateTaskRows,
@@ -900,6 +902,11 @@ export async function removeTasks(
   tasks: ReadonlyArray<Pick<TaskRow, "id" | "remind_at">>,
   nowIso: string,
 ): Promise<number> {
+  await recordRemovals(
+    trx,
+    userId,
+    tasks.map((task) => task.id),
+  );
   const deleted = await deleteTaskRows(
     trx,
     userId,
@@ -918,6 +925,28 @@ export async function removeTasks(
 /** Moves the user's task data version on (the list's ETag) for a write outside this module. */
 export async function recordTaskChange(trx: Db, userId: string, nowIso: string): Promise<void> {
   await touchTasks(trx, userId, nowIso);
+}
+
+/**
+ * Records a change of a task that none of its fields show (what a CalDAV client keeps on it
+ * changed): it counts as updated now, for the ETag, the sync change log and whoever follows
+ * the user's changes.
+ */
+export async function markTaskChanged(db: Db, clock: Clock, userId: string, id: string): Promise<void> {
+  const nowIso = isoNow(clock);
+  await inTransaction(db, async (trx) => {
+    if (!(await selectTask(trx, userId, id, { forUpdate: true }))) throw new NotFound(TASK_NOT_FOUND);
+    await updateTaskRow(trx, userId, id, { updated_at: nowIso });
+    await touchTasks(trx, userId, nowIso);
+  });
+}
+
+/**
+ * The user's task-data version: moved on by every change to their tasks, in the change's own
+ * transaction (the CalDAV sync token and collection tag).
+ */
+export async function taskDataVersion(db: Db, userId: string): Promise<number> {
+  return selectTaskDataVersion(db, userId);
 }
 
 /** GET /api/v1/tasks/stats: total, per-status, overdue and completion-rate counts, computed by the database. */

@@ -1,0 +1,95 @@
+import type { Db } from "../../db/database";
+import type { TaskIcalRow } from "../../db/schema";
+
+/** The iCalendar data of the user's live task stored under this name, if any. */
+export function selectLiveIcalByHref(db: Db, userId: string, href: string): Promise<TaskIcalRow | undefined> {
+  return db
+    .selectFrom("task_ical")
+    .innerJoin("tasks", "tasks.id", "task_ical.task_id")
+    .selectAll("task_ical")
+    .where("task_ical.user_id", "=", userId)
+    .where("task_ical.href", "=", href)
+    .executeTakeFirst();
+}
+
+export function selectIcalByUid(db: Db, userId: string, uid: string): Promise<TaskIcalRow | undefined> {
+  return db
+    .selectFrom("task_ical")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("uid", "=", uid)
+    .executeTakeFirst();
+}
+
+export function selectIcalByTaskId(db: Db, taskId: string): Promise<TaskIcalRow | undefined> {
+  return db.selectFrom("task_ical").selectAll().where("task_id", "=", taskId).executeTakeFirst();
+}
+
+/** The iCalendar data of these tasks (those that have some), by task id. */
+export async function selectIcalOfTasks(
+  db: Db,
+  userId: string,
+  taskIds: readonly string[],
+): Promise<Map<string, TaskIcalRow>> {
+  const rows: TaskIcalRow[] = [];
+  // Chunked: well below either engine's bound-parameter limit.
+  for (let start = 0; start < taskIds.length; start += 500) {
+    rows.push(
+      ...(await db
+        .selectFrom("task_ical")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .where("task_id", "in", taskIds.slice(start, start + 500))
+        .execute()),
+    );
+  }
+  return new Map(rows.map((row) => [row.task_id, row]));
+}
+
+export async function upsertIcal(db: Db, row: TaskIcalRow): Promise<void> {
+  await db
+    .insertInto("task_ical")
+    .values(row)
+    .onConflict((conflict) =>
+      conflict.column("task_id").doUpdateSet({ uid: row.uid, href: row.href, extra: row.extra }),
+    )
+    .execute();
+}
+
+/** Forgets what deleted tasks kept of a UID, so a client may use it again for a new task. */
+export async function deleteDeadIcalWithUid(db: Db, userId: string, uid: string): Promise<void> {
+  await db
+    .deleteFrom("task_ical")
+    .where("user_id", "=", userId)
+    .where("uid", "=", uid)
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom("tasks").select("tasks.id").whereRef("tasks.id", "=", "task_ical.task_id")),
+      ),
+    )
+    .execute();
+}
+
+export interface SyncChange {
+  task_id: string;
+  deleted: number;
+  href: string | null;
+}
+
+/** What changed in a collection after `version`: each task's last change there, with its stored name. */
+export function selectChangesSince(
+  db: Db,
+  userId: string,
+  collection: string,
+  version: number,
+): Promise<SyncChange[]> {
+  return db
+    .selectFrom("task_sync")
+    .leftJoin("task_ical", "task_ical.task_id", "task_sync.task_id")
+    .select(["task_sync.task_id", "task_sync.deleted", "task_ical.href"])
+    .where("task_sync.user_id", "=", userId)
+    .where("task_sync.collection", "=", collection)
+    .where("task_sync.version", ">", version)
+    .orderBy("task_sync.version")
+    .execute();
+}
