@@ -9,6 +9,7 @@ import { dailyModule } from "./daily/routes";
 import { extractModule } from "./extract/routes";
 import { inboundMailModule } from "./inbound-mail/routes";
 import { notificationsModule } from "./notifications/routes";
+import { planningModule } from "./planning/routes";
 import { premiumModule } from "./premium/routes";
 import { projectsModule } from "./projects/routes";
 import { pushModule } from "./push/routes";
@@ -41,4 +42,5 @@ export const modules: ModulePlugin = async (app, { deps }) => {
   await app.register(caldavModule, { prefix: "/api/v1", deps });
   // CalDAV at /dav/ and its discovery address /.well-known/caldav, with HTTP Basic of its own.
   await app.register(davModule, { deps });
+  await app.register(planningModule, { prefix: "/api/v1/plan", deps });
 };
