@@ -46,7 +46,7 @@ export function AnalyticsPage() {
   const analytics = useAnalytics(days);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid min-w-0 grid-cols-1 gap-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">Analytics</h1>
@@ -178,7 +178,7 @@ function AnalyticsCharts({ analytics, days }: { analytics: Analytics; days: Anal
           }
         />
       </div>
-      <div className="grid gap-6 xl:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         <ChartPanel
           title={`Completed per ${per}`}
           description={weekly ? "Each bar is a week, starting Monday." : "Tasks completed each day."}

@@ -31,12 +31,12 @@ export function ChartPanel({ title, description, table, filename, children }: Ch
   const [showTable, setShowTable] = useState(false);
   const tableId = useId();
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle>{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid min-w-0 gap-4">
         {children}
         <div className="flex flex-wrap gap-2">
           <Button
@@ -44,15 +44,20 @@ export function ChartPanel({ title, description, table, filename, children }: Ch
             size="sm"
             aria-expanded={showTable}
             aria-controls={tableId}
+            aria-label={`${showTable ? "Hide table" : "Show table"}: ${title}`}
             onClick={() => setShowTable((shown) => !shown)}
           >
             <Table2 aria-hidden />
             {showTable ? "Hide table" : "Show table"}
-            <span className="sr-only">: {title}</span>
           </Button>
-          <Button variant="outline" size="sm" onClick={() => downloadCsv(table, filename)}>
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`Download CSV: ${title}`}
+            onClick={() => downloadCsv(table, filename)}
+          >
             <Download aria-hidden />
-            Download CSV<span className="sr-only">: {title}</span>
+            Download CSV
           </Button>
         </div>
         <div id={tableId} hidden={!showTable}>

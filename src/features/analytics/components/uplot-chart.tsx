@@ -20,6 +20,9 @@ interface UPlotChartProps {
   height?: number;
 }
 
+/** Ticks of counts fall on whole numbers. */
+const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000];
+
 /** A short tick label: "Nov 27" for a date, "Nov 2026" for a month. */
 function tickLabel(label: string): string {
   const [year, month, day] = label.split("-").map(Number);
@@ -49,7 +52,11 @@ export function UPlotChart({ kind, labels, series, description, height = 220 }: 
         height,
         legend: { show: false },
         cursor: { drag: { x: false, y: false } },
-        scales: { x: { time: false, range: (_, min, max) => [min - 0.5, max + 0.5] } },
+        scales: {
+          x: { time: false, range: (_, min, max) => [min - 0.5, max + 0.5] },
+          // Counts: from zero, with room above the highest.
+          y: { range: (_, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] },
+        },
         axes: [
           {
             values: (_, splits) =>
@@ -57,7 +64,7 @@ export function UPlotChart({ kind, labels, series, description, height = 220 }: 
             stroke: "currentColor",
             grid: { show: false },
           },
-          { stroke: "currentColor", grid: { stroke: "rgba(127,127,127,0.2)" } },
+          { stroke: "currentColor", grid: { stroke: "rgba(127,127,127,0.2)" }, incrs: WHOLE_STEPS },
         ],
         series: [
           {},
@@ -84,8 +91,13 @@ export function UPlotChart({ kind, labels, series, description, height = 220 }: 
   }, [kind, labels, series, height]);
 
   return (
-    <div>
-      <div ref={container} role="img" aria-label={description} className="w-full text-muted-foreground" />
+    <div className="min-w-0">
+      <div
+        ref={container}
+        role="img"
+        aria-label={description}
+        className="w-full overflow-hidden text-muted-foreground"
+      />
       {series.length > 1 ? (
         <ul className="mt-2 flex flex-wrap gap-4 text-xs text-muted-foreground" aria-hidden>
           {series.map((entry) => (
