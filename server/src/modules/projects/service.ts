@@ -1,7 +1,10 @@
 import {
   DEFAULT_PROJECT_COLOR,
   PROJECT_COLORS,
+  PROJECT_NAME_MAX,
+  matchProjectName,
   projectMessages,
+  projectNameSchema,
   type CreateProjectInput,
   type DeleteProjectResponse,
   type ProjectColor,
@@ -69,6 +72,58 @@ export async function projectsToMatch(
   return rows
     .sort(compareProjects)
     .map((row) => ({ id: row.id, name: row.name, archived: row.archived === 1 }));
+}
+
+/** A project an import names: found by name, or created (in its colour, archived or not). */
+export interface ProjectByName {
+  name: string;
+  color?: string;
+  archived?: boolean;
+}
+
+/**
+ * The ids of the projects `wanted` names, matched as quick add matches (case, spaces, hyphens and
+ * underscores ignored); one that does not exist is created, its name cut to the 60 characters a
+ * name may have. Keyed by each wanted name as given. Part of the caller's transaction.
+ */
+export async function findOrCreateProjects(
+  trx: Db,
+  clock: Clock,
+  userId: string,
+  wanted: readonly ProjectByName[],
+): Promise<Map<string, string>> {
+  const nowIso = isoNow(clock);
+  const ids = new Map<string, string>();
+  if (wanted.length === 0) return ids;
+  const known = await projectsToMatch(trx, userId);
+  let created = false;
+  for (const project of wanted) {
+    if (ids.has(project.name)) continue;
+    const name = projectNameSchema.safeParse(project.name.trim().slice(0, PROJECT_NAME_MAX));
+    if (!name.success) continue;
+    const match = matchProjectName(known, name.data);
+    if (match) {
+      ids.set(project.name, match.id);
+      continue;
+    }
+    const row: ProjectRow = {
+      id: newId(),
+      user_id: userId,
+      name: name.data,
+      name_lower: name.data.toLowerCase(),
+      color: colorOf(project.color ?? DEFAULT_PROJECT_COLOR),
+      is_inbox: 0,
+      archived: project.archived ? 1 : 0,
+      created_at: nowIso,
+      updated_at: nowIso,
+    };
+    await withNameConflict(() => insertProject(trx, row));
+    known.push({ id: row.id, name: row.name, archived: project.archived === true });
+    ids.set(project.name, row.id);
+    created = true;
+  }
+  if (created) await recordTaskChange(trx, userId, nowIso);
+  return ids;
 }
 
 async function assertNameFree(db: Db, userId: string, name: string, exceptId?: string): Promise<void> {
