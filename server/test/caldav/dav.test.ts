@@ -184,6 +184,31 @@ describe("CalDAV at /dav/", () => {
     expect(tokenOf(inbox.body)).not.toBe(inboxToken);
   });
 
+  it("files a subtask sent before its parent under the parent once that arrives", async () => {
+    const child = await dav(
+      "PUT",
+      `${collection(inboxId)}child.ics`,
+      vtodo("child-1", "Buy balloons", ["RELATED-TO;RELTYPE=PARENT:party-1"]),
+      { "content-type": "text/calendar" },
+    );
+    expect(child.statusCode).toBe(201);
+    // Kept as written meanwhile, so the client's copy keeps its relation.
+    expect((await dav("GET", `${collection(inboxId)}child.ics`)).body).toContain(
+      "RELATED-TO;RELTYPE=PARENT:party-1",
+    );
+    await dav("PUT", `${collection(inboxId)}party.ics`, vtodo("party-1", "Plan the party"), {
+      "content-type": "text/calendar",
+    });
+    const tasks = (
+      await t.app.inject({ method: "GET", url: "/api/v1/tasks", headers: bearer(owner.token) })
+    ).json<TaskJson[]>();
+    const party = tasks.find((task) => task.title === "Plan the party")!;
+    expect(tasks.find((task) => task.title === "Buy balloons")?.parent_id).toBe(party.id);
+    const body = (await dav("GET", `${collection(inboxId)}child.ics`)).body;
+    expect(body.match(/RELATED-TO/g)).toHaveLength(1);
+    expect(body).toContain("RELATED-TO;RELTYPE=PARENT:party-1");
+  });
+
   it("refuses a sync token it did not give", async () => {
     const response = await dav("REPORT", collection(inboxId), syncReport("http://elsewhere/token/1"));
     expect(response.statusCode).toBe(403);

@@ -46,6 +46,16 @@ export async function selectIcalOfTasks(
   return new Map(rows.map((row) => [row.task_id, row]));
 }
 
+/** The user's stored iCalendar data that keeps a relation (RELATED-TO) among its other properties. */
+export function selectIcalWithRelations(db: Db, userId: string): Promise<TaskIcalRow[]> {
+  return db
+    .selectFrom("task_ical")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("extra", "like", '%"related-to"%')
+    .execute();
+}
+
 export async function upsertIcal(db: Db, row: TaskIcalRow): Promise<void> {
   await db
     .insertInto("task_ical")

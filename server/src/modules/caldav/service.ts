@@ -30,6 +30,7 @@ import {
   selectIcalByTaskId,
   selectIcalByUid,
   selectIcalOfTasks,
+  selectIcalWithRelations,
   selectLiveIcalByHref,
   upsertIcal,
 } from "./repository";
@@ -261,6 +262,7 @@ export async function putResource(
     });
     const task = await createTask(trx, clock, user.id, input);
     await upsertIcal(trx, { task_id: task.id, user_id: user.id, uid, href: name, extra });
+    await adoptWaitingSubtasks(trx, clock, user, task, uid);
     return { created: true, taskId: task.id };
   });
   const stored = await getResource(db, user, collection, name);
@@ -288,6 +290,35 @@ async function parentOf(
   const kept: unknown[] = parsed.extra ? (JSON.parse(parsed.extra) as unknown[]) : [];
   kept.push(["related-to", { reltype: "PARENT" }, "text", parsed.parentUid]);
   return { parentId: null, extra: JSON.stringify(kept) };
+}
+
+const isParentRelation = (item: unknown, uid: string): boolean =>
+  Array.isArray(item) &&
+  item[0] === "related-to" &&
+  item[3] === uid &&
+  String((item[1] as { reltype?: unknown } | undefined)?.reltype ?? "PARENT").toUpperCase() === "PARENT";
+
+/**
+ * Subtasks a client sent before their parent (a sync uploads in no particular order) wait with
+ * the relation kept as written (parentOf); when the parent arrives in their list, they move
+ * under it.
+ */
+async function adoptWaitingSubtasks(db: Db, clock: Clock, user: DavUser, parent: TaskJson, uid: string) {
+  for (const waiting of await selectIcalWithRelations(db, user.id)) {
+    const kept = JSON.parse(waiting.extra ?? "[]") as unknown[];
+    if (!kept.some((item) => isParentRelation(item, uid))) continue;
+    const child = (await getTasksByIds(db, user.id, [waiting.task_id])).get(waiting.task_id);
+    if (!child || child.project_id !== parent.project_id || child.id === parent.id) continue;
+    try {
+      await updateTask(db, clock, user.id, child.id, { parent_id: parent.id });
+    } catch (error) {
+      // Too deep under this parent: it stays top level, its relation kept as the client wrote it.
+      if (error instanceof Validation) continue;
+      throw error;
+    }
+    const rest = kept.filter((item) => !isParentRelation(item, uid));
+    await upsertIcal(db, { ...waiting, extra: rest.length > 0 ? JSON.stringify(rest) : null });
+  }
 }
 
 /**
