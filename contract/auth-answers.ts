@@ -2,6 +2,9 @@ import { z } from "zod";
 import type { User } from "./auth";
 import { DEFAULT_TIME_ZONE, onFirstUse } from "./common";
 
+// Kept here rather than imported from ./auth, whose schemas this module must not build.
+const DEFAULT_WORKING_DAYS = [1, 2, 3, 4, 5];
+
 /*
  * The web app's readers of the server's sign-in answers and user, apart from contract/auth.ts: the
  * signed-in screens read the user with them, and need none of the sign-in forms' schemas, which
@@ -28,6 +31,15 @@ const userFromWireSchema = onFirstUse(
       created_at: z.string().catch(""),
       default_reminder_minutes: z.number().int().nullable().catch(null),
       email_reminders: z.boolean().catch(false),
+      working_hours: z
+        .object({
+          days: z.array(z.number().int().min(1).max(7)),
+          start: z.string().regex(/^\d\d:\d\d$/),
+          end: z.string().regex(/^\d\d:\d\d$/),
+        })
+        .catch(() => ({ days: [...DEFAULT_WORKING_DAYS], start: "09:00", end: "17:00" })),
+      daily_capacity_minutes: z.number().int().positive().catch(360),
+      default_duration_minutes: z.number().int().positive().catch(30),
     }) satisfies z.ZodType<User>,
 );
 

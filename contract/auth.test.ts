@@ -50,6 +50,10 @@ describe("userFromWire", () => {
       // Nor reminder settings: no default reminder, none e-mailed.
       default_reminder_minutes: null,
       email_reminders: false,
+      // Nor planning settings: weekdays 9 to 5, six hours of tasks, 30-minute estimates.
+      working_hours: { days: [1, 2, 3, 4, 5], start: "09:00", end: "17:00" },
+      daily_capacity_minutes: 360,
+      default_duration_minutes: 30,
     });
   });
 

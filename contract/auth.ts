@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { timeZoneSchema, withoutNul } from "./common";
+import { DEFAULT_TASK_DURATION_MINUTES, durationMinutesSchema } from "./tasks";
 
 // Sign-up and sign-in rules
 export const PASSWORD_MIN_LENGTH = 6;
@@ -36,6 +37,58 @@ export const usernameSchema = /* @__PURE__ */ z
   .max(USERNAME_MAX_LENGTH, { error: `Username must be at most ${USERNAME_MAX_LENGTH} characters` })
   .regex(/^[A-Za-z0-9](?:[A-Za-z0-9_-]|\.(?!\.))*[A-Za-z0-9]$/, { error: messages.usernameCharacters });
 
+/** "HH:MM", 00:00–23:59. */
+const CLOCK_TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+
+export const DEFAULT_WORKING_HOURS = { days: [1, 2, 3, 4, 5], start: "09:00", end: "17:00" };
+export const DEFAULT_DAILY_CAPACITY_MINUTES = 360;
+export const DAILY_CAPACITY_MIN_MINUTES = 15;
+export const DAILY_CAPACITY_MAX_MINUTES = 1440;
+export { DEFAULT_TASK_DURATION_MINUTES };
+
+/** Working hours as the server sends them. */
+export const workingHoursJsonSchema = /* @__PURE__ */ z.object({
+  /** ISO weekday numbers: 1 = Monday … 7 = Sunday, ascending. */
+  days: z.array(z.number().int()),
+  /** "HH:MM" in the user's time zone. */
+  start: z.string(),
+  /** "HH:MM" in the user's time zone, after start. */
+  end: z.string(),
+});
+export type WorkingHours = z.infer<typeof workingHoursJsonSchema>;
+
+const clockTimeSchema = (label: string) =>
+  z
+    .string()
+    .regex(CLOCK_TIME, { error: `working_hours.${label} must be a time of day as HH:MM (00:00–23:59)` });
+
+/** Working hours on input: days without repeats (sorted on the way in), start before end. */
+export const workingHoursInputSchema = /* @__PURE__ */ z
+  .object({
+    days: z
+      .array(
+        z
+          .number({ error: "working_hours.days must hold ISO weekday numbers 1 (Monday) to 7 (Sunday)" })
+          .int({ error: "working_hours.days must hold ISO weekday numbers 1 (Monday) to 7 (Sunday)" })
+          .min(1, { error: "working_hours.days must hold ISO weekday numbers 1 (Monday) to 7 (Sunday)" })
+          .max(7, { error: "working_hours.days must hold ISO weekday numbers 1 (Monday) to 7 (Sunday)" }),
+      )
+      .max(7, { error: "working_hours.days must hold at most 7 days" })
+      .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+    start: clockTimeSchema("start"),
+    end: clockTimeSchema("end"),
+  })
+  .refine((hours) => hours.start < hours.end, {
+    error: "working_hours.end must be after working_hours.start",
+    path: ["end"],
+  })
+  .meta({
+    description:
+      "The days (ISO weekday numbers, 1 = Monday) and the hours (HH:MM, start before end) the planner may fill, in the user's time zone",
+    example: DEFAULT_WORKING_HOURS,
+  });
+
 const optionalName = /* @__PURE__ */ withoutNul(
   z.string().trim().max(100, { error: "Names must be at most 100 characters" }),
   "Names",
@@ -56,6 +109,12 @@ export const userSchema = /* @__PURE__ */ z.object({
   default_reminder_minutes: z.number().int().nullable(),
   /** Whether reminders are also e-mailed. */
   email_reminders: z.boolean(),
+  /** The days and hours the planner may fill with tasks, in the user's time zone. */
+  working_hours: workingHoursJsonSchema,
+  /** How many minutes of task work the planner puts in one day at most. */
+  daily_capacity_minutes: z.number().int(),
+  /** The estimate of a task whose duration_minutes is null (30 unless the user set another). */
+  default_duration_minutes: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -130,6 +189,19 @@ export const settingsRequestSchema = /* @__PURE__ */ z.object({
     .nullable()
     .optional(),
   email_reminders: z.boolean({ error: "email_reminders must be true or false" }).optional(),
+  working_hours: workingHoursInputSchema.optional(),
+  daily_capacity_minutes: z
+    .number({ error: "daily_capacity_minutes must be a whole number of minutes" })
+    .int({ error: "daily_capacity_minutes must be a whole number of minutes" })
+    .min(DAILY_CAPACITY_MIN_MINUTES, {
+      error: `daily_capacity_minutes must be at least ${DAILY_CAPACITY_MIN_MINUTES}`,
+    })
+    .max(DAILY_CAPACITY_MAX_MINUTES, {
+      error: `daily_capacity_minutes must be at most ${DAILY_CAPACITY_MAX_MINUTES} (a day)`,
+    })
+    .optional(),
+  /** null goes back to the built-in default (30 minutes). */
+  default_duration_minutes: durationMinutesSchema.nullable().optional(),
 });
 export type SettingsRequest = z.infer<typeof settingsRequestSchema>;
 

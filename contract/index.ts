@@ -7,5 +7,6 @@ export * from "./daily";
 export * from "./quick-add";
 export * from "./transfer";
 export * from "./calendar";
+export * from "./planning";
 export * from "./notifications";
 export * from "./routes";

@@ -4,7 +4,7 @@ import { taskPrioritySchema } from "./tasks";
 
 export const QUICK_ADD_TEXT_MAX = 1000;
 
-export const quickAddSpanKinds = ["date", "priority", "tag", "recurrence"] as const;
+export const quickAddSpanKinds = ["date", "priority", "tag", "recurrence", "duration"] as const;
 export type QuickAddSpanKind = (typeof quickAddSpanKinds)[number];
 
 export const parseTaskRequestSchema = /* @__PURE__ */ z.object({
@@ -31,6 +31,8 @@ export const parseTaskResponseSchema = /* @__PURE__ */ z.object({
   tags: z.array(z.string()),
   /** An RFC 5545 RRULE value such as FREQ=MONTHLY;INTERVAL=6, or null */
   recurrence: z.string().nullable(),
+  /** The estimate the text gives ("45m", "1h30", "2h"), in minutes, or null */
+  duration_minutes: z.number().int().nullable(),
   spans: z.array(quickAddSpanSchema),
 });
 export type ParseTaskResponse = z.infer<typeof parseTaskResponseSchema>;

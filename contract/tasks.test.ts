@@ -120,6 +120,8 @@ describe("taskFromWire: the wire shape read tolerantly", () => {
     completed_at: "2026-11-02T09:00:00.000Z",
     recurrence: "FREQ=WEEKLY;BYDAY=MO",
     remind_at: null,
+    duration_minutes: 45,
+    scheduled_start: "2026-12-01T08:00:00.000Z",
   };
 
   it("reads our server's task as it is", () => {
@@ -137,6 +139,8 @@ describe("taskFromWire: the wire shape read tolerantly", () => {
       tags: [],
       source: { type: "Manual" },
       recurrence: null,
+      duration_minutes: null,
+      scheduled_start: null,
     });
   });
 
@@ -148,8 +152,18 @@ describe("taskFromWire: the wire shape read tolerantly", () => {
       tags: ["a", 1],
       due_date: 5,
       remind_at: 3,
+      duration_minutes: "45",
+      scheduled_start: 9,
     });
-    expect(task).toMatchObject({ title: "", description: null, tags: [], due_date: null, remind_at: null });
+    expect(task).toMatchObject({
+      title: "",
+      description: null,
+      tags: [],
+      due_date: null,
+      remind_at: null,
+      duration_minutes: null,
+      scheduled_start: null,
+    });
     expect(task.recurrence).toBe("FREQ=WEEKLY;BYDAY=MO");
   });
 

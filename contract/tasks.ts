@@ -122,6 +122,12 @@ export const TASK_LIMITS = {
   tagMax: 50,
 } as const;
 
+/** A task's estimate: 5 minutes to 12 hours. null on a task means the user's default. */
+export const TASK_DURATION_MIN_MINUTES = 5;
+export const TASK_DURATION_MAX_MINUTES = 720;
+/** The estimate of a task without one when the user has set no default of their own. */
+export const DEFAULT_TASK_DURATION_MINUTES = 30;
+
 /** A repeating task's rule: an RFC 5545 RRULE value without the "RRULE:" name; null: no repeat. */
 const recurrenceJsonSchema = /* @__PURE__ */ z
   .string()
@@ -157,6 +163,20 @@ export const taskJsonSchema = /* @__PURE__ */ z.object({
         "due date.",
       example: "2026-11-30T06:30:00.000Z",
     }),
+  duration_minutes: z.number().int().nullable().meta({
+    description:
+      "The estimate in minutes (5–720), or null: the owner's default duration (30 minutes unless set).",
+    example: 45,
+  }),
+  scheduled_start: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        "When the owner plans to work on the task (ISO timestamp, UTC), or null when it is not planned. " +
+        "The due date stays the deadline.",
+      example: "2026-12-01T09:00:00.000Z",
+    }),
 });
 export type TaskJson = z.infer<typeof taskJsonSchema>;
 
@@ -184,6 +204,8 @@ const taskFromWireSchema = onFirstUse(() => {
     completed_at: wire.completed_at.optional().catch(null),
     recurrence: wire.recurrence.catch(null),
     remind_at: wire.remind_at.optional().catch(null),
+    duration_minutes: wire.duration_minutes.catch(null),
+    scheduled_start: wire.scheduled_start.catch(null),
   } satisfies Record<keyof TaskJson, z.ZodType>);
 });
 
@@ -303,6 +325,23 @@ export const remindAtSchema = /* @__PURE__ */ isoTimestampSchema
       "ISO-8601 timestamp with an offset: when to remind the owner (a bell notification, and an e-mail when e-mail reminders are on)",
   });
 
+const durationMessage = `duration_minutes must be a whole number from ${TASK_DURATION_MIN_MINUTES} to ${TASK_DURATION_MAX_MINUTES}, or null`;
+
+/** An estimate on input: whole minutes, 5–720. */
+export const durationMinutesSchema = /* @__PURE__ */ z
+  .number({ error: durationMessage })
+  .int({ error: durationMessage })
+  .min(TASK_DURATION_MIN_MINUTES, { error: durationMessage })
+  .max(TASK_DURATION_MAX_MINUTES, { error: durationMessage })
+  .meta({ description: "Minutes, 5–720" });
+
+/** When the task is planned: an ISO timestamp in the same range as due dates. */
+export const scheduledStartSchema = /* @__PURE__ */ isoTimestampSchema
+  .refine((value) => isDueDateInRange(new Date(value)), {
+    error: `scheduled_start must be between the years ${DUE_DATE_MIN_YEAR} and ${DUE_DATE_MAX_YEAR}`,
+  })
+  .meta({ description: "ISO-8601 timestamp with an offset: when the owner plans to work on the task" });
+
 /**
  * What a client may set on a task, each field as it is read on input. PUT takes any of them
  * (partial); POST requires the title and fills in defaults. A new task field goes here once.
@@ -317,6 +356,10 @@ const taskInputFields = {
   recurrence: recurrenceInputSchema,
   /** Absent on create: the user's default reminder applies (a due date with a time is needed); null: none. */
   remind_at: remindAtSchema.nullable(),
+  /** null: the owner's default duration. */
+  duration_minutes: durationMinutesSchema.nullable(),
+  /** null: not planned. */
+  scheduled_start: scheduledStartSchema.nullable(),
 };
 
 /** PUT is partial; null clears a due date, description, recurrence or reminder. */

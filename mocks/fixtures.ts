@@ -18,6 +18,9 @@ export function buildUser(overrides: Partial<User> = {}): User {
     created_at: "2026-11-01T09:00:00.000Z",
     default_reminder_minutes: null,
     email_reminders: false,
+    working_hours: { days: [1, 2, 3, 4, 5], start: "09:00", end: "17:00" },
+    daily_capacity_minutes: 360,
+    default_duration_minutes: 30,
     ...overrides,
   };
 }

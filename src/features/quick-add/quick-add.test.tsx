@@ -30,6 +30,7 @@ function fakeReading(text: string): ParseTaskResponse {
       : null,
     tags: [],
     recurrence: spans.some((span) => span.kind === "recurrence") ? "FREQ=WEEKLY;BYDAY=MO" : null,
+    duration_minutes: null,
     spans,
   };
 }
