@@ -90,11 +90,23 @@ export const accountHandlers = [
     const read = await readAuthorised(request, settingsRequestSchema);
     if ("failure" in read) return read.failure;
     // Only the settings provided change.
-    const { default_reminder_minutes, email_reminders } = read.body;
+    const {
+      default_reminder_minutes,
+      email_reminders,
+      working_hours,
+      daily_capacity_minutes,
+      default_duration_minutes,
+    } = read.body;
     account.user = {
       ...account.user,
       ...(default_reminder_minutes !== undefined ? { default_reminder_minutes } : {}),
       ...(email_reminders !== undefined ? { email_reminders } : {}),
+      ...(working_hours !== undefined ? { working_hours } : {}),
+      ...(daily_capacity_minutes !== undefined ? { daily_capacity_minutes } : {}),
+      // null goes back to the built-in 30 minutes.
+      ...(default_duration_minutes !== undefined
+        ? { default_duration_minutes: default_duration_minutes ?? 30 }
+        : {}),
     };
     return HttpResponse.json(account.user);
   }),

@@ -4,6 +4,7 @@ import { authHandlers } from "./auth";
 import { dailyHandlers } from "./daily";
 import { extractHandlers } from "./extract";
 import { notificationHandlers } from "./notifications";
+import { planningHandlers } from "./planning";
 import { premiumHandlers } from "./premium";
 import { taskHandlers } from "./tasks";
 
@@ -14,6 +15,7 @@ export const handlers: RequestHandler[] = [
   ...dailyHandlers,
   ...extractHandlers,
   ...notificationHandlers,
+  ...planningHandlers,
   ...premiumHandlers,
   ...taskHandlers,
 ];

@@ -3,7 +3,9 @@ import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { notificationStore } from "@mocks/handlers/notifications";
+import { planningStore } from "@mocks/handlers/planning";
 import { server } from "@mocks/server";
+import { useDayPlanStore } from "@/stores/day-plan-store";
 
 // findBy*/waitFor wait up to 5 s: lazy screens load slowly on a busy 2-core CI machine.
 configure({ asyncUtilTimeout: 5_000 });
@@ -31,6 +33,8 @@ afterEach(() => {
   toast.dismiss();
   server.resetHandlers();
   notificationStore.reset();
+  planningStore.reset();
+  useDayPlanStore.getState().reset();
   localStorage.clear();
 });
 afterAll(() => server.close());

@@ -54,10 +54,13 @@ export function useUpdateTimezone() {
   });
 }
 
-/** PUT /auth/settings: the default reminder and whether reminders are e-mailed. */
-export function useUpdateSettings() {
+/**
+ * PUT /auth/settings: the reminder settings (the default title) and the planning ones (working
+ * hours, capacity, default duration).
+ */
+export function useUpdateSettings(errorTitle = "Failed to update reminders") {
   return useUserMutation((settings: SettingsRequest) => apiClient.put<unknown>(apiPaths.settings, settings), {
-    errorTitle: "Failed to update reminders",
+    errorTitle,
     errorMessage: FALLBACK,
   });
 }
