@@ -90,8 +90,12 @@ const SettingsPage = lazyPage(
   (module) => module.SettingsWithData,
 );
 const DailyPlanPage = lazyPage(
-  () => import("@/features/daily-plan/components/daily-plan-page"),
-  (module) => module.DailyPlanPage,
+  () => import("./routes/daily-with-schedule"),
+  (module) => module.DailyWithSchedule,
+);
+const CalendarPage = lazyPage(
+  () => import("@/features/calendar/components/calendar-page"),
+  (module) => module.CalendarPage,
 );
 const ComingSoonPage = lazyPage(
   () => import("./routes/coming-soon"),
@@ -134,6 +138,7 @@ function appRoutes({ queryClient }: AppRoutesProps): RouteObject[] {
             page(ExtractPage, "extract"),
             page(SettingsPage, "settings"),
             page(DailyPlanPage, "daily"),
+            page(CalendarPage, "calendar"),
             page(ComingSoonPage, "analytics"),
             page(ComingSoonPage, "profile"),
             page(ComingSoonPage, "premium"),

@@ -24,7 +24,7 @@ export function useSubscribeCalendar() {
 export function useImportCalendar() {
   return useMutation({
     mutationFn: async ({ file, name }: { file: Blob; name?: string }): Promise<Calendar> => {
-      const response = await apiClient.post<unknown>(apiPaths.importCalendar, await file.text(), {
+      const response = await apiClient.post<unknown>(apiPaths.importCalendar, file, {
         headers: { "Content-Type": "text/calendar" },
         params: name ? { name } : undefined,
       });

@@ -1,7 +1,17 @@
+import { CalendarsCard } from "@/features/calendar/components/calendars-card";
 import { DataTransferCards } from "@/features/data-transfer/data-transfer-cards";
 import { SettingsPage } from "@/features/settings/components/settings-page";
 
-/** Settings with the export, import and calendar-feed cards after the account cards. */
+/** Settings with the calendars, export, import and calendar-feed cards after the account cards. */
 export function SettingsWithData() {
-  return <SettingsPage extraCards={<DataTransferCards />} />;
+  return (
+    <SettingsPage
+      extraCards={
+        <>
+          <CalendarsCard />
+          <DataTransferCards />
+        </>
+      }
+    />
+  );
 }

@@ -3,11 +3,12 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useFreshCurrentUser } from "@/api/current-user/current-user";
 import { BrowserNotificationsCard } from "./browser-notifications-card";
 import { PasswordCard } from "./password-card";
+import { PlanningCard } from "./planning-card";
 import { ProfileCard } from "./profile-card";
 import { RemindersCard } from "./reminders-card";
 import { TimezoneCard } from "./timezone-card";
 
-/** /settings: profile, password, timezone and reminders cards. */
+/** /settings: profile, password, timezone, reminders and planning cards. */
 export function SettingsPage({ extraCards }: { extraCards?: ReactNode } = {}) {
   const current = useFreshCurrentUser();
 
@@ -37,6 +38,10 @@ export function SettingsPage({ extraCards }: { extraCards?: ReactNode } = {}) {
           />
           <RemindersCard
             key={`reminders-${current.user.id}-${current.lastRead.default_reminder_minutes}-${current.lastRead.email_reminders}`}
+            user={current.user}
+          />
+          <PlanningCard
+            key={`planning-${current.user.id}-${JSON.stringify(current.lastRead.working_hours)}-${current.lastRead.daily_capacity_minutes}-${current.lastRead.default_duration_minutes}`}
             user={current.user}
           />
           <BrowserNotificationsCard
