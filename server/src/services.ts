@@ -1,5 +1,6 @@
 import type { App, AppDeps } from "./app-types";
 import { startJobRunner, type JobKind } from "./jobs/runner";
+import { calendarSyncJob } from "./modules/calendars/worker";
 import { dailyPlanJob } from "./modules/daily/worker";
 import { startInboundSmtp } from "./modules/inbound-mail/smtp-listener";
 import { reminderEmailJob, reminderPushJob, taskReminderJob } from "./modules/notifications/worker";
@@ -12,6 +13,7 @@ export const jobKinds: readonly JobKind[] = [
   taskReminderJob,
   reminderEmailJob,
   reminderPushJob,
+  calendarSyncJob,
 ];
 
 /**

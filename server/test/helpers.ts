@@ -41,6 +41,8 @@ export function captureMailer(): Mailer & { sent: OutgoingMail[] } {
 }
 
 const TABLES = [
+  "plan_undos",
+  "calendars",
   "notifications",
   "jobs",
   "inbound_messages",

@@ -41,6 +41,15 @@ export interface UsersTable {
   default_reminder_minutes: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1 when reminders are also e-mailed (migration 0008). */
   email_reminders: ColumnType<number, number | undefined, number>;
+  /** ISO weekdays the planner may fill, as "1,2,3,4,5" (migration 0015); null: Monday to Friday. */
+  working_days: ColumnType<string | null, string | null | undefined, string | null>;
+  /** HH:MM in the user's zone (migration 0015); null: 09:00 and 17:00. */
+  working_start: ColumnType<string | null, string | null | undefined, string | null>;
+  working_end: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Minutes of task work the planner puts in a day (migration 0015); null: 360. */
+  daily_capacity_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The estimate of a task without one (migration 0015); null: 30. */
+  default_duration_minutes: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SessionsTable {
@@ -93,6 +102,10 @@ export interface TasksTable {
   follows_task_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** When to remind the owner (migration 0008); cleared when the task is completed. */
   remind_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The estimate in minutes (migration 0015); null: the owner's default. */
+  duration_minutes: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the owner plans to work on it, UTC ISO (migration 0015); null: not planned. */
+  scheduled_start: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface GenerationRequestsTable {
@@ -137,6 +150,30 @@ export interface TaskImportsTable {
   user_id: string;
   fingerprint: string;
   imported_at: string;
+}
+
+/** An ICS calendar the user reads, subscribed (url) or uploaded (url null) (migration 0015). */
+export interface CalendarsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  url: string | null;
+  /** The last copy that read as iCalendar; kept when a later fetch fails. */
+  body: string | null;
+  last_synced_at: string | null;
+  /** Why the last fetch failed; null after a success. */
+  error: string | null;
+  created_at: string;
+}
+
+/** What an accepted plan changed, to put back once (migration 0015). */
+export interface PlanUndosTable {
+  token: string;
+  user_id: string;
+  /** JSON: [{ task_id, scheduled_start, duration_minutes }] as they were before the plan. */
+  previous: string;
+  created_at: string;
+  expires_at: string;
 }
 
 /** Work outside a request, claimed by one instance at a time (server/src/jobs, migration 0008). */
@@ -206,6 +243,8 @@ export interface Database {
   notifications: NotificationsTable;
   server_keys: ServerKeysTable;
   push_subscriptions: PushSubscriptionsTable;
+  calendars: CalendarsTable;
+  plan_undos: PlanUndosTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -219,3 +258,4 @@ export type GenerationRequestRow = Selectable<GenerationRequestsTable>;
 export type DailyReportRow = Selectable<DailyReportsTable>;
 export type JobRow = Selectable<JobsTable>;
 export type NotificationRow = Selectable<NotificationsTable>;
+export type CalendarRow = Selectable<CalendarsTable>;

@@ -32,7 +32,7 @@ for (const [network, prefix] of [
 }
 
 /** An IPv4 address written in IPv6 (::ffff:127.0.0.1) is checked as the IPv4 address it is. */
-function isPublicAddress(address: string): boolean {
+export function isPublicAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
   if (mapped) return !notPublic.check(mapped, "ipv4");
   return !notPublic.check(address, isIP(address) === 6 ? "ipv6" : "ipv4");

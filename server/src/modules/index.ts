@@ -1,6 +1,7 @@
 import type { ModulePlugin } from "../app-types";
 import { authModule } from "./auth/routes";
 import { calendarModule } from "./calendar/routes";
+import { calendarsModule } from "./calendars/routes";
 import { dailyModule } from "./daily/routes";
 import { extractModule } from "./extract/routes";
 import { inboundMailModule } from "./inbound-mail/routes";
@@ -28,6 +29,7 @@ export const modules: ModulePlugin = async (app, { deps }) => {
   await app.register(quickAddModule, { prefix: "/api/v1/tasks/parse", deps });
   await app.register(transferModule, { prefix: "/api/v1", deps });
   await app.register(calendarModule, { prefix: "/api/v1/calendar", deps });
+  await app.register(calendarsModule, { prefix: "/api/v1", deps });
   await app.register(notificationsModule, { prefix: "/api/v1/notifications", deps });
   await app.register(pushModule, { prefix: "/api/v1/push", deps });
 };

@@ -85,3 +85,47 @@ describe("quick add never drops text", () => {
     expect(read("Watch the Tonight Show clip tomorrow").title).toBe("Watch the Tonight Show clip");
   });
 });
+
+describe("quick add reads an estimate", () => {
+  const estimate = (text: string) => {
+    const { title, due_date, duration_minutes, spans } = parseQuickAdd(text, MORNING);
+    return { title, due: due_date, minutes: duration_minutes, kinds: spans.map((span) => span.kind) };
+  };
+
+  it("'45m', '2h' and '1h30' set the duration and leave the title", () => {
+    expect(estimate("Write the report 45m")).toMatchObject({ title: "Write the report", minutes: 45 });
+    expect(estimate("Deep work 2h")).toMatchObject({ title: "Deep work", minutes: 120 });
+    expect(estimate("Review the budget 1h30 tomorrow")).toEqual({
+      title: "Review the budget",
+      due: "2026-11-20T04:59:59.000Z",
+      minutes: 90,
+      kinds: ["duration", "date"],
+    });
+    expect(estimate("Plan sprint 1h30m")).toMatchObject({ title: "Plan sprint", minutes: 90 });
+    expect(estimate("Call the bank 20 min")).toMatchObject({ title: "Call the bank", minutes: 20 });
+    expect(estimate("Study 1.5h")).toMatchObject({ title: "Study", minutes: 90 });
+  });
+
+  it("'in 2h' is a moment, not an estimate", () => {
+    const reading = estimate("Call back in 2h");
+    expect(reading.minutes).toBeNull();
+    expect(reading.title).toBe("Call back");
+    expect(reading.due).toBe("2026-11-18T17:00:00.000Z");
+  });
+
+  it("a length no task can carry, a quoted one, or one inside a word stays in the title", () => {
+    expect(estimate("Meditate 4 min")).toMatchObject({ title: "Meditate 4 min", minutes: null });
+    expect(estimate("Fly 13h")).toMatchObject({ title: "Fly 13h", minutes: null });
+    expect(estimate('Buy the "45m" cable')).toMatchObject({ title: "Buy the 45m cable", minutes: null });
+    expect(estimate("Fix room B2h")).toMatchObject({ title: "Fix room B2h", minutes: null });
+    expect(estimate("Order 5mm screws")).toMatchObject({ title: "Order 5mm screws", minutes: null });
+  });
+
+  it("takes the first estimate only; a second one stays in the title and is no date", () => {
+    expect(estimate("Write 30m then rest 15m")).toMatchObject({
+      title: "Write then rest 15m",
+      minutes: 30,
+      due: null,
+    });
+  });
+});

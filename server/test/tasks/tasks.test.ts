@@ -95,6 +95,8 @@ describe("POST /api/v1/tasks", () => {
       completed_at: null,
       recurrence: null,
       remind_at: null,
+      duration_minutes: null,
+      scheduled_start: null,
     });
     const fetched = await alice.call("GET", taskUrl(task.id));
     expect(fetched.json()).toEqual(task);

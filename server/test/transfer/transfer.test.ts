@@ -115,7 +115,7 @@ describe("GET /api/v1/export", () => {
     expect(response.headers["content-type"]).toMatch(/^text\/csv/);
     const rows = parseCsv(response.body, { columns: true }) as Record<string, string>[];
     expect(response.body.split("\r\n")[0]).toBe(
-      "id,title,description,status,priority,due_date,tags,source_type,source_origin,source_filename,created_at,updated_at,completed_at,recurrence",
+      "id,title,description,status,priority,due_date,tags,source_type,source_origin,source_filename,created_at,updated_at,completed_at,recurrence,duration_minutes,scheduled_start",
     );
     expect(rows.map((row) => row.title).sort()).toEqual([
       'Call the dentist, "Dr. Who"',
@@ -394,6 +394,42 @@ describe("POST /api/v1/import", () => {
     const result = await alice.imported(content);
     expect(result).toMatchObject({ created: 1, errors: [] });
     expect(result.skipped).toBeGreaterThan(200_000);
+  });
+});
+
+describe("task time in export and import", () => {
+  it.each(["json", "csv"])(
+    "keeps the estimate and the planned start through a %s export and import",
+    async (format) => {
+      const alice = await newUser();
+      await alice.create({
+        title: "Planned",
+        duration_minutes: 45,
+        scheduled_start: "2026-11-23T10:00:00+01:00",
+      });
+      await alice.create({ title: "Loose" });
+      const file = await alice.exportAs(format);
+      const bob = await newUser();
+      expect(await bob.imported(file.body)).toMatchObject({ created: 2, errors: [] });
+      const times = (await bob.tasks())
+        .map((task) => [task.title, task.duration_minutes, task.scheduled_start])
+        .sort();
+      expect(times).toEqual([
+        ["Loose", null, null],
+        ["Planned", 45, "2026-11-23T09:00:00.000Z"],
+      ]);
+    },
+  );
+
+  it("refuses a CSV estimate that is not a number of minutes, naming the field", async () => {
+    const alice = await newUser();
+    const csv = ["title,duration_minutes", "Fine,30", "Bad,soon", "Too long,900"].join("\n");
+    const result = await alice.imported(csv, "mine.csv");
+    expect(result.created).toBe(1);
+    expect(result.errors.map((error) => error.message)).toEqual([
+      expect.stringContaining("duration_minutes"),
+      expect.stringContaining("duration_minutes"),
+    ]);
   });
 });
 

@@ -3,3 +3,4 @@
  * user it leaves on the request. (Its user lookups are in service.ts.)
  */
 export { authenticate, currentSessionId, currentUser } from "./authenticate";
+export { planningSettingsOf, type PlanningSettings } from "./user-json";

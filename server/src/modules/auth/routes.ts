@@ -111,7 +111,11 @@ export const authModule: ModulePlugin = async (app, { deps }) => {
           description:
             "`default_reminder_minutes`: a reminder this many minutes before the due time of each new " +
             "task with a timed due date (0–10080; null: none, the default). `email_reminders`: reminders " +
-            "are e-mailed too (default false).",
+            "are e-mailed too (default false). `working_hours`: the days (ISO weekdays, 1 = Monday) and " +
+            "hours (HH:MM, in the user's time zone) the day planner may fill (default Monday to Friday, " +
+            "09:00–17:00). `daily_capacity_minutes`: the most task work it plans in a day (15–1440, " +
+            "default 360). `default_duration_minutes`: the estimate of a task without one (5–720; null: " +
+            "30, the default).",
         },
       },
       async (request) => updateSettings(deps, await currentUserRow(deps.db, request), request.body),

@@ -433,6 +433,19 @@ export async function updateSettings(deps: AuthDeps, user: UserRow, request: Set
       ? { default_reminder_minutes: request.default_reminder_minutes }
       : {}),
     ...(request.email_reminders !== undefined ? { email_reminders: request.email_reminders ? 1 : 0 } : {}),
+    ...(request.working_hours !== undefined
+      ? {
+          working_days: request.working_hours.days.join(","),
+          working_start: request.working_hours.start,
+          working_end: request.working_hours.end,
+        }
+      : {}),
+    ...(request.daily_capacity_minutes !== undefined
+      ? { daily_capacity_minutes: request.daily_capacity_minutes }
+      : {}),
+    ...(request.default_duration_minutes !== undefined
+      ? { default_duration_minutes: request.default_duration_minutes }
+      : {}),
   };
   const updated =
     Object.keys(changes).length > 0

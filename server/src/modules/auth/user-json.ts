@@ -1,4 +1,10 @@
-import type { User } from "@contract/auth";
+import {
+  DEFAULT_DAILY_CAPACITY_MINUTES,
+  DEFAULT_TASK_DURATION_MINUTES,
+  DEFAULT_WORKING_HOURS,
+  type User,
+  type WorkingHours,
+} from "@contract/auth";
 import type { Config } from "../../config";
 import type { UserRow } from "../../db/schema";
 import { usageOf } from "../premium/service";
@@ -22,5 +28,42 @@ export function toUserJson(config: Config, user: UserRow, now: Date): User {
     created_at: user.created_at,
     default_reminder_minutes: user.default_reminder_minutes,
     email_reminders: user.email_reminders === 1,
+    ...planningSettingsOf(user),
+  };
+}
+
+/** What the planner reads of a user; a column left null (or unreadable) is the default. */
+export interface PlanningSettings {
+  working_hours: WorkingHours;
+  daily_capacity_minutes: number;
+  default_duration_minutes: number;
+}
+
+type PlanningColumns = Pick<
+  UserRow,
+  "working_days" | "working_start" | "working_end" | "daily_capacity_minutes" | "default_duration_minutes"
+>;
+
+function workingDaysOf(text: string | null): number[] {
+  if (text === null) return [...DEFAULT_WORKING_HOURS.days];
+  if (text === "") return [];
+  const days = text.split(",").map(Number);
+  return days.every((day) => Number.isInteger(day) && day >= 1 && day <= 7)
+    ? days
+    : [...DEFAULT_WORKING_HOURS.days];
+}
+
+export function planningSettingsOf(user: PlanningColumns): PlanningSettings {
+  const start = user.working_start ?? DEFAULT_WORKING_HOURS.start;
+  const end = user.working_end ?? DEFAULT_WORKING_HOURS.end;
+  const hoursValid = start < end;
+  return {
+    working_hours: {
+      days: workingDaysOf(user.working_days),
+      start: hoursValid ? start : DEFAULT_WORKING_HOURS.start,
+      end: hoursValid ? end : DEFAULT_WORKING_HOURS.end,
+    },
+    daily_capacity_minutes: user.daily_capacity_minutes ?? DEFAULT_DAILY_CAPACITY_MINUTES,
+    default_duration_minutes: user.default_duration_minutes ?? DEFAULT_TASK_DURATION_MINUTES,
   };
 }

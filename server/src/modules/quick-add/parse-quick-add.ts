@@ -1,4 +1,11 @@
-import type { ParseTaskResponse, QuickAddSpan, QuickAddSpanKind, TaskPriority } from "@contract/index";
+import {
+  TASK_DURATION_MAX_MINUTES,
+  TASK_DURATION_MIN_MINUTES,
+  type ParseTaskResponse,
+  type QuickAddSpan,
+  type QuickAddSpanKind,
+  type TaskPriority,
+} from "@contract/index";
 import { firstOccurrence } from "../../lib/recurrence";
 import {
   createDateReader,
@@ -10,7 +17,7 @@ import {
 } from "../extract";
 
 // ---------------------------------------------------------------------------------------------
-// Quick add: one line read into title, due date, tags, priority and recurrence. Every recognised
+// Quick add: one line read into title, due date, tags, priority, recurrence and estimate. Every recognised
 // part is reported as a span of the original text so a client can highlight it; a phrase in
 // "quotes" is never read, so wrapping a wrongly read date in quotes keeps it as title words.
 // ---------------------------------------------------------------------------------------------
@@ -23,6 +30,29 @@ const P_LEVELS: Record<string, TaskPriority> = { "1": "urgent", "2": "high", "3"
 /** A token stands alone: whitespace or the text's edge on both sides. */
 const PRIORITY_TOKEN = /(?<!\S)(?:!(low|medium|high|urgent)|[pP]([1-4]))(?!\S)/giu;
 const TAG_TOKEN = /(?<![^\s([{,;])#(\p{L}[\p{L}\p{N}_/-]*)/gu;
+/**
+ * An estimate standing alone: "45m", "45 min", "2h", "2 hours", "1h30", "1h30m", "1.5h". Written after "in",
+ * "within" or "after" it is a moment ("call back in 2h"), which the date reader takes.
+ */
+const DURATION_TOKEN =
+  /(?<!\S)(?:(\d{1,2}(?:[.,]\d{1,2})?)\s?h(?:(\d{2})m?|rs?|ours?)?|(\d{1,3})(?:m(?:ins?|inutes?)?|\s(?:mins?|minutes?)))(?![\p{L}\p{N}])/giu;
+const MOMENT_BEFORE = /(?:^|\s)(?:in|within|after)\s+$/i;
+
+/** The minutes a duration token names, or undefined when it names no estimate a task can carry. */
+function durationMinutesOf(match: RegExpMatchArray): number | undefined {
+  const [, hoursText, minutesAfterHours, minutesText] = match;
+  let minutes: number;
+  if (hoursText !== undefined) {
+    const hours = Number(hoursText.replace(",", "."));
+    const extra = minutesAfterHours === undefined ? 0 : Number(minutesAfterHours);
+    if (extra >= 60) return undefined;
+    minutes = Math.round(hours * 60) + extra;
+  } else {
+    minutes = Number(minutesText);
+  }
+  return minutes >= TASK_DURATION_MIN_MINUTES && minutes <= TASK_DURATION_MAX_MINUTES ? minutes : undefined;
+}
+
 /** "…" or “…”: kept as text, the marks themselves dropped from the title. */
 const QUOTED = /"([^"]*)"|“([^”]*)”/gu;
 
@@ -68,6 +98,21 @@ export function parseQuickAdd(text: string, context: DateContext): ParseTaskResp
     if (!priority || PRIORITY_RANK[level] > PRIORITY_RANK[priority]) priority = level;
   }
 
+  // Before the date reader, which would read "1h30" as half past one.
+  let durationMinutes: number | null = null;
+  // A second estimate stays a title word, and is no date either ("rest 15m" is not in 15 minutes).
+  const otherLengths: Range[] = [];
+  for (const match of text.matchAll(DURATION_TOKEN)) {
+    if (MOMENT_BEFORE.test(text.slice(0, match.index))) continue;
+    const range = { start: match.index, end: match.index + match[0].length };
+    const minutes = durationMinutesOf(match);
+    if (durationMinutes === null && minutes !== undefined && add(range.start, range.end, "duration")) {
+      durationMinutes = minutes;
+    } else {
+      otherLengths.push(range);
+    }
+  }
+
   const tags: string[] = [];
   for (const match of text.matchAll(TAG_TOKEN)) {
     const tag = (match[1] ?? "").replace(/[-/]+$/, "");
@@ -77,7 +122,7 @@ export function parseQuickAdd(text: string, context: DateContext): ParseTaskResp
 
   // The date reader sees the text with every other part blanked out (same length, so its
   // positions are positions in the original text).
-  const blanked = [...quoted, ...spans].reduce(
+  const blanked = [...quoted, ...otherLengths, ...spans].reduce(
     (current, range) =>
       current.slice(0, range.start) + " ".repeat(range.end - range.start) + current.slice(range.end),
     text,
@@ -97,7 +142,15 @@ export function parseQuickAdd(text: string, context: DateContext): ParseTaskResp
   if (recurrence !== null && dueDate === null) dueDate = firstOccurrence(recurrence, context);
 
   spans.sort((a, b) => a.start - b.start);
-  return { title: titleOf(text, spans, quoted), priority, due_date: dueDate, tags, recurrence, spans };
+  return {
+    title: titleOf(text, spans, quoted),
+    priority,
+    due_date: dueDate,
+    tags,
+    recurrence,
+    duration_minutes: durationMinutes,
+    spans,
+  };
 }
 
 /** The text without its recognised parts; quoted phrases stay, without their quote marks. */

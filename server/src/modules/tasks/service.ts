@@ -88,6 +88,8 @@ export function toTaskJson(row: TaskRow): TaskJson {
     completed_at: row.completed_at,
     recurrence: row.recurrence ?? null,
     remind_at: row.remind_at,
+    duration_minutes: row.duration_minutes ?? null,
+    scheduled_start: row.scheduled_start ?? null,
   };
 }
 
@@ -280,9 +282,12 @@ export async function getTask(db: Db, userId: string, id: string): Promise<TaskJ
  * The fields stored as the client gives them: a create copies them (null when left out) and an
  * update changes those it sends. A new task field without rules of its own is added here.
  */
-const PLAIN_FIELDS = ["title", "description", "priority"] as const satisfies ReadonlyArray<
-  keyof CreateTaskInput & keyof TaskRow
->;
+const PLAIN_FIELDS = [
+  "title",
+  "description",
+  "priority",
+  "duration_minutes",
+] as const satisfies ReadonlyArray<keyof CreateTaskInput & keyof TaskRow>;
 
 function plainFieldsOf(input: CreateTaskInput): Pick<TaskRow, (typeof PLAIN_FIELDS)[number]> {
   return Object.fromEntries(PLAIN_FIELDS.map((field) => [field, input[field] ?? null])) as Pick<
@@ -318,6 +323,7 @@ function newTaskRow(userId: string, input: CreateTaskInput, nowIso: string, time
     follows_task_id: null,
     // A completed task has nothing left to remind of.
     remind_at: status === "completed" ? null : remindAt,
+    scheduled_start: normaliseDueDate(input.scheduled_start),
   };
 }
 
@@ -402,6 +408,10 @@ function changesOf(
     const dueDate = normaliseDueDate(input.due_date);
     if (dueDate !== current.due_date) changes.due_date = dueDate;
   }
+  if (input.scheduled_start !== undefined) {
+    const scheduledStart = normaliseDueDate(input.scheduled_start);
+    if (scheduledStart !== current.scheduled_start) changes.scheduled_start = scheduledStart;
+  }
   if (input.tags !== undefined) {
     const tags = JSON.stringify(input.tags);
     if (tags !== current.tags) changes.tags = tags;
@@ -474,6 +484,8 @@ async function createNextOccurrence(
     completed_at: null,
     remind_at: nextRemindAt(completed.due_date, remindAt, dueDate, nowIso),
     follows_task_id: completed.id,
+    // The estimate carries over; when to do the next one is planned anew.
+    scheduled_start: null,
   };
   if (await insertNextOccurrence(trx, next)) await followReminder(trx, next.id, next.remind_at, nowIso);
 }

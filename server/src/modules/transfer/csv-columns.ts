@@ -40,6 +40,17 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
     write: (task) => task.recurrence ?? "",
     read: (text) => ({ recurrence: orNull(text) }),
   },
+  {
+    name: "duration_minutes",
+    write: (task) => (task.duration_minutes === null ? "" : String(task.duration_minutes)),
+    // Not a number reads as NaN, which the import refuses naming the field.
+    read: (text) => ({ duration_minutes: orNull(text) === null ? null : Number(text.trim()) }),
+  },
+  {
+    name: "scheduled_start",
+    write: (task) => task.scheduled_start ?? "",
+    read: (text) => ({ scheduled_start: orNull(text) }),
+  },
 ];
 
 /** The input a CSV row gives through the columns read back by themselves (fields by header name). */

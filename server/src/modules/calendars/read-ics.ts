@@ -1,0 +1,213 @@
+import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
+import ICAL from "ical.js";
+import { tzlib_get_ical_block } from "timezones-ical-library";
+
+// ---------------------------------------------------------------------------------------------
+// Reading iCalendar (RFC 5545) with ical.js: recurrences (RRULE, RDATE, EXDATE), moved or
+// cancelled occurrences (RECURRENCE-ID), all-day events and times local to a VTIMEZONE, across
+// daylight-saving changes. Only the occurrences of a window are expanded.
+// ---------------------------------------------------------------------------------------------
+
+/** One occurrence, as instants (ms since the epoch). An all-day one spans UTC midnights. */
+export interface Occurrence {
+  title: string;
+  startMs: number;
+  endMs: number;
+  allDay: boolean;
+  /** false for an event marked free (TRANSP:TRANSPARENT): shown, but time stays free. */
+  busy: boolean;
+}
+
+/** The text is not an iCalendar file (or has no calendar in it). */
+export class NotICalendar extends Error {}
+
+const TITLE_MAX = 200;
+/** One rule is followed at most this far (a daily event of thirty years is ~11,000 steps). */
+const STEPS_PER_EVENT_MAX = 50_000;
+/** A whole expansion stops after this many steps, so no file can hold a request for long. */
+const STEPS_PER_EXPANSION_MAX = 1_000_000;
+const DAY_MS = 86_400_000;
+
+function parseRoot(text: string): ICAL.Component {
+  let parsed: unknown;
+  try {
+    parsed = ICAL.parse(text);
+  } catch (error) {
+    throw new NotICalendar(
+      `The file does not read as iCalendar (${error instanceof Error ? error.message.slice(0, 120) : "unreadable"})`,
+    );
+  }
+  // One component parses to its jCal array, several to a list of them: the first calendar counts.
+  const first = Array.isArray(parsed) && Array.isArray(parsed[0]) ? parsed[0] : parsed;
+  if (!Array.isArray(first) || first[0] !== "vcalendar") {
+    throw new NotICalendar("The file does not read as iCalendar (no VCALENDAR)");
+  }
+  return new ICAL.Component(first as unknown[]);
+}
+
+/** What a calendar file says of itself: its own name (X-WR-CALNAME), if any. Throws NotICalendar. */
+export function checkCalendar(text: string): { name: string | undefined } {
+  const root = parseRoot(text);
+  const name = root.getFirstPropertyValue("x-wr-calname");
+  return { name: typeof name === "string" && name.trim() !== "" ? name.trim().slice(0, 100) : undefined };
+}
+
+/**
+ * ical.js resolves a TZID through one registry for the whole process, when a time is first read.
+ * Each expansion therefore runs synchronously between a reset and the next, with the zones of its
+ * own file registered (and, for a TZID the file names without defining it, the IANA zone of that
+ * name), so no calendar ever reads another's zone definitions.
+ */
+function registerZones(root: ICAL.Component): void {
+  ICAL.TimezoneService.reset();
+  for (const zone of root.getAllSubcomponents("vtimezone")) {
+    try {
+      ICAL.TimezoneService.register(zone);
+    } catch {
+      // A VTIMEZONE without TZID: its events read as local to the user.
+    }
+  }
+  const named = new Set<string>();
+  for (const event of root.getAllSubcomponents("vevent")) {
+    for (const name of ["dtstart", "dtend", "recurrence-id", "exdate", "rdate"]) {
+      for (const property of event.getAllProperties(name)) {
+        const tzid = property.getParameter("tzid");
+        if (typeof tzid === "string") named.add(tzid);
+      }
+    }
+  }
+  for (const tzid of named) {
+    if (ICAL.TimezoneService.has(tzid)) continue;
+    const [block] = tzlib_get_ical_block(tzid);
+    if (!block?.startsWith("BEGIN:VTIMEZONE")) continue;
+    try {
+      ICAL.TimezoneService.register(ICAL.Component.fromString(block), tzid);
+    } catch {
+      // Unreadable: the events read as local to the user.
+    }
+  }
+}
+
+/**
+ * An instant of a time read from the file. A floating time (no zone, or a zone neither the file
+ * nor the IANA database knows) is local to the user, as RFC 5545 says it is for whoever reads it.
+ * A date (all day) is its UTC midnight.
+ */
+function instantOf(time: ICAL.Time, timeZone: string): number {
+  if (time.isDate) return Date.UTC(time.year, time.month - 1, time.day);
+  if (time.zone && time.zone !== ICAL.Timezone.localTimezone) return time.toUnixTime() * 1000;
+  const pad = (value: number, size = 2) => String(value).padStart(size, "0");
+  const wall = `${pad(time.year, 4)}-${pad(time.month)}-${pad(time.day)}T${pad(time.hour)}:${pad(time.minute)}:${pad(time.second)}`;
+  return fromZonedTime(wall, timeZone).getTime();
+}
+
+function titleOf(event: ICAL.Event): string {
+  const summary = event.summary;
+  const title = typeof summary === "string" ? summary.trim() : "";
+  return title === "" ? "Busy" : title.slice(0, TITLE_MAX);
+}
+
+function isCancelled(component: ICAL.Component): boolean {
+  const status = component.getFirstPropertyValue("status");
+  return typeof status === "string" && status.toUpperCase() === "CANCELLED";
+}
+
+function isBusy(component: ICAL.Component): boolean {
+  const transp = component.getFirstPropertyValue("transp");
+  return !(typeof transp === "string" && transp.toUpperCase() === "TRANSPARENT");
+}
+
+/** The occurrence key of a recurrence id or an expanded start: the same instant, the same key. */
+const keyOf = (time: ICAL.Time) => `${time.isDate ? "d" : "t"}${time.toUnixTime()}`;
+
+/**
+ * The occurrences of the calendar's events that overlap [fromMs, toMs), in start order. Rules are
+ * followed from their start and stop at the window's end; an occurrence moved by a RECURRENCE-ID
+ * override is where the override puts it (in or out of the window), a cancelled one is left out.
+ * Throws NotICalendar when the text is not iCalendar.
+ */
+export function expandCalendar(text: string, fromMs: number, toMs: number, timeZone: string): Occurrence[] {
+  const root = parseRoot(text);
+  try {
+    registerZones(root);
+    return expandEvents(root, fromMs, toMs, timeZone);
+  } finally {
+    ICAL.TimezoneService.reset();
+  }
+}
+
+function expandEvents(root: ICAL.Component, fromMs: number, toMs: number, timeZone: string): Occurrence[] {
+  const occurrences: Occurrence[] = [];
+  const overrides = new Map<string, Set<string>>();
+  const singles: ICAL.Component[] = [];
+  const masters: ICAL.Component[] = [];
+  for (const component of root.getAllSubcomponents("vevent")) {
+    if (component.hasProperty("recurrence-id")) {
+      singles.push(component);
+      const uid = String(component.getFirstPropertyValue("uid") ?? "");
+      const recurrenceId = component.getFirstPropertyValue("recurrence-id");
+      if (recurrenceId instanceof ICAL.Time) {
+        const keys = overrides.get(uid) ?? new Set<string>();
+        keys.add(keyOf(recurrenceId));
+        overrides.set(uid, keys);
+      }
+    } else if (component.hasProperty("rrule") || component.hasProperty("rdate")) {
+      masters.push(component);
+    } else {
+      singles.push(component);
+    }
+  }
+
+  // An all-day event belongs to the dates of the window where the user is, not to its instants.
+  const dayMs = (ms: number) =>
+    Date.parse(`${formatInTimeZone(new Date(ms), timeZone, "yyyy-MM-dd")}T00:00:00Z`);
+  const fromDayMs = dayMs(fromMs);
+  const toDayMs = dayMs(toMs - 1) + DAY_MS;
+  const lastStartMs = Math.max(toMs, toDayMs);
+
+  const push = (event: ICAL.Event, component: ICAL.Component, start: ICAL.Time, end: ICAL.Time) => {
+    const startMs = instantOf(start, timeZone);
+    let endMs = instantOf(end, timeZone);
+    if (!(endMs > startMs)) endMs = start.isDate ? startMs + DAY_MS : startMs;
+    const overlaps = start.isDate ? endMs > fromDayMs && startMs < toDayMs : endMs > fromMs && startMs < toMs;
+    // A zero-length event at the window's start still belongs to it.
+    if (overlaps || (endMs === startMs && startMs >= fromMs && startMs < toMs)) {
+      occurrences.push({
+        title: titleOf(event),
+        startMs,
+        endMs,
+        allDay: start.isDate,
+        busy: isBusy(component),
+      });
+    }
+  };
+
+  for (const component of singles) {
+    if (isCancelled(component) || !component.hasProperty("dtstart")) continue;
+    const event = new ICAL.Event(component);
+    push(event, component, event.startDate, event.endDate);
+  }
+
+  let steps = 0;
+  for (const component of masters) {
+    if (isCancelled(component) || !component.hasProperty("dtstart")) continue;
+    const event = new ICAL.Event(component);
+    const moved = overrides.get(event.uid ?? "") ?? new Set<string>();
+    const duration = event.duration;
+    const iterator = event.iterator();
+    let eventSteps = 0;
+    for (let next = iterator.next(); next; next = iterator.next()) {
+      steps += 1;
+      eventSteps += 1;
+      if (eventSteps > STEPS_PER_EVENT_MAX || steps > STEPS_PER_EXPANSION_MAX) break;
+      if (instantOf(next, timeZone) >= lastStartMs) break;
+      if (moved.has(keyOf(next))) continue;
+      const end = next.clone();
+      end.addDuration(duration);
+      push(event, component, next, end);
+    }
+  }
+
+  occurrences.sort((a, b) => a.startMs - b.startMs || a.endMs - b.endMs || a.title.localeCompare(b.title));
+  return occurrences;
+}
