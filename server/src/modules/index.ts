@@ -6,6 +6,7 @@ import { dailyModule } from "./daily/routes";
 import { extractModule } from "./extract/routes";
 import { inboundMailModule } from "./inbound-mail/routes";
 import { notificationsModule } from "./notifications/routes";
+import { planningModule } from "./planning/routes";
 import { premiumModule } from "./premium/routes";
 import { pushModule } from "./push/routes";
 import { quickAddModule } from "./quick-add/routes";
@@ -32,4 +33,5 @@ export const modules: ModulePlugin = async (app, { deps }) => {
   await app.register(calendarsModule, { prefix: "/api/v1", deps });
   await app.register(notificationsModule, { prefix: "/api/v1/notifications", deps });
   await app.register(pushModule, { prefix: "/api/v1/push", deps });
+  await app.register(planningModule, { prefix: "/api/v1/plan", deps });
 };

@@ -136,6 +136,49 @@ describe("calendar feed", () => {
     }
   });
 
+  it("shows a planned task as a timed block of its estimate, or of the user's default duration", async () => {
+    const alice = await newUser();
+    await alice.create({
+      title: "Write the report",
+      scheduled_start: "2026-11-24T09:00:00+01:00",
+      duration_minutes: 90,
+      due_date: "2026-11-25T16:00:00.000Z",
+    });
+    await alice.create({ title: "Call the bank", scheduled_start: "2026-11-24T13:00:00.000Z" });
+    await alice.create({
+      title: "Planned but done",
+      scheduled_start: "2026-11-24T15:00:00.000Z",
+      status: "completed",
+    });
+    await t.app.inject({
+      method: "PUT",
+      url: apiRoutes.settings.path,
+      headers: alice.headers,
+      payload: { default_duration_minutes: 45 },
+    });
+    const { events } = parseCalendar((await fetchFeed(await alice.feedUrl())).body);
+    expect(
+      events
+        .map(({ summary, start, end, isDate }) => ({ summary, start, end, isDate }))
+        .sort((a, b) => a.start.localeCompare(b.start)),
+    ).toEqual([
+      {
+        summary: "Write the report",
+        start: "2026-11-24T08:00:00Z",
+        end: "2026-11-24T09:30:00Z",
+        isDate: false,
+      },
+      { summary: "Call the bank", start: "2026-11-24T13:00:00Z", end: "2026-11-24T13:45:00Z", isDate: false },
+      // The due date stays an event of its own.
+      {
+        summary: "Write the report",
+        start: "2026-11-25T16:00:00Z",
+        end: "2026-11-25T16:30:00Z",
+        isDate: false,
+      },
+    ]);
+  });
+
   it("gives repeating tasks their RRULE: all day as dates, timed ones at the same local time across DST", async () => {
     const alice = await newUser();
     // Monday 23 March 2026, 09:00 in Berlin (CET): the next Mondays are in summer time (CEST).

@@ -45,11 +45,11 @@ export async function replaceFeedSecret(
 export async function selectFeedOwner(
   db: Db,
   secret: string,
-): Promise<{ id: string; timezone: string } | undefined> {
+): Promise<{ id: string; timezone: string; default_duration_minutes: number | null } | undefined> {
   return db
     .selectFrom("calendar_feeds")
     .innerJoin("users", "users.id", "calendar_feeds.user_id")
-    .select(["users.id", "users.timezone"])
+    .select(["users.id", "users.timezone", "users.default_duration_minutes"])
     .where("calendar_feeds.secret", "=", secret)
     .executeTakeFirst();
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { formatInTimeZone } from "date-fns-tz";
 import ical from "ical-generator";
 import { tzlib_get_ical_block } from "timezones-ical-library";
-import type { CalendarFeed, TaskJson } from "@contract/index";
+import { DEFAULT_TASK_DURATION_MINUTES, type CalendarFeed, type TaskJson } from "@contract/index";
 import type { Db } from "../../db/database";
 import { isoNow, type Clock } from "../../lib/clock";
 import { NotFound } from "../../lib/domain-errors";
@@ -70,9 +70,15 @@ function wallTime(instant: string, timeZone: string): Date {
  * zone named (X-WR-TIMEZONE), so every client shows them at the right local time. A repeating
  * task carries its RRULE; when it is due at a time of day, its times are local to the user's zone
  * (TZID, with the zone's VTIMEZONE), so its later dates keep that local time across
- * daylight-saving changes, as the next tasks will.
+ * daylight-saving changes, as the next tasks will. A task planned at a time (scheduled_start) is
+ * also a timed event of its own, as long as its estimate (or `defaultDurationMinutes`).
  */
-export function renderCalendar(tasks: readonly TaskJson[], timeZone: string, now: Date): string {
+export function renderCalendar(
+  tasks: readonly TaskJson[],
+  timeZone: string,
+  now: Date,
+  defaultDurationMinutes: number = DEFAULT_TASK_DURATION_MINUTES,
+): string {
   const calendar = ical({
     name: "Tasklane",
     prodId: { company: "Tasklane", product: "Tasklane tasks", language: "EN" },
@@ -83,6 +89,19 @@ export function renderCalendar(tasks: readonly TaskJson[], timeZone: string, now
   );
   if (zoned) calendar.timezone({ name: null, generator: vtimezone });
   for (const task of tasks) {
+    if (task.scheduled_start) {
+      const start = new Date(task.scheduled_start);
+      calendar.createEvent({
+        id: `${task.id}-planned@tasklane`,
+        summary: task.title,
+        description: task.description,
+        start,
+        end: new Date(start.getTime() + (task.duration_minutes ?? defaultDurationMinutes) * 60_000),
+        stamp: now,
+        lastModified: new Date(task.updated_at),
+        categories: task.tags.map((name) => ({ name })),
+      });
+    }
     if (!task.due_date) continue;
     const day = allDayDate(task.due_date, timeZone);
     const local = task.recurrence !== null && !day;
@@ -112,6 +131,11 @@ export async function calendarFile(db: Db, clock: Clock, file: string): Promise<
   const secret = FEED_FILE.exec(file)?.[1];
   const owner = secret ? await selectFeedOwner(db, secret) : undefined;
   if (!owner) throw new NotFound(FEED_NOT_FOUND);
-  const tasks = await listTasks(db, owner.id, { status: "pending,in_progress", has_due_date: "true" });
-  return renderCalendar(tasks, owner.timezone, clock.now());
+  const tasks = await listTasks(db, owner.id, { status: "pending,in_progress" });
+  return renderCalendar(
+    tasks.filter((task) => task.due_date !== null || task.scheduled_start !== null),
+    owner.timezone,
+    clock.now(),
+    owner.default_duration_minutes ?? DEFAULT_TASK_DURATION_MINUTES,
+  );
 }

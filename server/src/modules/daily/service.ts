@@ -91,6 +91,16 @@ async function materialise(db: Db, userId: string, stored: StoredReport): Promis
   };
 }
 
+/**
+ * The task ids of the AI plan made for the user's `date`, most important first; empty when there
+ * is none for that date. The day planner ranks by it without asking the AI again.
+ */
+export async function aiRankingFor(db: Db, userId: string, date: string): Promise<string[]> {
+  const latest = await selectLatestDailyReport(db, userId);
+  if (!latest || latest.local_date !== date) return [];
+  return parseStoredReport(latest.report)?.prioritized.map((pick) => pick.task_id) ?? [];
+}
+
 /** GET /api/v1/tasks/daily/status: the cached report, whether it is still valid, and AI availability. */
 export async function dailyStatus(deps: Deps, user: PlanUser): Promise<DailyStatusJson> {
   const now = deps.clock.now();

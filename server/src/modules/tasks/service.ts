@@ -545,3 +545,51 @@ export async function taskStats(db: Db, clock: Clock, userId: string): Promise<T
 export async function lastTaskChangeAt(db: Db, userId: string): Promise<string | null> {
   return selectTasksChangedAt(db, userId);
 }
+
+/** When a task is planned and for how long, as the day planner sets and restores it. */
+export interface TaskTime {
+  id: string;
+  scheduled_start: string | null;
+  duration_minutes: number | null;
+}
+
+/**
+ * Sets the planned start and estimate of several of the user's tasks at once, in the caller's
+ * transaction when given one. `missing: "fail"` refuses the whole change (404) when a task is not
+ * the user's; "skip" leaves out tasks deleted since (an undo). Returns each task's values before.
+ */
+export async function setTaskTimes(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  times: readonly TaskTime[],
+  { missing }: { missing: "fail" | "skip" },
+): Promise<TaskTime[]> {
+  if (times.length === 0) return [];
+  const nowIso = isoNow(clock);
+  return inTransaction(db, async (trx) => {
+    const before: TaskTime[] = [];
+    for (const time of times) {
+      const current = await selectTask(trx, userId, time.id, { forUpdate: true });
+      if (!current) {
+        if (missing === "fail") throw new NotFound(TASK_NOT_FOUND);
+        continue;
+      }
+      before.push({
+        id: current.id,
+        scheduled_start: current.scheduled_start,
+        duration_minutes: current.duration_minutes,
+      });
+      const scheduledStart = normaliseDueDate(time.scheduled_start);
+      if (scheduledStart === current.scheduled_start && time.duration_minutes === current.duration_minutes)
+        continue;
+      await updateTaskRow(trx, userId, time.id, {
+        scheduled_start: scheduledStart,
+        duration_minutes: time.duration_minutes,
+        updated_at: nowIso,
+      });
+    }
+    await touchTasks(trx, userId, nowIso);
+    return before;
+  });
+}
