@@ -46,7 +46,7 @@ export function DayScheduleCard() {
             </CardTitle>
             <CardDescription>
               Your tasks placed around your calendar.{" "}
-              <Link to="/calendar" className="text-primary underline-offset-2 hover:underline">
+              <Link to="/calendar" className="text-primary underline underline-offset-2">
                 Open the calendar
               </Link>
             </CardDescription>

@@ -187,10 +187,21 @@ function placement(part: PlacedItem): CSSProperties {
   };
 }
 
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "10:00–10:45" in the zone; one formatter per zone (making one costs more than using it). */
 function timeRange(item: TimedItem, timeZone: string): string {
-  const format = (ms: number) =>
-    new Date(ms).toLocaleTimeString("en-GB", { timeZone, hour: "2-digit", minute: "2-digit" });
-  return `${format(item.startMs)}–${format(item.endMs)}`;
+  let clock = clockFormats.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    clockFormats.set(timeZone, clock);
+  }
+  return `${clock.format(item.startMs)}–${clock.format(item.endMs)}`;
 }
 
 const EventBlock = memo(function EventBlock({ part }: { part: PlacedItem<EventItem> }) {
