@@ -19,9 +19,10 @@ const SIGNED_IN_SCREENS = [
   "src/app/routes/tasks-with-quick-add.tsx",
   "src/features/extract/components/extract-page.tsx",
   "src/app/routes/settings-with-data.tsx",
-  "src/features/daily-plan/components/daily-plan-page.tsx",
   "src/features/analytics/components/analytics-page.tsx",
   "src/features/analytics/components/review-page.tsx",
+  "src/app/routes/daily-with-schedule.tsx",
+  "src/features/calendar/components/calendar-page.tsx",
   "src/app/routes/coming-soon.tsx",
 ];
 /**
@@ -52,9 +53,10 @@ const ROUTE_CHUNKS: RouteChunk[] = [
   { name: "tasks-screen", root: "src/app/routes/tasks-with-quick-add.tsx" },
   { name: "extract-screen", root: "src/features/extract/components/extract-page.tsx" },
   { name: "settings-screen", root: "src/app/routes/settings-with-data.tsx" },
-  { name: "daily-plan-screen", root: "src/features/daily-plan/components/daily-plan-page.tsx" },
   { name: "analytics-screen", root: "src/features/analytics/components/analytics-page.tsx" },
   { name: "review-screen", root: "src/features/analytics/components/review-page.tsx" },
+  { name: "daily-plan-screen", root: "src/app/routes/daily-with-schedule.tsx" },
+  { name: "calendar-screen", root: "src/features/calendar/components/calendar-page.tsx" },
 ];
 
 /**

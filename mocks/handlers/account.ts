@@ -90,13 +90,27 @@ export const accountHandlers = [
     const read = await readAuthorised(request, settingsRequestSchema);
     if ("failure" in read) return read.failure;
     // Only the settings provided change.
-    const { default_reminder_minutes, email_reminders, daily_goal, weekly_review_email } = read.body;
+    const {
+      default_reminder_minutes,
+      email_reminders,
+      daily_goal,
+      weekly_review_email,
+      working_hours,
+      daily_capacity_minutes,
+      default_duration_minutes,
+    } = read.body;
     account.user = {
       ...account.user,
       ...(daily_goal !== undefined ? { daily_goal } : {}),
       ...(weekly_review_email !== undefined ? { weekly_review_email } : {}),
       ...(default_reminder_minutes !== undefined ? { default_reminder_minutes } : {}),
       ...(email_reminders !== undefined ? { email_reminders } : {}),
+      ...(working_hours !== undefined ? { working_hours } : {}),
+      ...(daily_capacity_minutes !== undefined ? { daily_capacity_minutes } : {}),
+      // null goes back to the built-in 30 minutes.
+      ...(default_duration_minutes !== undefined
+        ? { default_duration_minutes: default_duration_minutes ?? 30 }
+        : {}),
     };
     return HttpResponse.json(account.user);
   }),

@@ -5,6 +5,7 @@ import { authHandlers } from "./auth";
 import { dailyHandlers } from "./daily";
 import { extractHandlers } from "./extract";
 import { notificationHandlers } from "./notifications";
+import { planningHandlers } from "./planning";
 import { premiumHandlers } from "./premium";
 import { taskHandlers } from "./tasks";
 
@@ -16,6 +17,7 @@ export const handlers: RequestHandler[] = [
   ...dailyHandlers,
   ...extractHandlers,
   ...notificationHandlers,
+  ...planningHandlers,
   ...premiumHandlers,
   ...taskHandlers,
 ];

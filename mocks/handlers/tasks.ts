@@ -37,6 +37,14 @@ export const taskStore = {
     const task = tasks.find((candidate) => candidate.id === id);
     return task && { ...task };
   },
+  /** Changes one task as another call of the fake would (the plan's accept and undo); false: no such task. */
+  update(id: string, changes: Partial<TaskJson>): boolean {
+    const index = tasks.findIndex((candidate) => candidate.id === id);
+    const current = tasks[index];
+    if (!current) return false;
+    tasks[index] = { ...current, ...changes, updated_at: new Date().toISOString() };
+    return true;
+  },
 };
 
 const messageResponse = (message: string, status: number) => HttpResponse.json({ message }, { status });

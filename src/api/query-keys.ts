@@ -23,6 +23,11 @@ export const queryKeys = {
     status: () => [...queryKeys.daily.all, "status"] as const,
     generation: (requestId: string) => [...queryKeys.daily.all, "generation", requestId] as const,
   },
+  calendars: {
+    all: ["calendars"] as const,
+    list: () => [...queryKeys.calendars.all, "list"] as const,
+    events: (from: string, to: string) => [...queryKeys.calendars.all, "events", from, to] as const,
+  },
   notifications: {
     all: ["notifications"] as const,
     list: () => [...queryKeys.notifications.all, "list"] as const,

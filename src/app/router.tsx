@@ -90,8 +90,12 @@ const SettingsPage = lazyPage(
   (module) => module.SettingsWithData,
 );
 const DailyPlanPage = lazyPage(
-  () => import("@/features/daily-plan/components/daily-plan-page"),
-  (module) => module.DailyPlanPage,
+  () => import("./routes/daily-with-schedule"),
+  (module) => module.DailyWithSchedule,
+);
+const CalendarPage = lazyPage(
+  () => import("@/features/calendar/components/calendar-page"),
+  (module) => module.CalendarPage,
 );
 const AnalyticsPage = lazyPage(
   () => import("@/features/analytics/components/analytics-page"),
@@ -144,6 +148,7 @@ function appRoutes({ queryClient }: AppRoutesProps): RouteObject[] {
             page(DailyPlanPage, "daily"),
             page(AnalyticsPage, "analytics"),
             page(ReviewPage, "review"),
+            page(CalendarPage, "calendar"),
             page(ComingSoonPage, "profile"),
             page(ComingSoonPage, "premium"),
           ],

@@ -18,7 +18,7 @@ async function openUserMenu(user: Awaited<ReturnType<typeof renderApp>>["user"],
 }
 
 describe("the shell", () => {
-  it("has the landmarks: header, main and the main navigation with its six entries", async () => {
+  it("has the landmarks: header, main and the main navigation with its seven entries", async () => {
     await renderApp("/profile", { user: freeUser });
 
     expect(screen.getByRole("banner")).toBeInTheDocument();
@@ -30,6 +30,7 @@ describe("the shell", () => {
       ["Tasks", "/tasks"],
       ["AI ExtractAI", "/extract"],
       ["Daily Plan", "/daily"],
+      ["Calendar", "/calendar"],
       ["Analytics", "/analytics"],
       ["Settings", "/settings"],
     ]);

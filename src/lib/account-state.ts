@@ -1,17 +1,19 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { useDailyPlanGenerationStore } from "@/stores/daily-plan-generation-store";
+import { useDayPlanStore } from "@/stores/day-plan-store";
 import { useExtractionStore } from "@/stores/extraction-store";
 import { useSessionStore } from "@/stores/session-store";
 
 /**
  * Everything the tab holds for one account: the server data cached by the query client and the
- * client-side stores (the Extract screen's text and results, the daily plan's generation). A new
+ * client-side stores (the Extract screen's text and results, the daily plan's generation, the day plan under review). A new
  * per-user store is added here, and nowhere else.
  */
 export function resetAccountState(queryClient: QueryClient): void {
   queryClient.clear();
   useExtractionStore.getState().reset();
   useDailyPlanGenerationStore.getState().reset();
+  useDayPlanStore.getState().reset();
 }
 
 interface SessionSnapshot {

@@ -4,7 +4,9 @@ import { toast } from "sonner";
 import { afterAll, afterEach, beforeAll } from "vitest";
 import { analyticsStore } from "@mocks/handlers/analytics";
 import { notificationStore } from "@mocks/handlers/notifications";
+import { planningStore } from "@mocks/handlers/planning";
 import { server } from "@mocks/server";
+import { useDayPlanStore } from "@/stores/day-plan-store";
 
 // findBy*/waitFor wait up to 5 s: lazy screens load slowly on a busy 2-core CI machine.
 configure({ asyncUtilTimeout: 5_000 });
@@ -33,6 +35,8 @@ afterEach(() => {
   server.resetHandlers();
   notificationStore.reset();
   analyticsStore.setDailyGoal(null);
+  planningStore.reset();
+  useDayPlanStore.getState().reset();
   localStorage.clear();
 });
 afterAll(() => server.close());

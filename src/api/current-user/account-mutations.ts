@@ -54,10 +54,13 @@ export function useUpdateTimezone() {
   });
 }
 
-/** PUT /auth/settings: the default reminder, e-mailed reminders, the daily goal and the weekly e-mail. */
-export function useUpdateSettings() {
+/**
+ * PUT /auth/settings: the reminder settings (the default title), the planning ones (working
+ * hours, capacity, default duration), the daily goal and the weekly e-mail.
+ */
+export function useUpdateSettings(errorTitle = "Failed to update reminders") {
   return useUserMutation((settings: SettingsRequest) => apiClient.put<unknown>(apiPaths.settings, settings), {
-    errorTitle: "Failed to update reminders",
+    errorTitle,
     errorMessage: FALLBACK,
   });
 }

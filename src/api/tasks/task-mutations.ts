@@ -108,6 +108,35 @@ export function useChangeTaskStatus() {
   });
 }
 
+export interface ScheduleChange {
+  task: Task;
+  /** ISO, or null to take the task off the calendar. */
+  scheduled_start: string | null;
+  duration_minutes?: number | null;
+}
+
+/**
+ * A task placed, moved or resized on the calendar: the block is where it was dropped at once and
+ * goes back, with the error toast, if the server refuses.
+ */
+export function useScheduleTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ task, ...changes }: ScheduleChange) => updateTask(task.id, changes),
+    onMutate: async ({ task, ...changes }: ScheduleChange) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.tasks.lists() });
+      updateCachedTask(queryClient, task.id, (cached) => ({ ...cached, ...changes }));
+      return {
+        previous: { scheduled_start: task.scheduled_start, duration_minutes: task.duration_minutes },
+      };
+    },
+    onError: (_error, { task }, context) => {
+      if (context) updateCachedTask(queryClient, task.id, (cached) => ({ ...cached, ...context.previous }));
+    },
+    meta: taskChange("Failed to schedule task"),
+  });
+}
+
 /** The completion toggle: not completed → completed, otherwise → pending. */
 export function toggledStatus(task: Task): TaskStatus {
   return task.status === "completed" ? "pending" : "completed";

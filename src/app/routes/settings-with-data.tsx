@@ -1,13 +1,15 @@
 import { CaldavCard } from "@/features/caldav/caldav-card";
+import { CalendarsCard } from "@/features/calendar/components/calendars-card";
 import { DataTransferCards } from "@/features/data-transfer/data-transfer-cards";
 import { SettingsPage } from "@/features/settings/components/settings-page";
 
-/** Settings with the export, import, calendar-feed and CalDAV cards after the account cards. */
+/** Settings with the calendars, export, import, calendar-feed and CalDAV cards after the account cards. */
 export function SettingsWithData() {
   return (
     <SettingsPage
       extraCards={
         <>
+          <CalendarsCard />
           <DataTransferCards />
           <CaldavCard />
         </>

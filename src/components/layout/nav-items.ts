@@ -1,6 +1,7 @@
 import {
   BarChart3,
   CalendarDays,
+  CalendarRange,
   LayoutDashboard,
   ListChecks,
   Settings,
@@ -15,12 +16,13 @@ export interface NavItem {
   badge?: string;
 }
 
-/** The six sidebar entries, in order. */
+/** The sidebar entries, in order. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: "/dashboard", label: "Dashboard", icon: LayoutDashboard },
   { to: "/tasks", label: "Tasks", icon: ListChecks },
   { to: "/extract", label: "AI Extract", icon: Sparkles, badge: "AI" },
   { to: "/daily", label: "Daily Plan", icon: CalendarDays },
+  { to: "/calendar", label: "Calendar", icon: CalendarRange },
   { to: "/analytics", label: "Analytics", icon: BarChart3 },
   { to: "/settings", label: "Settings", icon: Settings },
 ];

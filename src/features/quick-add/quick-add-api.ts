@@ -17,6 +17,7 @@ export function taskFromReading(reading: ParseTaskResponse): CreateTaskRequest {
     tags: reading.tags,
     ...(reading.priority ? { priority: reading.priority } : {}),
     ...(reading.recurrence && reading.due_date ? { recurrence: reading.recurrence } : {}),
+    ...(reading.duration_minutes !== null ? { duration_minutes: reading.duration_minutes } : {}),
   };
 }
 

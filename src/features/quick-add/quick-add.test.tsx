@@ -16,6 +16,7 @@ function fakeReading(text: string): ParseTaskResponse {
     ["tomorrow", "date"],
     ["!high", "priority"],
     ["every monday", "recurrence"],
+    ["1h30", "duration"],
   ] as const) {
     const start = text.indexOf(word);
     if (start >= 0 && text[start - 1] !== '"') spans.push({ start, end: start + word.length, kind });
@@ -32,7 +33,7 @@ function fakeReading(text: string): ParseTaskResponse {
     recurrence: spans.some((span) => span.kind === "recurrence") ? "FREQ=WEEKLY;BYDAY=MO" : null,
     project_id: null,
     project_name: null,
-    duration_minutes: null,
+    duration_minutes: spans.some((span) => span.kind === "duration") ? 90 : null,
     spans,
   };
 }
@@ -108,6 +109,20 @@ describe("Quick add", () => {
           tags: [],
           recurrence: "FREQ=WEEKLY;BYDAY=MO",
         },
+      ]),
+    );
+  });
+
+  it('creates a task with the estimate it read ("1h30")', async () => {
+    const created = serveQuickAdd();
+    const { user } = renderWithProviders(<QuickAdd />, { user: buildUser() });
+    const field = screen.getByRole("textbox", { name: "Quick add" });
+    await user.type(field, "Write the report 1h30");
+    expect(await screen.findByRole("button", { name: "1h30: duration. Keep as text" })).toBeInTheDocument();
+    await user.type(field, "{Enter}");
+    await waitFor(() =>
+      expect(created).toEqual([
+        { title: "Write the report", due_date: null, tags: [], duration_minutes: 90 },
       ]),
     );
   });

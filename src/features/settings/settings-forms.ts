@@ -1,4 +1,6 @@
 import {
+  DAILY_CAPACITY_MAX_MINUTES,
+  DAILY_CAPACITY_MIN_MINUTES,
   messages,
   PASSWORD_MIN_LENGTH,
   profileRequestSchema,
@@ -6,6 +8,7 @@ import {
   type SettingsRequest,
   type User,
 } from "@contract/auth";
+import { TASK_DURATION_MAX_MINUTES, TASK_DURATION_MIN_MINUTES } from "@contract/tasks";
 import { z } from "zod";
 
 /** The profile form: the names as the contract accepts them (trimmed, bounded). */
@@ -85,4 +88,66 @@ export function progressSettingsChanges(user: User, choice: ProgressSettings): S
   if (choice.weekly_review_email !== user.weekly_review_email)
     changes.weekly_review_email = choice.weekly_review_email;
   return changes;
+}
+
+/** The planning card as typed: working days, hours "HH:MM", capacity in hours, default in minutes. */
+export interface PlanningForm {
+  days: number[];
+  start: string;
+  end: string;
+  capacityHours: string;
+  defaultDuration: string;
+}
+
+export const planningMessages = {
+  endAfterStart: "The end must be after the start",
+  capacity: `Enter hours from ${DAILY_CAPACITY_MIN_MINUTES / 60} to ${DAILY_CAPACITY_MAX_MINUTES / 60}`,
+  defaultDuration: `Enter whole minutes from ${TASK_DURATION_MIN_MINUTES} to ${TASK_DURATION_MAX_MINUTES}`,
+} as const;
+
+export function planningFormValues(user: User): PlanningForm {
+  return {
+    days: [...user.working_hours.days],
+    start: user.working_hours.start,
+    end: user.working_hours.end,
+    capacityHours: String(Math.round((user.daily_capacity_minutes / 60) * 100) / 100),
+    defaultDuration: String(user.default_duration_minutes),
+  };
+}
+
+export type PlanningErrors = Partial<Record<"end" | "capacityHours" | "defaultDuration", string>>;
+
+/** What the planning card would send (only what changed), or what is wrong with it. */
+export function planningSettingsChanges(
+  user: User,
+  form: PlanningForm,
+): { changes: SettingsRequest; errors: PlanningErrors } {
+  const errors: PlanningErrors = {};
+  if (!(form.start < form.end)) errors.end = planningMessages.endAfterStart;
+  const capacity = Math.round(Number(form.capacityHours) * 60);
+  if (
+    form.capacityHours.trim() === "" ||
+    !Number.isFinite(capacity) ||
+    capacity < DAILY_CAPACITY_MIN_MINUTES ||
+    capacity > DAILY_CAPACITY_MAX_MINUTES
+  )
+    errors.capacityHours = planningMessages.capacity;
+  const duration = Number(form.defaultDuration);
+  if (
+    !Number.isInteger(duration) ||
+    duration < TASK_DURATION_MIN_MINUTES ||
+    duration > TASK_DURATION_MAX_MINUTES
+  )
+    errors.defaultDuration = planningMessages.defaultDuration;
+
+  const changes: SettingsRequest = {};
+  const days = [...new Set(form.days)].sort((a, b) => a - b);
+  const hours = user.working_hours;
+  if (days.join() !== hours.days.join() || form.start !== hours.start || form.end !== hours.end)
+    changes.working_hours = { days, start: form.start, end: form.end };
+  if (!errors.capacityHours && capacity !== user.daily_capacity_minutes)
+    changes.daily_capacity_minutes = capacity;
+  if (!errors.defaultDuration && duration !== user.default_duration_minutes)
+    changes.default_duration_minutes = duration;
+  return { changes, errors };
 }

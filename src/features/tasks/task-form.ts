@@ -1,6 +1,8 @@
 import {
   DEFAULT_TASK_PRIORITY,
   repeatsWithoutDueDate,
+  TASK_DURATION_MAX_MINUTES,
+  TASK_DURATION_MIN_MINUTES,
   TASK_LIMITS,
   taskMessages,
   taskPrioritySchema,
@@ -29,6 +31,13 @@ export const repeatMessages = {
 
 export const NO_REMINDER = "none";
 export const REMIND_AT_TIME = "at";
+
+export const TASK_DURATION_MIN = TASK_DURATION_MIN_MINUTES;
+export const TASK_DURATION_MAX = TASK_DURATION_MAX_MINUTES;
+
+export const timeMessages = {
+  duration: `Enter whole minutes from ${TASK_DURATION_MIN} to ${TASK_DURATION_MAX}, or leave it empty`,
+} as const;
 
 export const reminderMessages = {
   timeRequired: "Choose when to be reminded",
@@ -61,6 +70,17 @@ export const taskFormSchema = z
     reminder: z.string(),
     /** With REMIND_AT_TIME: "2026-12-01T09:00" in the user's time zone. */
     remindAt: z.string(),
+    /** The estimate in whole minutes; "" leaves it to the default in Settings. */
+    duration: z.string().refine(
+      (value) => {
+        if (value.trim() === "") return true;
+        const minutes = Number(value);
+        return Number.isInteger(minutes) && minutes >= TASK_DURATION_MIN && minutes <= TASK_DURATION_MAX;
+      },
+      { error: timeMessages.duration },
+    ),
+    /** When the user plans to do it: "2026-12-01T10:00" in the user's time zone; "" for not planned. */
+    scheduledStart: z.string(),
   })
   .superRefine((values, context) => {
     if (values.repeat === "never") return;
@@ -109,6 +129,8 @@ export const emptyTaskForm: TaskFormValues = {
   ...NO_REPEAT,
   reminder: NO_REMINDER,
   remindAt: "",
+  duration: "",
+  scheduledStart: "",
 };
 
 /** The Create dialog's starting values: the user's default reminder (minutes before), if any. */
@@ -145,7 +167,14 @@ export function taskFormValuesFrom(task: Task, timeZone: string | null | undefin
     tags: task.tags,
     ...repeatValuesFrom(task.recurrence, dueDate),
     ...reminderFormValues(task, timeZone),
+    duration: task.duration_minutes == null ? "" : String(task.duration_minutes),
+    scheduledStart: toZonedInputValue(task.scheduled_start, timeZone),
   };
+}
+
+/** The estimate as sent: whole minutes, or null for the default. */
+function durationOrNull(duration: string): number | null {
+  return duration.trim() === "" ? null : Number(duration);
 }
 
 /**
@@ -191,6 +220,17 @@ export function createTaskPayload(
     tags: values.tags,
     ...(recurrence ? { recurrence } : {}),
     remind_at: remindAtOrNull(values, timeZone),
+    ...optionalTimes(values, timeZone),
+  };
+}
+
+/** The estimate and the planned start, sent only when given (as recurrence is). */
+function optionalTimes(values: TaskFormValues, timeZone: string | null | undefined) {
+  const duration = durationOrNull(values.duration);
+  const start = values.scheduledStart ? fromZonedInputValue(values.scheduledStart, timeZone) : null;
+  return {
+    ...(duration !== null ? { duration_minutes: duration } : {}),
+    ...(start ? { scheduled_start: start } : {}),
   };
 }
 
@@ -214,5 +254,12 @@ export function updateTaskPayload(
   // Compared as the times they give, so that a moved due date moves a "30 minutes before" too.
   const remindAt = remindAtOrNull(values, timeZone);
   if (remindAt !== remindAtOrNull(initial, timeZone)) changes.remind_at = remindAt;
+  const duration = durationOrNull(values.duration);
+  if (duration !== durationOrNull(initial.duration)) changes.duration_minutes = duration;
+  if (values.scheduledStart !== initial.scheduledStart) {
+    changes.scheduled_start = values.scheduledStart
+      ? fromZonedInputValue(values.scheduledStart, timeZone)
+      : null;
+  }
   return changes;
 }

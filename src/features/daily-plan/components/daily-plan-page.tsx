@@ -1,4 +1,5 @@
 import type { Task } from "@contract/tasks";
+import type { ReactNode } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toggledStatus, useChangeTaskStatus } from "@/api/tasks/task-mutations";
 import { DailyTaskItem } from "./daily-task-item";
@@ -7,9 +8,10 @@ import { useDailyPlan } from "./use-daily-plan";
 
 /**
  * /daily: the whole report (every priority with its reason, every other open task), the
- * generate controls, and tasks that can be ticked off here.
+ * generate controls, and tasks that can be ticked off here; `schedule`, the day in time (the
+ * calendar's proposed or accepted plan), above the report.
  */
-export function DailyPlanPage() {
+export function DailyPlanPage({ schedule }: { schedule?: ReactNode } = {}) {
   const plan = useDailyPlan();
   const { status, timeZone } = plan;
   // The same change as the Tasks screen's toggle: the plan ticks at once and unticks if refused.
@@ -26,6 +28,7 @@ export function DailyPlanPage() {
         </div>
         <PlanGenerateButton plan={plan} />
       </div>
+      {schedule}
       <OutdatedHint status={status.data} />
       <PlanBody plan={plan}>
         {(report) => (

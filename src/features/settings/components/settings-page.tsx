@@ -3,12 +3,13 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useFreshCurrentUser } from "@/api/current-user/current-user";
 import { BrowserNotificationsCard } from "./browser-notifications-card";
 import { PasswordCard } from "./password-card";
+import { PlanningCard } from "./planning-card";
 import { ProfileCard } from "./profile-card";
 import { ProgressSettingsCard } from "./progress-settings-card";
 import { RemindersCard } from "./reminders-card";
 import { TimezoneCard } from "./timezone-card";
 
-/** /settings: profile, password, timezone and reminders cards. */
+/** /settings: profile, password, timezone, reminders and planning cards. */
 export function SettingsPage({ extraCards }: { extraCards?: ReactNode } = {}) {
   const current = useFreshCurrentUser();
 
@@ -42,6 +43,10 @@ export function SettingsPage({ extraCards }: { extraCards?: ReactNode } = {}) {
           />
           <ProgressSettingsCard
             key={`progress-${current.user.id}-${current.lastRead.daily_goal}-${current.lastRead.weekly_review_email}`}
+            user={current.user}
+          />
+          <PlanningCard
+            key={`planning-${current.user.id}-${JSON.stringify(current.lastRead.working_hours)}-${current.lastRead.daily_capacity_minutes}-${current.lastRead.default_duration_minutes}`}
             user={current.user}
           />
           <BrowserNotificationsCard

@@ -6,7 +6,7 @@ import {
   type Task,
   type TaskStatus,
 } from "@contract/tasks";
-import { BellRing, Calendar, Pencil, Trash2 } from "lucide-react";
+import { BellRing, Calendar, CalendarClock, Hourglass, Pencil, Trash2 } from "lucide-react";
 import { memo } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
@@ -75,6 +75,23 @@ export const TaskCard = memo(function TaskCard({
               <span className="sr-only">{overdue ? "Overdue, due" : "Due"}</span>
               {dueToday ? "Today" : formatLocalDate(task.due_date, timeZone, "PP")}
               {!isAllDay(task.due_date, timeZone) && `, ${formatLocalDate(task.due_date, timeZone, "p")}`}
+            </Badge>
+          )}
+          {task.scheduled_start && open && (
+            <Badge
+              variant="outline"
+              title={`Scheduled ${formatLocalDate(task.scheduled_start, timeZone, "PPp")}`}
+            >
+              <CalendarClock className="size-3" aria-hidden />
+              <span className="sr-only">Scheduled</span>
+              {formatLocalDate(task.scheduled_start, timeZone, "EEE HH:mm")}
+            </Badge>
+          )}
+          {task.duration_minutes != null && (
+            <Badge variant="outline" title="Estimate">
+              <Hourglass className="size-3" aria-hidden />
+              <span className="sr-only">Estimate</span>
+              {task.duration_minutes} min
             </Badge>
           )}
           {task.recurrence && <RepeatBadge rule={task.recurrence} />}

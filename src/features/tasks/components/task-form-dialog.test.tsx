@@ -427,3 +427,71 @@ describe("'Remind me' in the task dialog", () => {
     expect(bodies).toEqual([{ remind_at: null }]);
   });
 });
+
+describe("task time in the dialog and on the card", () => {
+  it("creates a task with an estimate and a scheduled start read in the user's zone", async () => {
+    const bodies = recordBodies("post", apiRoutes.createTask.path);
+    const { user: actor } = await renderTasks();
+    await actor.click(screen.getAllByRole("button", { name: "Create Task" })[0]!);
+    const dialog = await screen.findByRole("dialog", { name: "Create New Task" });
+    await actor.type(within(dialog).getByLabelText("Title"), "Write the report");
+    await actor.type(within(dialog).getByLabelText("Estimate (minutes)"), "45");
+    await actor.type(within(dialog).getByLabelText("Scheduled"), "2026-12-01T10:00");
+    await actor.click(within(dialog).getByRole("button", { name: "Create Task" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    expect(bodies).toEqual([
+      expect.objectContaining({
+        title: "Write the report",
+        duration_minutes: 45,
+        // 10:00 in Tokyo.
+        scheduled_start: "2026-12-01T01:00:00.000Z",
+      }),
+    ]);
+    const card = screen.getByRole("heading", { name: "Write the report" }).closest("li")!;
+    expect(within(card).getByText("45 min")).toBeInTheDocument();
+    expect(within(card).getByText("Tue 10:00")).toBeInTheDocument();
+  });
+
+  it("refuses an estimate outside 5 to 720 minutes", async () => {
+    const bodies = recordBodies("post", apiRoutes.createTask.path);
+    const { user: actor } = await renderTasks();
+    await actor.click(screen.getAllByRole("button", { name: "Create Task" })[0]!);
+    const dialog = await screen.findByRole("dialog", { name: "Create New Task" });
+    await actor.type(within(dialog).getByLabelText("Title"), "Too long");
+    await actor.type(within(dialog).getByLabelText("Estimate (minutes)"), "800");
+    await actor.click(within(dialog).getByRole("button", { name: "Create Task" }));
+    expect(
+      await within(dialog).findByText("Enter whole minutes from 5 to 720, or leave it empty"),
+    ).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+  });
+
+  it("shows a task's time when editing and sends only the estimate when only it changed, or null when cleared", async () => {
+    const bodies = recordBodies("put", apiRoutes.updateTask.path);
+    const { user: actor } = await renderTasks(
+      buildTask({
+        title: "Plan the week",
+        duration_minutes: 30,
+        scheduled_start: "2026-12-01T01:00:00.000Z",
+      }),
+    );
+    await actor.click(screen.getByRole("button", { name: 'Edit "Plan the week"' }));
+    let dialog = await screen.findByRole("dialog", { name: "Edit Task" });
+    expect(within(dialog).getByLabelText("Estimate (minutes)")).toHaveValue(30);
+    expect(within(dialog).getByLabelText("Scheduled")).toHaveValue("2026-12-01T10:00");
+    const estimate = within(dialog).getByLabelText("Estimate (minutes)");
+    await actor.clear(estimate);
+    await actor.type(estimate, "60");
+    await actor.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    await actor.click(screen.getByRole("button", { name: 'Edit "Plan the week"' }));
+    dialog = await screen.findByRole("dialog", { name: "Edit Task" });
+    await actor.clear(within(dialog).getByLabelText("Scheduled"));
+    await actor.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+
+    expect(bodies).toEqual([{ duration_minutes: 60 }, { scheduled_start: null }]);
+  });
+});

@@ -27,6 +27,8 @@ import {
   NO_REMINDER,
   REMIND_AT_TIME,
   reminderMessages,
+  TASK_DURATION_MAX,
+  TASK_DURATION_MIN,
   taskFormSchema,
   taskFormValuesFrom,
   updateTaskPayload,
@@ -259,6 +261,29 @@ function TaskForm({
             {(control) => <Input {...control} type="datetime-local" {...register("remindAt")} />}
           </Field>
         )}
+
+        <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+          <Field
+            label="Estimate (minutes)"
+            description="Empty: your default"
+            error={errors.duration?.message}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={TASK_DURATION_MIN}
+                max={TASK_DURATION_MAX}
+                step={5}
+                {...register("duration")}
+              />
+            )}
+          </Field>
+          <Field label="Scheduled" description="When you plan to do it">
+            {(control) => <Input {...control} type="datetime-local" {...register("scheduledStart")} />}
+          </Field>
+        </div>
 
         <Field label="Tags" error={errors.tags?.message}>
           {(control) => (

@@ -1,0 +1,188 @@
+import type { Task } from "@contract/tasks";
+import { AlertTriangle, CalendarCheck, Wand2 } from "lucide-react";
+import { useId, useMemo, useState } from "react";
+import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
+import { toast } from "@/components/ui/toaster";
+import { formatLocalDate } from "@/lib/time-zones";
+import { useDayPlanStore } from "@/stores/day-plan-store";
+import { useAcceptPlan, useProposePlan, useUndoPlan } from "@/api/plan/plan-mutations";
+import { formatHoursMinutes } from "../lib/calendar-grid";
+
+export const planMessages = {
+  planMyDay: "Plan my day",
+  planning: "Planning...",
+  accept: "Accept",
+  discard: "Discard",
+  undo: "Undo",
+  applied: "Plan applied",
+  undone: "Plan undone",
+  moveToTomorrow: "Move the lowest to tomorrow",
+  keepUnscheduled: "Keep them unscheduled",
+} as const;
+
+/** "Overcommitted by 2 h 30". */
+export function overcommittedText(minutes: number): string {
+  return `Overcommitted by ${formatHoursMinutes(minutes)}`;
+}
+
+/** "Plan my day": asks the planner for a proposal of `date`; nothing changes until it is accepted. */
+export function PlanMyDayButton({ date }: { date: string }) {
+  const propose = useProposePlan();
+  return (
+    <Button onClick={() => propose.mutate(date)} disabled={propose.isPending}>
+      <Wand2 aria-hidden />
+      {propose.isPending ? planMessages.planning : planMessages.planMyDay}
+    </Button>
+  );
+}
+
+function timeRange(start: string, end: string, timeZone: string): string {
+  return `${formatLocalDate(start, timeZone, "HH:mm")}–${formatLocalDate(end, timeZone, "HH:mm")}`;
+}
+
+interface PlanPanelProps {
+  timeZone: string;
+  tasks: readonly Task[];
+  /** Only the proposal of this day (the Daily Plan page shows today's); any day by default. */
+  onlyDate?: string;
+}
+
+/**
+ * The proposal under review: each block with its reason, the tasks that did not fit, and, when
+ * the day holds more than its capacity or free time, how much more and what to do with the rest.
+ * Accept applies it; Undo (here and in the toast) puts every task back.
+ */
+export function PlanPanel({ timeZone, tasks, onlyDate }: PlanPanelProps) {
+  const proposal = useDayPlanStore((state) => state.proposal);
+  const accepted = useDayPlanStore((state) => state.accepted);
+  const dismiss = useDayPlanStore((state) => state.dismiss);
+  const acceptPlan = useAcceptPlan();
+  const undoPlan = useUndoPlan();
+  const [overflow, setOverflow] = useState<"tomorrow" | "unscheduled">("unscheduled");
+  const choiceName = useId();
+  const titles = useMemo(() => new Map(tasks.map((task) => [task.id, task.title])), [tasks]);
+  const titleOf = (id: string) => titles.get(id) ?? "A task";
+
+  const undo = (tokens: string[]) =>
+    undoPlan.mutate(tokens, { onSuccess: () => toast.success(planMessages.undone) });
+
+  if (proposal && (!onlyDate || proposal.date === onlyDate)) {
+    const { plan, date } = proposal;
+    const day = formatLocalDate(`${date}T12:00:00Z`, "UTC", "EEEE, MMM d");
+    const onAccept = () =>
+      acceptPlan.mutate(
+        { date, plan, overflow },
+        {
+          onSuccess: (tokens) =>
+            toast.success(planMessages.applied, {
+              description: `${plan.blocks.length} ${plan.blocks.length === 1 ? "task" : "tasks"} scheduled`,
+              action: { label: planMessages.undo, onClick: () => undo(tokens) },
+            }),
+        },
+      );
+    return (
+      <Card aria-labelledby={`${choiceName}-title`}>
+        <CardHeader>
+          <CardTitle id={`${choiceName}-title`} className="flex items-center gap-2 text-lg">
+            <CalendarCheck aria-hidden className="size-5 text-primary" />
+            Proposed plan for {day}
+          </CardTitle>
+          <CardDescription>Nothing changes until you accept.</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          {plan.overcommitted_minutes > 0 && (
+            <Alert variant="destructive">
+              <AlertTriangle aria-hidden />
+              <AlertTitle>{overcommittedText(plan.overcommitted_minutes)}</AlertTitle>
+              <AlertDescription>
+                <p>The tasks wanted today need more than your capacity or your free time.</p>
+                {plan.unscheduled.length > 0 && (
+                  <fieldset className="mt-2 space-y-1">
+                    <legend className="sr-only">What to do with the tasks that do not fit</legend>
+                    {(
+                      [
+                        ["tomorrow", planMessages.moveToTomorrow],
+                        ["unscheduled", planMessages.keepUnscheduled],
+                      ] as const
+                    ).map(([value, label]) => (
+                      <label key={value} className="flex items-center gap-2 text-foreground">
+                        <input
+                          type="radio"
+                          name={choiceName}
+                          value={value}
+                          checked={overflow === value}
+                          onChange={() => setOverflow(value)}
+                        />
+                        {label}
+                      </label>
+                    ))}
+                  </fieldset>
+                )}
+              </AlertDescription>
+            </Alert>
+          )}
+          {plan.blocks.length === 0 ? (
+            <p className="text-sm text-muted-foreground">No free time left for tasks on this day.</p>
+          ) : (
+            <ol className="space-y-2" aria-label="Proposed blocks">
+              {plan.blocks.map((block) => (
+                <li key={block.task_id} className="rounded-md border p-2 text-sm">
+                  <p className="font-medium">
+                    <span className="tabular-nums text-muted-foreground">
+                      {timeRange(block.start, block.end, timeZone)}
+                    </span>{" "}
+                    {titleOf(block.task_id)}
+                  </p>
+                  <p className="text-muted-foreground">{block.reason}</p>
+                </li>
+              ))}
+            </ol>
+          )}
+          {plan.unscheduled.length > 0 && (
+            <section aria-label="Did not fit" className="space-y-1">
+              <h3 className="text-sm font-semibold">Did not fit</h3>
+              <ul className="space-y-1 text-sm">
+                {plan.unscheduled.map((item) => (
+                  <li key={item.task_id}>
+                    <span className="font-medium">{titleOf(item.task_id)}</span>
+                    <span className="text-muted-foreground"> — {item.reason}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </CardContent>
+        <CardFooter className="flex flex-wrap gap-2">
+          <Button onClick={onAccept} disabled={acceptPlan.isPending || plan.blocks.length === 0}>
+            {acceptPlan.isPending ? "Applying..." : planMessages.accept}
+          </Button>
+          <Button variant="outline" onClick={dismiss} disabled={acceptPlan.isPending}>
+            {planMessages.discard}
+          </Button>
+        </CardFooter>
+      </Card>
+    );
+  }
+
+  if (accepted && (!onlyDate || accepted.date === onlyDate)) {
+    return (
+      <div
+        role="status"
+        className="flex flex-wrap items-center justify-between gap-2 rounded-md border bg-muted/50 px-3 py-2 text-sm"
+      >
+        <span>{planMessages.applied}.</span>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => undo(accepted.undoTokens)}
+          disabled={undoPlan.isPending}
+        >
+          {undoPlan.isPending ? "Undoing..." : planMessages.undo}
+        </Button>
+      </div>
+    );
+  }
+  return null;
+}
