@@ -9,6 +9,11 @@ export const TASK_VIEW_LABELS: Record<TaskView, string> = {
   upcoming: "Upcoming",
 };
 
+/** How the tasks are laid out: a list, or a board with one column per status. */
+export const TASK_LAYOUTS = ["list", "board"] as const;
+export type TaskLayout = (typeof TASK_LAYOUTS)[number];
+export const TASK_LAYOUT_LABELS: Record<TaskLayout, string> = { list: "List", board: "Board" };
+
 export const TASK_SORTS = ["due", "priority", "created"] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
 export const TASK_SORT_LABELS: Record<TaskSort, string> = {

@@ -5,7 +5,9 @@ import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import type { VisibleTasks } from "../use-visible-tasks";
+import type { TaskLayout } from "../task-view";
 import type { TaskCardActions } from "./task-card";
+import { TaskBoard } from "./task-board";
 import { TaskList } from "./task-list";
 import { CreateTaskButton } from "./tasks-heading";
 import { UpcomingList } from "./upcoming-list";
@@ -21,6 +23,8 @@ interface TasksContentProps {
   timeZone: string;
   actions: TaskCardActions;
   onCreate(): void;
+  /** The list (grouped by day in Upcoming) or the board. */
+  layout?: TaskLayout;
 }
 
 /** The list as loaded: skeletons, the failure with Try again, "No tasks found", or the cards. */
@@ -31,6 +35,7 @@ export function TasksContent({
   timeZone,
   actions,
   onCreate,
+  layout = "list",
 }: TasksContentProps) {
   const { visibleTasks, dayGroups, narrowed } = shown;
   if (tasksQuery.isPending) {
@@ -75,6 +80,7 @@ export function TasksContent({
       </Card>
     );
   }
+  if (layout === "board") return <TaskBoard tasks={visibleTasks} timeZone={timeZone} {...actions} />;
   if (dayGroups) return <UpcomingList groups={dayGroups} timeZone={timeZone} {...actions} />;
   return <TaskList tasks={visibleTasks} timeZone={timeZone} {...actions} />;
 }

@@ -51,6 +51,7 @@ export function TasksPage({ quickAdd }: { quickAdd?: ReactNode } = {}) {
         timeZone={timeZone}
         actions={actions}
         onCreate={dialogs.openCreate}
+        layout={viewControls.state.layout}
       />
       <TaskDialogs {...dialogs} timeZone={timeZone} />
     </div>

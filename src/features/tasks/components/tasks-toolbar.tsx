@@ -52,6 +52,7 @@ export function TasksToolbar({
         state={viewControls.state}
         tags={tags}
         onViewChange={viewControls.setView}
+        onLayoutChange={viewControls.setLayout}
         onSortChange={viewControls.setSort}
         onStatusesChange={viewControls.setStatuses}
         onPrioritiesChange={viewControls.setPriorities}
