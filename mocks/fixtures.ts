@@ -43,6 +43,7 @@ export function buildTask(overrides: Partial<TaskJson> = {}): TaskJson {
     source: { type: "Manual" },
     created_at: "2026-11-20T09:00:00.000Z",
     updated_at: "2026-11-20T09:00:00.000Z",
+    project_id: "project-inbox",
     ...overrides,
   };
 }

@@ -97,7 +97,16 @@ export function parseQuickAdd(text: string, context: DateContext): ParseTaskResp
   if (recurrence !== null && dueDate === null) dueDate = firstOccurrence(recurrence, context);
 
   spans.sort((a, b) => a.start - b.start);
-  return { title: titleOf(text, spans, quoted), priority, due_date: dueDate, tags, recurrence, spans };
+  return {
+    title: titleOf(text, spans, quoted),
+    priority,
+    due_date: dueDate,
+    tags,
+    recurrence,
+    project_id: null,
+    project_name: null,
+    spans,
+  };
 }
 
 /** The text without its recognised parts; quoted phrases stay, without their quote marks. */

@@ -88,6 +88,9 @@ export function toTaskJson(row: TaskRow): TaskJson {
     completed_at: row.completed_at,
     recurrence: row.recurrence ?? null,
     remind_at: row.remind_at,
+    // Not stored yet: the projects table and these columns come with migration 0013.
+    project_id: "",
+    parent_id: null,
   };
 }
 
