@@ -5,6 +5,7 @@ import { dailyHandlers } from "./daily";
 import { extractHandlers } from "./extract";
 import { notificationHandlers } from "./notifications";
 import { premiumHandlers } from "./premium";
+import { projectHandlers } from "./projects";
 import { taskHandlers } from "./tasks";
 
 /** One handler file per resource; add yours here. */
@@ -15,5 +16,6 @@ export const handlers: RequestHandler[] = [
   ...extractHandlers,
   ...notificationHandlers,
   ...premiumHandlers,
+  ...projectHandlers,
   ...taskHandlers,
 ];

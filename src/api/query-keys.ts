@@ -15,6 +15,10 @@ export const queryKeys = {
     lists: () => [...queryKeys.tasks.all, "list"] as const,
     list: (filters: TaskFilters) => [...queryKeys.tasks.lists(), filters] as const,
   },
+  projects: {
+    all: ["projects"] as const,
+    list: () => [...queryKeys.projects.all, "list"] as const,
+  },
   daily: {
     all: ["daily"] as const,
     status: () => [...queryKeys.daily.all, "status"] as const,

@@ -61,6 +61,8 @@ export const taskFormSchema = z
     reminder: z.string(),
     /** With REMIND_AT_TIME: "2026-12-01T09:00" in the user's time zone. */
     remindAt: z.string(),
+    /** The project's id; "" for the Inbox (the server's default). */
+    projectId: z.string(),
   })
   .superRefine((values, context) => {
     if (values.repeat === "never") return;
@@ -109,13 +111,21 @@ export const emptyTaskForm: TaskFormValues = {
   ...NO_REPEAT,
   reminder: NO_REMINDER,
   remindAt: "",
+  projectId: "",
 };
 
-/** The Create dialog's starting values: the user's default reminder (minutes before), if any. */
-export function newTaskFormValues(defaultReminderMinutes: number | null | undefined): TaskFormValues {
+/**
+ * The Create dialog's starting values: the user's default reminder (minutes before), if any, and
+ * the project whose page it was opened on.
+ */
+export function newTaskFormValues(
+  defaultReminderMinutes: number | null | undefined,
+  projectId = "",
+): TaskFormValues {
   return {
     ...emptyTaskForm,
     reminder: defaultReminderMinutes == null ? NO_REMINDER : String(defaultReminderMinutes),
+    projectId,
   };
 }
 
@@ -145,6 +155,7 @@ export function taskFormValuesFrom(task: Task, timeZone: string | null | undefin
     tags: task.tags,
     ...repeatValuesFrom(task.recurrence, dueDate),
     ...reminderFormValues(task, timeZone),
+    projectId: task.project_id,
   };
 }
 
@@ -191,6 +202,7 @@ export function createTaskPayload(
     tags: values.tags,
     ...(recurrence ? { recurrence } : {}),
     remind_at: remindAtOrNull(values, timeZone),
+    ...(values.projectId ? { project_id: values.projectId } : {}),
   };
 }
 
@@ -214,5 +226,6 @@ export function updateTaskPayload(
   // Compared as the times they give, so that a moved due date moves a "30 minutes before" too.
   const remindAt = remindAtOrNull(values, timeZone);
   if (remindAt !== remindAtOrNull(initial, timeZone)) changes.remind_at = remindAt;
+  if (values.projectId && values.projectId !== initial.projectId) changes.project_id = values.projectId;
   return changes;
 }

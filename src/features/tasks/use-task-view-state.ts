@@ -30,6 +30,7 @@ function readHideCompleted(): boolean {
 }
 
 export interface TaskViewState extends TaskFilterChoice {
+  projects: readonly string[];
   view: TaskView;
   sort: TaskSort;
   layout: TaskLayout;
@@ -51,6 +52,7 @@ export function useTaskViewState() {
   const priority = params.get("priority") ?? "";
   const tag = params.get("tag") ?? "";
   const layout = params.get("layout") ?? "";
+  const project = params.get("project") ?? "";
   const choice = useMemo(
     () => ({
       view: readList(view, TASK_VIEWS)[0] ?? "all",
@@ -58,9 +60,10 @@ export function useTaskViewState() {
       statuses: readList<TaskStatus>(status, TASK_STATUSES),
       priorities: readList<TaskPriority>(priority, TASK_PRIORITIES),
       tags: readList(tag),
+      projects: readList(project),
       layout: readList(layout, TASK_LAYOUTS)[0] ?? "list",
     }),
-    [view, sort, status, priority, tag, layout],
+    [view, sort, status, priority, tag, project, layout],
   );
   // The same object while nothing in it changes: the memoised view controls skip a keystroke.
   const state: TaskViewState = useMemo(() => ({ ...choice, hideCompleted }), [choice, hideCompleted]);
@@ -85,8 +88,9 @@ export function useTaskViewState() {
       setStatuses: (statuses: readonly TaskStatus[]) => setParam({ status: statuses }),
       setPriorities: (priorities: readonly TaskPriority[]) => setParam({ priority: priorities }),
       setTags: (tags: readonly string[]) => setParam({ tag: tags }),
+      setProjects: (projects: readonly string[]) => setParam({ project: projects }),
       setHideCompleted,
-      clearFilters: () => setParam({ status: "", priority: "", tag: "" }),
+      clearFilters: () => setParam({ status: "", priority: "", tag: "", project: "" }),
     }),
     [setParam, setHideCompleted],
   );

@@ -54,6 +54,8 @@ describe("Tasks screen: the board", () => {
     await actor.click(
       within(screen.getByRole("group", { name: "Layout" })).getByRole("button", { name: "Board" }),
     );
+    // The board downloads when first shown.
+    await screen.findByRole("region", { name: /^Pending/ });
 
     expect(within(column("Pending")).getByRole("button", { name: "Pay rent" })).toBeInTheDocument();
     expect(within(column("In Progress")).getByRole("button", { name: "Ship report" })).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import type { Project } from "@contract/projects";
 import {
   TASK_PRIORITIES,
   TASK_STATUSES,
@@ -31,6 +32,9 @@ interface TaskViewControlsProps {
   state: TaskViewState;
   /** Every tag the user's tasks carry, for the tag chips. */
   tags: readonly string[];
+  /** The projects not archived, for the Project chips (none on a project's page). */
+  projects?: readonly Project[];
+  onProjectsChange(projects: readonly string[]): void;
   onViewChange(view: TaskView): void;
   onLayoutChange(layout: TaskLayout): void;
   onSortChange(sort: TaskSort): void;
@@ -124,6 +128,8 @@ function ChipGroup({ label, children }: { label: string; children: ReactNode }) 
 export const TaskViewControls = memo(function TaskViewControls({
   state,
   tags,
+  projects,
+  onProjectsChange,
   onViewChange,
   onLayoutChange,
   onSortChange,
@@ -134,9 +140,14 @@ export const TaskViewControls = memo(function TaskViewControls({
   onClearFilters,
 }: TaskViewControlsProps) {
   const ids = useId();
-  const filtering = state.statuses.length + state.priorities.length + state.tags.length > 0;
+  const filtering =
+    state.statuses.length + state.priorities.length + state.tags.length + state.projects.length > 0;
   const active =
-    state.statuses.length + state.priorities.length + state.tags.length + Number(state.hideCompleted);
+    state.statuses.length +
+    state.priorities.length +
+    state.tags.length +
+    state.projects.length +
+    Number(state.hideCompleted);
   const [chipsOpen, setChipsOpen] = useState(active > 0);
   return (
     <>
@@ -221,6 +232,19 @@ export const TaskViewControls = memo(function TaskViewControls({
               </Chip>
             ))}
           </ChipGroup>
+          {projects && projects.length > 1 && (
+            <ChipGroup label="Project">
+              {projects.map((project) => (
+                <Chip
+                  key={project.id}
+                  pressed={state.projects.includes(project.id)}
+                  onClick={() => onProjectsChange(toggled(state.projects, project.id))}
+                >
+                  {project.name}
+                </Chip>
+              ))}
+            </ChipGroup>
+          )}
           {tags.length > 0 && (
             <ChipGroup label="Tag">
               {tags.map((tag) => (

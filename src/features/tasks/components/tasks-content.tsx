@@ -1,4 +1,5 @@
 import { ClipboardList, RotateCw } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
@@ -7,7 +8,9 @@ import { errorMessage } from "@/lib/api-client";
 import type { VisibleTasks } from "../use-visible-tasks";
 import type { TaskLayout } from "../task-view";
 import type { TaskCardActions } from "./task-card";
-import { TaskBoard } from "./task-board";
+
+/** The board (with its drag-and-drop library) downloads when it is first shown. */
+const TaskBoard = lazy(() => import("./task-board").then((module) => ({ default: module.TaskBoard })));
 import { TaskList } from "./task-list";
 import { CreateTaskButton } from "./tasks-heading";
 import { UpcomingList } from "./upcoming-list";
@@ -18,7 +21,7 @@ const SKELETON_CARDS = 3;
 interface TasksContentProps {
   /** The list query's state. */
   tasksQuery: { isPending: boolean; isError: boolean; error: unknown; refetch(): Promise<unknown> };
-  shown: Pick<VisibleTasks, "visibleTasks" | "dayGroups" | "narrowed">;
+  shown: Pick<VisibleTasks, "visibleTasks" | "dayGroups" | "narrowed" | "index">;
   searching: boolean;
   timeZone: string;
   actions: TaskCardActions;
@@ -37,7 +40,7 @@ export function TasksContent({
   onCreate,
   layout = "list",
 }: TasksContentProps) {
-  const { visibleTasks, dayGroups, narrowed } = shown;
+  const { visibleTasks, dayGroups, narrowed, index } = shown;
   if (tasksQuery.isPending) {
     return (
       <div className="space-y-3" role="status" aria-label="Loading tasks">
@@ -80,7 +83,13 @@ export function TasksContent({
       </Card>
     );
   }
-  if (layout === "board") return <TaskBoard tasks={visibleTasks} timeZone={timeZone} {...actions} />;
+  if (layout === "board") {
+    return (
+      <Suspense fallback={<div role="status" aria-label="Loading the board" className="h-40" />}>
+        <TaskBoard tasks={visibleTasks} timeZone={timeZone} {...actions} />
+      </Suspense>
+    );
+  }
   if (dayGroups) return <UpcomingList groups={dayGroups} timeZone={timeZone} {...actions} />;
-  return <TaskList tasks={visibleTasks} timeZone={timeZone} {...actions} />;
+  return <TaskList tasks={visibleTasks} timeZone={timeZone} index={index} {...actions} />;
 }
