@@ -27,7 +27,7 @@ const MoveToProjectDialog = lazy(() =>
 interface TasksPageProps {
   quickAdd?: ReactNode;
   /** A project's page: only its tasks, created in it, under this heading instead of "Tasks". */
-  project?: { id: string; heading: ReactNode };
+  project?: { id: string; heading: (onCreate: () => void) => ReactNode };
 }
 
 /** The Tasks screen (/tasks), and each project's page with the same search, filters and views. */
@@ -63,7 +63,7 @@ export function TasksPage({ quickAdd, project }: TasksPageProps = {}) {
 
   return (
     <div className="space-y-3">
-      {project ? project.heading : <TasksHeading onCreate={dialogs.openCreate} />}
+      {project ? project.heading(dialogs.openCreate) : <TasksHeading onCreate={dialogs.openCreate} />}
       {quickAdd}
       <TasksToolbar
         search={search}
