@@ -37,7 +37,7 @@ export const PROJECT_COLOR_HEX: Record<ProjectColor, string> = {
   pink: "#db2777",
 };
 
-/** The name every account's Inbox has (and keeps: it cannot be renamed to clash with another). */
+/** The name every account's Inbox is given (it may be renamed; it cannot be archived or deleted). */
 export const INBOX_NAME = "Inbox";
 
 export const projectColorSchema = /* @__PURE__ */ z.enum(PROJECT_COLORS, {
@@ -133,4 +133,23 @@ export function readProjectFromWire(value: unknown): Project | undefined {
  */
 export function projectNameKey(name: string): string {
   return name.toLowerCase().replace(/[\s_-]+/g, "");
+}
+
+/**
+ * The project a typed name means: the same name ignoring case first, else the same ignoring
+ * spaces, hyphens and underscores too (projectNameKey); an unarchived project before an archived
+ * one. undefined when none matches.
+ */
+export function matchProjectName<P extends { name: string; archived: boolean }>(
+  projects: readonly P[],
+  name: string,
+): P | undefined {
+  const key = projectNameKey(name);
+  if (key === "") return undefined;
+  const ranked = [...projects].sort((a, b) => Number(a.archived) - Number(b.archived));
+  const lower = name.trim().toLowerCase();
+  return (
+    ranked.find((project) => project.name.toLowerCase() === lower) ??
+    ranked.find((project) => projectNameKey(project.name) === key)
+  );
 }

@@ -48,6 +48,7 @@ const TABLES = [
   "generation_requests",
   "task_deletions",
   "tasks",
+  "projects",
   "rate_limits",
   "verification_codes",
   "password_reset_codes",
