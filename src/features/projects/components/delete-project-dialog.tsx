@@ -34,24 +34,24 @@ export function DeleteProjectDialog({
   const [withTasks, setWithTasks] = useState(false);
   const remove = useDeleteProject();
   const navigate = useNavigate();
-  const onDelete = () =>
-    remove.mutate(
-      { id: project.id, withTasks: taskCount > 0 && withTasks },
-      {
-        onSuccess: ({ moved, deleted }) => {
-          onOpenChange(false);
-          toast.success("Project deleted", {
-            description:
-              deleted > 0
-                ? `"${project.name}" and its ${tasksWord(deleted)} were deleted.`
-                : moved > 0
-                  ? `Its ${tasksWord(moved)} moved to the Inbox.`
-                  : `"${project.name}" was deleted.`,
-          });
-          void navigate("/tasks", { replace: true });
-        },
-      },
-    );
+  // Awaited rather than an onSuccess of mutate: the refreshed project list no longer has the
+  // project, and the page's heading (this dialog with it) shows "Project not found" before the
+  // mutation settles, so this component is gone by then.
+  const onDelete = async () => {
+    const { moved, deleted } = await remove
+      .mutateAsync({ id: project.id, withTasks: taskCount > 0 && withTasks })
+      .catch(() => ({ moved: -1, deleted: -1 }));
+    if (moved < 0) return;
+    void navigate("/tasks", { replace: true });
+    toast.success("Project deleted", {
+      description:
+        deleted > 0
+          ? `"${project.name}" and its ${tasksWord(deleted)} were deleted.`
+          : moved > 0
+            ? `Its ${tasksWord(moved)} moved to the Inbox.`
+            : `"${project.name}" was deleted.`,
+    });
+  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -81,7 +81,7 @@ export function DeleteProjectDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button variant="destructive" disabled={remove.isPending} onClick={onDelete}>
+          <Button variant="destructive" disabled={remove.isPending} onClick={() => void onDelete()}>
             {taskCount > 0 && withTasks ? `Delete project and ${tasksWord(taskCount)}` : "Delete project"}
           </Button>
         </DialogFooter>

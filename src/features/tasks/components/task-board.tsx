@@ -112,6 +112,9 @@ export function TaskBoard({ tasks, timeZone, onStatusChange, onEdit }: BoardProp
   return (
     <DndContext
       sensors={sensors}
+      // The board scrolls sideways only with the pointer close to its edge: on a phone the next
+      // column peeks in, and a card held over it must not scroll the board on past it.
+      autoScroll={{ threshold: { x: 0.08, y: 0.2 } }}
       onDragEnd={onDragEnd}
       accessibility={{
         announcements,
@@ -121,7 +124,7 @@ export function TaskBoard({ tasks, timeZone, onStatusChange, onEdit }: BoardProp
         },
       }}
     >
-      <div className="-mx-1 flex snap-x gap-3 overflow-x-auto px-1 pb-2" aria-label="Board" role="region">
+      <div className="-mx-1 flex gap-3 overflow-x-auto px-1 pb-2" aria-label="Board" role="region">
         {TASK_STATUSES.map((status) => (
           <BoardColumn
             key={status}
@@ -153,7 +156,7 @@ function BoardColumn({ status, tasks, timeZone, onEdit }: ColumnProps) {
       aria-labelledby={headingId}
       data-testid={`board-column-${status}`}
       className={cn(
-        "flex min-h-40 w-72 shrink-0 snap-start flex-col gap-2 rounded-lg border bg-muted/60 p-2 max-sm:w-[80vw]",
+        "flex min-h-40 w-72 shrink-0 flex-col gap-2 rounded-lg border bg-muted/60 p-2 max-sm:w-[70vw]",
         isOver && "ring-2 ring-primary",
       )}
     >
