@@ -7,6 +7,7 @@ import { extractHandlers } from "./extract";
 import { notificationHandlers } from "./notifications";
 import { planningHandlers } from "./planning";
 import { premiumHandlers } from "./premium";
+import { projectHandlers } from "./projects";
 import { taskHandlers } from "./tasks";
 
 /** One handler file per resource; add yours here. */
@@ -19,5 +20,6 @@ export const handlers: RequestHandler[] = [
   ...notificationHandlers,
   ...planningHandlers,
   ...premiumHandlers,
+  ...projectHandlers,
   ...taskHandlers,
 ];

@@ -1,7 +1,9 @@
 import { apiRoutes } from "@contract/routes";
 import {
   MANUAL_SOURCE,
+  TASK_MAX_DEPTH,
   TASK_PRIORITIES,
+  taskMessages,
   computeTaskStats,
   createTaskRequestSchema,
   parseStatusInput,
@@ -45,7 +47,65 @@ export const taskStore = {
     tasks[index] = { ...current, ...changes, updated_at: new Date().toISOString() };
     return true;
   },
+  /**
+   * A project's deletion: its tasks move to `moveTo` (the Inbox), or are deleted when it is null.
+   * Answers how many.
+   */
+  takeProject(projectId: string, moveTo: string | null): number {
+    const inProject = tasks.filter((task) => task.project_id === projectId);
+    tasks =
+      moveTo === null
+        ? tasks.filter((task) => task.project_id !== projectId)
+        : tasks.map((task) => (task.project_id === projectId ? { ...task, project_id: moveTo } : task));
+    return inProject.length;
+  },
 };
+
+/** The task's id and the ids of every task below it. */
+function subtreeIds(id: string): Set<string> {
+  const ids = new Set([id]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const task of tasks) {
+      if (task.parent_id !== null && ids.has(task.parent_id) && !ids.has(task.id)) {
+        ids.add(task.id);
+        grew = true;
+      }
+    }
+  }
+  return ids;
+}
+
+/** 1 for a top-level task. */
+function levelOf(id: string): number {
+  let level = 0;
+  for (let task = tasks.find((each) => each.id === id); task;) {
+    level += 1;
+    const parentId = task.parent_id;
+    task = parentId === null ? undefined : tasks.find((each) => each.id === parentId);
+  }
+  return level;
+}
+
+/** Levels from the task down to its deepest subtask (1 without subtasks). */
+function heightOf(id: string): number {
+  const children = tasks.filter((task) => task.parent_id === id);
+  return 1 + Math.max(0, ...children.map((child) => heightOf(child.id)));
+}
+
+/** Why `id` cannot go under `parentId`, or undefined when it can. */
+function refusedParent(
+  id: string | undefined,
+  parentId: string,
+): { message: string; status: number } | undefined {
+  if (!tasks.some((task) => task.id === parentId))
+    return { message: taskMessages.parentNotFound, status: 404 };
+  if (id !== undefined && subtreeIds(id).has(parentId)) return { message: taskMessages.cycle, status: 400 };
+  const height = id === undefined ? 1 : heightOf(id);
+  if (levelOf(parentId) + height > TASK_MAX_DEPTH) return { message: taskMessages.tooDeep, status: 400 };
+  return undefined;
+}
 
 const messageResponse = (message: string, status: number) => HttpResponse.json({ message }, { status });
 
@@ -92,6 +152,8 @@ function filtersFrom(url: URL): Filter[] | string {
     const wanted = query.has_due_date === "true";
     filters.push((task) => (task.due_date !== null) === wanted);
   }
+
+  if (query.project_id) filters.push((task) => task.project_id === query.project_id);
 
   const search = query.search?.trim().toLowerCase();
   if (search) {
@@ -145,6 +207,11 @@ export const taskHandlers = [
     const parsed = createTaskRequestSchema.safeParse(await request.json().catch(() => undefined));
     if (!parsed.success) return messageResponse(firstIssue(parsed.error), 400);
     const { status, source, ...fields } = parsed.data;
+    if (fields.parent_id) {
+      const refused = refusedParent(undefined, fields.parent_id);
+      if (refused) return messageResponse(refused.message, refused.status);
+      fields.project_id = taskStore.find(fields.parent_id)?.project_id;
+    }
     const now = new Date().toISOString();
     const created = withStatus(
       {
@@ -153,6 +220,7 @@ export const taskHandlers = [
         ...fields,
         id: `fake-task-${nextId++}`,
         project_id: fields.project_id ?? "project-inbox",
+        parent_id: fields.parent_id ?? null,
         status: "pending",
         source: source ?? MANUAL_SOURCE,
         created_at: now,
@@ -185,19 +253,37 @@ export const taskHandlers = [
     if (!current) return messageResponse("Task not found", 404);
     const parsed = updateTaskRequestSchema.safeParse(await request.json().catch(() => undefined));
     if (!parsed.success) return messageResponse(firstIssue(parsed.error), 400);
-    const { status, ...changes } = parsed.data;
+    const { status, complete_subtasks: completeSubtasks, ...changes } = parsed.data;
+    if (changes.parent_id) {
+      const refused = refusedParent(current.id, changes.parent_id);
+      if (refused) return messageResponse(refused.message, refused.status);
+      changes.project_id = taskStore.find(changes.parent_id)?.project_id;
+    } else if (changes.project_id !== undefined && changes.project_id !== current.project_id) {
+      // Moved to another project on its own: a top-level task there.
+      if (changes.parent_id === undefined) changes.parent_id = null;
+    }
     const now = new Date().toISOString();
     const given = Object.entries(changes).filter(([, value]) => value !== undefined);
     let updated: TaskJson = { ...current, ...Object.fromEntries(given), updated_at: now };
     if (status !== undefined) updated = withStatus(updated, status, now);
     tasks[index] = updated;
+    const below = subtreeIds(current.id);
+    below.delete(current.id);
+    tasks = tasks.map((task) => {
+      if (!below.has(task.id)) return task;
+      let moved = { ...task, project_id: updated.project_id };
+      if (completeSubtasks && status === "completed" && isOpen(task))
+        moved = withStatus(moved, "completed", now);
+      return moved;
+    });
     return HttpResponse.json(updated);
   }),
 
   http.delete(apiRoutes.deleteTask.path, ({ request, params }) => {
     if (unauthenticated(request)) return messageResponse("Not authenticated", 401);
     const before = tasks.length;
-    tasks = tasks.filter((task) => task.id !== String(params.id));
+    const gone = subtreeIds(String(params.id));
+    tasks = tasks.filter((task) => !gone.has(task.id));
     return tasks.length < before
       ? new HttpResponse(null, { status: 204 })
       : messageResponse("Task not found", 404);

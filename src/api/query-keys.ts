@@ -18,6 +18,10 @@ export const queryKeys = {
     analytics: (days: number) => [...queryKeys.tasks.all, "analytics", days] as const,
     review: (week: string) => [...queryKeys.tasks.all, "review", week] as const,
   },
+  projects: {
+    all: ["projects"] as const,
+    list: () => [...queryKeys.projects.all, "list"] as const,
+  },
   daily: {
     all: ["daily"] as const,
     status: () => [...queryKeys.daily.all, "status"] as const,

@@ -81,6 +81,10 @@ const TasksPage = lazyPage(
   () => import("./routes/tasks-with-quick-add"),
   (module) => module.TasksWithQuickAdd,
 );
+const ProjectPage = lazyPage(
+  () => import("./routes/tasks-with-quick-add"),
+  (module) => module.ProjectTasks,
+);
 const ExtractPage = lazyPage(
   () => import("@/features/extract/components/extract-page"),
   (module) => module.ExtractPage,
@@ -143,6 +147,7 @@ function appRoutes({ queryClient }: AppRoutesProps): RouteObject[] {
           children: [
             page(DashboardRoute, "dashboard"),
             page(TasksPage, "tasks"),
+            page(ProjectPage, "projects/:id"),
             page(ExtractPage, "extract"),
             page(SettingsPage, "settings"),
             page(DailyPlanPage, "daily"),

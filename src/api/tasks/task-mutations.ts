@@ -16,11 +16,16 @@ import { createTask, deleteTask, updateTask } from "./task-queries";
 
 /**
  * After any create, update or delete, the task lists (and the dashboard's statistics computed from
- * them) and the daily status are stale. A failed change is a destructive "Error" toast with the
+ * them), the daily status and the projects' counts are stale. A failed change is a destructive "Error" toast with the
  * server's message or the fallback.
  */
 export function taskChange(fallback: string, errorTitle?: string): AppMutationMeta {
-  return { invalidates: [queryKeys.tasks.all, queryKeys.daily.status()], errorMessage: fallback, errorTitle };
+  return {
+    // The projects' open-task counts follow the tasks.
+    invalidates: [queryKeys.tasks.all, queryKeys.daily.status(), queryKeys.projects.all],
+    errorMessage: fallback,
+    errorTitle,
+  };
 }
 
 /** Rewrites one task wherever it is cached: every task list and the daily plan's report. */
@@ -44,10 +49,28 @@ function updateCachedTask(queryClient: QueryClient, id: string, change: (task: T
   });
 }
 
+/** The task's id and those of every task below it in `tasks`. */
+function subtreeIdsIn(tasks: readonly Task[], id: string): Set<string> {
+  const ids = new Set([id]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const task of tasks) {
+      if (task.parent_id !== null && ids.has(task.parent_id) && !ids.has(task.id)) {
+        ids.add(task.id);
+        grew = true;
+      }
+    }
+  }
+  return ids;
+}
+
+/** Removes a task, and its subtasks with it, from every cached list. */
 function removeCachedTask(queryClient: QueryClient, id: string): void {
-  queryClient.setQueriesData<Task[]>({ queryKey: queryKeys.tasks.lists() }, (tasks) =>
-    tasks?.filter((task) => task.id !== id),
-  );
+  queryClient.setQueriesData<Task[]>({ queryKey: queryKeys.tasks.lists() }, (tasks) => {
+    if (!tasks) return tasks;
+    const gone = subtreeIdsIn(tasks, id);
+    return tasks.filter((task) => !gone.has(task.id));
+  });
 }
 
 /** POST /api/v1/tasks: the Create dialog and the Extract screen's "Add All". */
@@ -78,6 +101,11 @@ export function useUpdateTask() {
 export interface StatusChange {
   task: Task;
   status: TaskStatus;
+  /**
+   * Completing a parent: the ids of its open subtasks (every level) to complete with it, sent as
+   * `complete_subtasks`. Absent or empty: only this task changes.
+   */
+  subtaskIds?: readonly string[];
 }
 
 /**
@@ -87,14 +115,23 @@ export interface StatusChange {
 export function useChangeTaskStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ task, status }: StatusChange) => updateTask(task.id, { status: toWireStatus(status) }),
-    onMutate: async ({ task, status }: StatusChange) => {
+    mutationFn: ({ task, status, subtaskIds }: StatusChange) =>
+      updateTask(task.id, {
+        status: toWireStatus(status),
+        ...(subtaskIds?.length && status === "completed" ? { complete_subtasks: true } : {}),
+      }),
+    onMutate: async ({ task, status, subtaskIds }: StatusChange) => {
       // A refetch already on its way would overwrite the optimistic status with the old one.
       await Promise.all([
         queryClient.cancelQueries({ queryKey: queryKeys.tasks.lists() }),
         queryClient.cancelQueries({ queryKey: queryKeys.daily.status() }),
       ]);
       updateCachedTask(queryClient, task.id, (cached) => ({ ...cached, status }));
+      if (status === "completed") {
+        // The refetch when it settles brings the server's own answer for them.
+        for (const id of subtaskIds ?? [])
+          updateCachedTask(queryClient, id, (cached) => ({ ...cached, status }));
+      }
       return { previousStatus: task.status };
     },
     onError: (_error, { task, status }, context) => {
@@ -137,6 +174,47 @@ export function useScheduleTask() {
   });
 }
 
+export interface TaskMove {
+  task: Task;
+  /** A new parent (null: top level) */
+  parentId?: string | null;
+  /** Another project (the task's subtree goes with it) */
+  projectId?: string;
+}
+
+/**
+ * Moving a task in the tree (indent, outdent, "Move to project…"): it moves at once in every
+ * cached list and moves back, with the server's message (say, too deep), if the server refuses.
+ */
+export function useMoveTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ task, parentId, projectId }: TaskMove) =>
+      updateTask(task.id, {
+        ...(parentId !== undefined ? { parent_id: parentId } : {}),
+        ...(projectId !== undefined ? { project_id: projectId } : {}),
+      }),
+    onMutate: async ({ task, parentId, projectId }: TaskMove) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.tasks.lists() });
+      updateCachedTask(queryClient, task.id, (cached) => ({
+        ...cached,
+        ...(parentId !== undefined ? { parent_id: parentId } : {}),
+        ...(projectId !== undefined ? { project_id: projectId, parent_id: parentId ?? null } : {}),
+      }));
+      return { previous: task };
+    },
+    onError: (_error, { task }, context) => {
+      if (context)
+        updateCachedTask(queryClient, task.id, (cached) => ({
+          ...cached,
+          parent_id: context.previous.parent_id,
+          project_id: context.previous.project_id,
+        }));
+    },
+    meta: taskChange("Failed to move task"),
+  });
+}
+
 /** The completion toggle: not completed → completed, otherwise → pending. */
 export function toggledStatus(task: Task): TaskStatus {
   return task.status === "completed" ? "pending" : "completed";
@@ -147,11 +225,22 @@ export const UNDO_WINDOW_MS = 6_000;
 
 const deleteTaskMutationKey = [...queryKeys.tasks.all, "delete"] as const;
 
+/** What a delete takes: the task, and how many subtasks (every level) go with it. */
+export interface TaskDeletion {
+  task: Task;
+  subtaskCount?: number;
+}
+
+function deletedDescription({ task, subtaskCount = 0 }: TaskDeletion): string {
+  if (subtaskCount === 0) return task.title;
+  return `${task.title}, with ${subtaskCount} ${subtaskCount === 1 ? "subtask" : "subtasks"}`;
+}
+
 /** Resolves true when the user clicks Undo, false when the toast closes any other way. */
-function offerUndo(task: Task): Promise<boolean> {
+function offerUndo(deletion: TaskDeletion): Promise<boolean> {
   return new Promise((resolve) => {
     toast("Task deleted", {
-      description: task.title,
+      description: deletedDescription(deletion),
       duration: UNDO_WINDOW_MS,
       action: { label: "Undo", onClick: () => resolve(true) },
       onDismiss: () => resolve(false),
@@ -165,14 +254,16 @@ function offerUndo(task: Task): Promise<boolean> {
  * `usePendingDeletionIds`), the toast offers Undo, and DELETE is sent only when the toast closes
  * without it. The pending mutation, not the cached list, hides the task, so a refetch during the
  * undo window cannot bring it back; the mutation lives in the QueryClient and so survives leaving
- * the screen. Closing the browser tab inside the window keeps the task.
+ * the screen. Closing the browser tab inside the window keeps the task. A parent goes with its
+ * subtasks (the server deletes the subtree; the screens hide it meanwhile), and Undo keeps them all.
  */
 export function useDeleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: deleteTaskMutationKey,
-    mutationFn: async (task: Task): Promise<boolean> => {
-      if (await offerUndo(task)) return false;
+    mutationFn: async (deletion: TaskDeletion): Promise<boolean> => {
+      const { task } = deletion;
+      if (await offerUndo(deletion)) return false;
       try {
         await deleteTask(task.id);
       } catch (error) {
@@ -181,7 +272,7 @@ export function useDeleteTask() {
       }
       return true;
     },
-    onSuccess: (deleted, task) => {
+    onSuccess: (deleted, { task }) => {
       if (deleted) removeCachedTask(queryClient, task.id);
     },
     meta: taskChange("Failed to delete task"),
@@ -192,7 +283,7 @@ export function useDeleteTask() {
 export function usePendingDeletionIds(): ReadonlySet<string> {
   const ids = useMutationState({
     filters: { mutationKey: deleteTaskMutationKey, status: "pending" },
-    select: (mutation) => (mutation.state.variables as Task).id,
+    select: (mutation) => (mutation.state.variables as TaskDeletion).task.id,
   });
   return useMemo(() => new Set(ids), [ids]);
 }

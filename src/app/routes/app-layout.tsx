@@ -4,6 +4,7 @@ import { Outlet } from "react-router-dom";
 import { AppShell } from "@/components/layout/app-shell";
 import type { ShellAccount } from "@/components/layout/shell-account";
 import { useLogout } from "@/features/auth/api/logout";
+import { SidebarProjects } from "@/features/projects/components/sidebar-projects";
 import { userDisplayName, userInitials } from "@/features/auth/user-display";
 import { InstallButton } from "../install-button";
 import { KeyboardShortcuts } from "../keyboard-shortcuts";
@@ -11,6 +12,8 @@ import { NotificationCenter } from "../notification-center";
 import { RequireAuth } from "../require-auth";
 import { PageLoading } from "./page-loading";
 import { RouteErrorBoundary } from "./route-error";
+
+const sidebarProjects = (onNavigate?: () => void) => <SidebarProjects onNavigate={onNavigate} />;
 
 function shellAccount(user: User): ShellAccount {
   return {
@@ -31,6 +34,7 @@ export function AppLayout() {
         <AppShell
           account={shellAccount(user)}
           onLogout={logout}
+          projects={sidebarProjects}
           notifications={
             <>
               <InstallButton />

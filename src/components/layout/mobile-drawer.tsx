@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { MobileMenuButton } from "./mobile-menu";
 import type { OnDemandOpening } from "./on-demand-menu";
 import type { ShellAccount } from "./shell-account";
-import { SidebarContent } from "./sidebar";
+import { SidebarContent, type SidebarProjectsSlot } from "./sidebar";
 
 /** The width from which the sidebar column shows (Tailwind's lg). */
 const DESKTOP_QUERY = "(min-width: 1024px)";
@@ -15,7 +15,10 @@ const DESKTOP_QUERY = "(min-width: 1024px)";
  * opened by the header's menu button. A Radix dialog gives it focus trapping, Escape and
  * focus return to the button. Loaded when first opened (MobileMenu), so it starts open.
  */
-export function MobileDrawer({ account }: { account: ShellAccount } & OnDemandOpening) {
+export function MobileDrawer({
+  account,
+  projects,
+}: { account: ShellAccount; projects?: SidebarProjectsSlot } & OnDemandOpening) {
   const [open, setOpen] = useState(true);
 
   // A drawer left open while the window grows to desktop width would keep the page inert.
@@ -41,7 +44,7 @@ export function MobileDrawer({ account }: { account: ShellAccount } & OnDemandOp
           className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto border-r bg-background shadow-xl focus:outline-none lg:hidden"
         >
           <DialogPrimitive.Title className="sr-only">Navigation menu</DialogPrimitive.Title>
-          <SidebarContent account={account} onNavigate={() => setOpen(false)} />
+          <SidebarContent account={account} onNavigate={() => setOpen(false)} projects={projects} />
           <DialogPrimitive.Close asChild>
             <Button
               variant="ghost"

@@ -3,6 +3,7 @@ import type { ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
 import { OnDemandMenu, once } from "./on-demand-menu";
 import type { ShellAccount } from "./shell-account";
+import type { SidebarProjectsSlot } from "./sidebar";
 
 /** The header's menu button, below the sidebar's width. */
 export function MobileMenuButton(props: ComponentProps<typeof Button>) {
@@ -16,11 +17,11 @@ export function MobileMenuButton(props: ComponentProps<typeof Button>) {
 const loadDrawer = once(() => import("./mobile-drawer").then((module) => module.MobileDrawer));
 
 /** The navigation drawer of phones and tablets (./mobile-drawer), downloaded when first opened. */
-export function MobileMenu({ account }: { account: ShellAccount }) {
+export function MobileMenu({ account, projects }: { account: ShellAccount; projects?: SidebarProjectsSlot }) {
   return (
     <OnDemandMenu
       load={loadDrawer}
-      props={{ account }}
+      props={{ account, projects }}
       trigger={(events) => <MobileMenuButton {...events} />}
     />
   );

@@ -9,10 +9,16 @@ export async function parseQuickAdd(text: string, signal?: AbortSignal): Promise
   return parseTaskResponseSchema.parse(response.data);
 }
 
-/** The task a reading makes (the priority defaults on the server when none was named). */
-export function taskFromReading(reading: ParseTaskResponse): CreateTaskRequest {
+/**
+ * The task a reading makes (the priority defaults on the server when none was named): in the
+ * project its `+Name` found, else in `defaultProjectId` (the project's page it was typed on), else
+ * the server's default, the Inbox.
+ */
+export function taskFromReading(reading: ParseTaskResponse, defaultProjectId?: string): CreateTaskRequest {
+  const projectId = reading.project_id ?? defaultProjectId;
   return {
     title: reading.title,
+    ...(projectId ? { project_id: projectId } : {}),
     due_date: reading.due_date,
     tags: reading.tags,
     ...(reading.priority ? { priority: reading.priority } : {}),
@@ -24,4 +30,35 @@ export function taskFromReading(reading: ParseTaskResponse): CreateTaskRequest {
 /** The text with one recognised part wrapped in quotes: the server then keeps it as words. */
 export function keepAsText(text: string, span: { start: number; end: number }): string {
   return `${text.slice(0, span.start)}"${text.slice(span.start, span.end)}"${text.slice(span.end)}`;
+}
+
+/** One line of a pasted list: its text and how deep it is indented (0 at the top). */
+export interface PastedLine {
+  text: string;
+  depth: number;
+}
+
+/** Bullets and check boxes a pasted list may start its lines with. */
+const BULLET = /^(?:[-*•·‣◦]|\d+[.)]|\[[ xX]?\])\s+/;
+
+/**
+ * A pasted block as one task per line. Indentation makes subtasks: a line indented deeper than
+ * the one above is its subtask (a tab counts as four spaces), at most `maxDepth` levels in all;
+ * blank lines are left out, bullets and check boxes taken off.
+ */
+export function pastedLines(text: string, maxDepth: number): PastedLine[] {
+  const lines: PastedLine[] = [];
+  // The indentation of each level open above the current line.
+  const levels: number[] = [];
+  for (const raw of text.replace(/\r\n?/g, "\n").split("\n")) {
+    const expanded = raw.replace(/\t/g, "    ");
+    const content = expanded.trim().replace(BULLET, "").trim();
+    if (!content) continue;
+    const indent = expanded.length - expanded.trimStart().length;
+    while (levels.length > 0 && indent < levels[levels.length - 1]!) levels.pop();
+    if (levels.length === 0 || indent > levels[levels.length - 1]!) levels.push(indent);
+    const depth = Math.min(levels.length - 1, maxDepth - 1, (lines[lines.length - 1]?.depth ?? -1) + 1);
+    lines.push({ text: content, depth });
+  }
+  return lines;
 }

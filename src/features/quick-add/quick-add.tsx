@@ -1,13 +1,17 @@
 import type { ParseTaskResponse, QuickAddSpanKind } from "@contract/quick-add";
-import { useMutation, useQuery } from "@tanstack/react-query";
-import { Zap } from "lucide-react";
-import { useDeferredValue, useEffect, useId, useState, type FormEvent } from "react";
+import { TASK_MAX_DEPTH } from "@contract/tasks";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { FolderPlus, Zap } from "lucide-react";
+import { useDeferredValue, useEffect, useId, useState, type ClipboardEvent, type FormEvent } from "react";
+import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { cn } from "@/lib/cn";
+import { useCreateProject } from "@/api/projects/project-mutations";
+import { projectQueries } from "@/api/projects/project-queries";
 import { taskChange } from "@/api/tasks/task-mutations";
 import { createTask, deleteTask } from "@/api/tasks/task-queries";
-import { keepAsText, parseQuickAdd, taskFromReading } from "./quick-add-api";
+import { keepAsText, parseQuickAdd, pastedLines, taskFromReading, type PastedLine } from "./quick-add-api";
 
 const KIND_LABELS: Record<QuickAddSpanKind, string> = {
   date: "due date",
@@ -75,13 +79,69 @@ function Highlights({
   return <p className="min-h-5 text-sm whitespace-pre-wrap text-muted-foreground">{parts}</p>;
 }
 
+/** What the line's `+Name` chose: a known project, or an offer to create the unknown one. */
+function ProjectPreview({ reading }: { reading: ParseTaskResponse }) {
+  const projects = useQuery(projectQueries.list());
+  const queryClient = useQueryClient();
+  const create = useCreateProject();
+  if (reading.project_id) {
+    const name = projects.data?.find((project) => project.id === reading.project_id)?.name;
+    return name ? <p className="text-xs text-muted-foreground">{`Project: ${name}`}</p> : null;
+  }
+  if (!reading.project_name) return null;
+  const name = reading.project_name;
+  return (
+    <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+      {`No project is called "${name}".`}
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="h-6 px-2 text-xs"
+        disabled={create.isPending}
+        onClick={() =>
+          create.mutate(
+            { name },
+            {
+              // The line is read again: now it names a known project.
+              onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["quick-add", "parse"] }),
+            },
+          )
+        }
+      >
+        <FolderPlus aria-hidden />
+        {`Create project "${name}"`}
+      </Button>
+    </p>
+  );
+}
+
+/**
+ * Creates pasted lines one after another, each read like a typed line; a line indented under
+ * another becomes its subtask. Answers how many were created.
+ */
+async function createPasted(lines: readonly PastedLine[], projectId: string | undefined): Promise<number> {
+  const parents: string[] = [];
+  let created = 0;
+  for (const line of lines) {
+    const task = taskFromReading(await parseQuickAdd(line.text), projectId);
+    const parentId = line.depth > 0 ? parents[line.depth - 1] : undefined;
+    const made = await createTask(parentId ? { ...task, parent_id: parentId } : task);
+    created += 1;
+    if (made) parents[line.depth] = made.id;
+    parents.length = line.depth + 1;
+  }
+  return created;
+}
+
 /**
  * The one-line "Quick add" field: the server reads the line as the user types, recognised parts
- * are highlighted, Enter creates the task.
+ * are highlighted, Enter creates the task. Pasting several lines offers one task per line.
  */
-export function QuickAdd() {
+export function QuickAdd({ projectId }: { projectId?: string } = {}) {
   const ids = useId();
   const [text, setText] = useState("");
+  const [pasted, setPasted] = useState<PastedLine[] | null>(null);
   const settled = useDeferredValue(useDebounced(text.trim()));
   const reading = useQuery({
     queryKey: ["quick-add", "parse", settled],
@@ -96,7 +156,7 @@ export function QuickAdd() {
     meta: taskChange("Failed to undo"),
   });
   const create = useMutation({
-    mutationFn: async (line: string) => createTask(taskFromReading(await parseQuickAdd(line))),
+    mutationFn: async (line: string) => createTask(taskFromReading(await parseQuickAdd(line), projectId)),
     onSuccess: (created, line) => {
       setText("");
       toast.success("Task created", {
@@ -107,6 +167,22 @@ export function QuickAdd() {
     },
     meta: taskChange("Failed to create task"),
   });
+
+  const createAll = useMutation({
+    mutationFn: (lines: readonly PastedLine[]) => createPasted(lines, projectId),
+    onSuccess: (count) => {
+      setPasted(null);
+      toast.success(`${count} ${count === 1 ? "task" : "tasks"} created`);
+    },
+    meta: taskChange("Failed to create the tasks"),
+  });
+
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    const lines = pastedLines(event.clipboardData.getData("text/plain"), TASK_MAX_DEPTH);
+    if (lines.length < 2) return;
+    event.preventDefault();
+    setPasted(lines);
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -132,11 +208,43 @@ export function QuickAdd() {
         maxLength={1000}
         placeholder="Call the dentist tomorrow 9am #health !high every 6 months"
         aria-describedby={`${ids}-help`}
-        disabled={create.isPending}
+        disabled={create.isPending || createAll.isPending}
         onChange={(event) => setText(event.target.value)}
+        onPaste={onPaste}
       />
       <div id={`${ids}-help`} aria-live="polite" className="col-start-2">
-        {shown && shown.spans.length > 0 ? (
+        {pasted ? (
+          <div
+            className="mt-1 grid gap-2 rounded-md border p-2"
+            role="group"
+            aria-labelledby={`${ids}-pasted`}
+          >
+            <p id={`${ids}-pasted`} className="text-sm font-medium">
+              {`Add ${pasted.length} tasks, one per line?`}
+            </p>
+            <ul className="grid gap-0.5 text-sm">
+              {pasted.map((line, index) => (
+                <li key={index} dir="auto" style={{ paddingLeft: line.depth * 16 }} className="truncate">
+                  {line.depth > 0 && <span className="sr-only">{`Subtask, level ${line.depth + 1}: `}</span>}
+                  {line.text}
+                </li>
+              ))}
+            </ul>
+            <div className="flex gap-2">
+              <Button
+                type="button"
+                size="sm"
+                disabled={createAll.isPending}
+                onClick={() => createAll.mutate(pasted)}
+              >
+                {createAll.isPending ? "Adding..." : `Add ${pasted.length} tasks`}
+              </Button>
+              <Button type="button" size="sm" variant="outline" onClick={() => setPasted(null)}>
+                Cancel
+              </Button>
+            </div>
+          </div>
+        ) : shown && shown.spans.length > 0 ? (
           <Highlights
             text={text.trim()}
             reading={shown}
@@ -146,9 +254,11 @@ export function QuickAdd() {
           />
         ) : (
           <p className="text-xs text-muted-foreground">
-            Dates, #tags, !high or p1 and &quot;every week&quot; are recognised; press Enter to add.
+            Dates, #tags, +Project, !high or p1 and &quot;every week&quot; are recognised; press Enter to add.
+            Paste several lines for several tasks.
           </p>
         )}
+        {!pasted && shown && <ProjectPreview reading={shown} />}
       </div>
     </form>
   );

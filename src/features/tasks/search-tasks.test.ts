@@ -28,18 +28,15 @@ describe("searchTasks", () => {
     expect(titles("buy report")).toEqual([]);
   });
 
-  it("filters 5,000 tasks quickly enough for every keystroke", () => {
+  it("filters 5,000 tasks by tag and text together", () => {
     const many = Array.from({ length: 5_000 }, (_, n) =>
       taskFromWire(
         buildTask({ title: `Task number ${n}`, description: `Details ${n}`, tags: [`tag-${n % 50}`] }),
       ),
     );
     const bigIndex = buildTaskSearchIndex(many);
-    const started = performance.now();
+    // How fast it is lives in `npm run bench` (the Tasks-screen keystroke), not in a timed assertion.
     const found = searchTasks(bigIndex, "tag-7 details");
-    const elapsed = performance.now() - started;
     expect(found).toHaveLength(100);
-    // A frame is 16 ms; leave room for a slow shared CI machine.
-    expect(elapsed).toBeLessThan(50);
   });
 });

@@ -81,6 +81,8 @@ export const taskFormSchema = z
     ),
     /** When the user plans to do it: "2026-12-01T10:00" in the user's time zone; "" for not planned. */
     scheduledStart: z.string(),
+    /** The project's id; "" for the Inbox (the server's default). */
+    projectId: z.string(),
   })
   .superRefine((values, context) => {
     if (values.repeat === "never") return;
@@ -131,13 +133,21 @@ export const emptyTaskForm: TaskFormValues = {
   remindAt: "",
   duration: "",
   scheduledStart: "",
+  projectId: "",
 };
 
-/** The Create dialog's starting values: the user's default reminder (minutes before), if any. */
-export function newTaskFormValues(defaultReminderMinutes: number | null | undefined): TaskFormValues {
+/**
+ * The Create dialog's starting values: the user's default reminder (minutes before), if any, and
+ * the project whose page it was opened on.
+ */
+export function newTaskFormValues(
+  defaultReminderMinutes: number | null | undefined,
+  projectId = "",
+): TaskFormValues {
   return {
     ...emptyTaskForm,
     reminder: defaultReminderMinutes == null ? NO_REMINDER : String(defaultReminderMinutes),
+    projectId,
   };
 }
 
@@ -169,6 +179,7 @@ export function taskFormValuesFrom(task: Task, timeZone: string | null | undefin
     ...reminderFormValues(task, timeZone),
     duration: task.duration_minutes == null ? "" : String(task.duration_minutes),
     scheduledStart: toZonedInputValue(task.scheduled_start, timeZone),
+    projectId: task.project_id,
   };
 }
 
@@ -221,6 +232,7 @@ export function createTaskPayload(
     ...(recurrence ? { recurrence } : {}),
     remind_at: remindAtOrNull(values, timeZone),
     ...optionalTimes(values, timeZone),
+    ...(values.projectId ? { project_id: values.projectId } : {}),
   };
 }
 
@@ -261,5 +273,6 @@ export function updateTaskPayload(
       ? fromZonedInputValue(values.scheduledStart, timeZone)
       : null;
   }
+  if (values.projectId && values.projectId !== initial.projectId) changes.project_id = values.projectId;
   return changes;
 }

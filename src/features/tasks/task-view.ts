@@ -9,6 +9,11 @@ export const TASK_VIEW_LABELS: Record<TaskView, string> = {
   upcoming: "Upcoming",
 };
 
+/** How the tasks are laid out: a list, or a board with one column per status. */
+export const TASK_LAYOUTS = ["list", "board"] as const;
+export type TaskLayout = (typeof TASK_LAYOUTS)[number];
+export const TASK_LAYOUT_LABELS: Record<TaskLayout, string> = { list: "List", board: "Board" };
+
 export const TASK_SORTS = ["due", "priority", "created"] as const;
 export type TaskSort = (typeof TASK_SORTS)[number];
 export const TASK_SORT_LABELS: Record<TaskSort, string> = {
@@ -25,6 +30,8 @@ export interface TaskFilterChoice {
   priorities: readonly TaskPriority[];
   tags: readonly string[];
   hideCompleted: boolean;
+  /** Project ids; none: every project. */
+  projects?: readonly string[];
 }
 
 /** Open work: neither completed nor cancelled. */
@@ -37,14 +44,17 @@ function isOpen(task: Task): boolean {
  * groups all must. No chip in a group means no restriction; "Hide completed" drops completed ones.
  */
 export function filterTasks(tasks: readonly Task[], choice: TaskFilterChoice): readonly Task[] {
+  const projects = choice.projects ?? [];
   const chosen =
-    choice.statuses.length + choice.priorities.length + choice.tags.length > 0 || choice.hideCompleted;
+    choice.statuses.length + choice.priorities.length + choice.tags.length + projects.length > 0 ||
+    choice.hideCompleted;
   if (!chosen) return tasks;
   return tasks.filter(
     (task) =>
       (choice.statuses.length === 0 || choice.statuses.includes(task.status)) &&
       (choice.priorities.length === 0 || choice.priorities.includes(task.priority)) &&
       (choice.tags.length === 0 || choice.tags.some((tag) => task.tags.includes(tag))) &&
+      (projects.length === 0 || projects.includes(task.project_id)) &&
       !(choice.hideCompleted && task.status === "completed"),
   );
 }

@@ -2,7 +2,15 @@ import { TASK_PRIORITIES, TASK_STATUSES, type TaskPriority, type TaskStatus } fr
 import { useCallback, useMemo, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useReplaceSearchParams } from "@/lib/search-params";
-import { TASK_SORTS, TASK_VIEWS, type TaskFilterChoice, type TaskSort, type TaskView } from "./task-view";
+import {
+  TASK_LAYOUTS,
+  TASK_SORTS,
+  TASK_VIEWS,
+  type TaskFilterChoice,
+  type TaskLayout,
+  type TaskSort,
+  type TaskView,
+} from "./task-view";
 
 const HIDE_COMPLETED_KEY = "tasklane.tasks.hide-completed";
 
@@ -22,8 +30,10 @@ function readHideCompleted(): boolean {
 }
 
 export interface TaskViewState extends TaskFilterChoice {
+  projects: readonly string[];
   view: TaskView;
   sort: TaskSort;
+  layout: TaskLayout;
 }
 
 /**
@@ -41,6 +51,8 @@ export function useTaskViewState() {
   const status = params.get("status") ?? "";
   const priority = params.get("priority") ?? "";
   const tag = params.get("tag") ?? "";
+  const layout = params.get("layout") ?? "";
+  const project = params.get("project") ?? "";
   const choice = useMemo(
     () => ({
       view: readList(view, TASK_VIEWS)[0] ?? "all",
@@ -48,8 +60,10 @@ export function useTaskViewState() {
       statuses: readList<TaskStatus>(status, TASK_STATUSES),
       priorities: readList<TaskPriority>(priority, TASK_PRIORITIES),
       tags: readList(tag),
+      projects: readList(project),
+      layout: readList(layout, TASK_LAYOUTS)[0] ?? "list",
     }),
-    [view, sort, status, priority, tag],
+    [view, sort, status, priority, tag, project, layout],
   );
   // The same object while nothing in it changes: the memoised view controls skip a keystroke.
   const state: TaskViewState = useMemo(() => ({ ...choice, hideCompleted }), [choice, hideCompleted]);
@@ -70,11 +84,13 @@ export function useTaskViewState() {
     () => ({
       setView: (view: TaskView) => setParam({ view: view === "all" ? "" : view }),
       setSort: (sort: TaskSort) => setParam({ sort: sort === "due" ? "" : sort }),
+      setLayout: (layout: TaskLayout) => setParam({ layout: layout === "list" ? "" : layout }),
       setStatuses: (statuses: readonly TaskStatus[]) => setParam({ status: statuses }),
       setPriorities: (priorities: readonly TaskPriority[]) => setParam({ priority: priorities }),
       setTags: (tags: readonly string[]) => setParam({ tag: tags }),
+      setProjects: (projects: readonly string[]) => setParam({ project: projects }),
       setHideCompleted,
-      clearFilters: () => setParam({ status: "", priority: "", tag: "" }),
+      clearFilters: () => setParam({ status: "", priority: "", tag: "", project: "" }),
     }),
     [setParam, setHideCompleted],
   );

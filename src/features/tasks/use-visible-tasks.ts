@@ -2,6 +2,7 @@ import type { Task } from "@contract/tasks";
 import { useMemo } from "react";
 import { buildTaskSearchIndex, searchTasks } from "./search-tasks";
 import { filterTasks, sortTasks, todayTasks, upcomingGroups, type DayGroup } from "./task-view";
+import { buildTaskIndex, descendantsOf, type TaskIndex } from "./task-tree";
 import type { TaskViewState } from "./use-task-view-state";
 
 export interface VisibleTasks {
@@ -13,6 +14,8 @@ export interface VisibleTasks {
   allTags: string[];
   /** A view other than All, or a chip, hides some tasks (the empty state says so). */
   narrowed: boolean;
+  /** The subtask tree of the loaded tasks (all projects), for indenting, progress and context. */
+  index: TaskIndex;
 }
 
 /**
@@ -27,8 +30,18 @@ export function useVisibleTasks(
   viewState: TaskViewState,
   search: string,
   timeZone: string,
+  /** A project's page: only its tasks. */
+  projectId?: string,
 ): VisibleTasks {
-  const { view, sort, statuses, priorities, tags, hideCompleted } = viewState;
+  const { view, sort, statuses, priorities, tags, hideCompleted, projects } = viewState;
+  const index = useMemo(() => buildTaskIndex(loadedTasks ?? []), [loadedTasks]);
+  // A task being deleted takes its subtasks with it (the server deletes the subtree).
+  const hidden = useMemo(() => {
+    if (pendingDeletion.size === 0) return pendingDeletion;
+    const ids = new Set(pendingDeletion);
+    for (const id of pendingDeletion) for (const task of descendantsOf(index, id)) ids.add(task.id);
+    return ids;
+  }, [index, pendingDeletion]);
   // The order depends only on the list and the sort, so it is worked out once for them, not on
   // every keystroke; the search and the chips then keep the tasks they match in that order (the
   // sort is stable, so this is the same as sorting what they keep).
@@ -36,11 +49,13 @@ export function useVisibleTasks(
     () =>
       buildTaskSearchIndex(
         sortTasks(
-          (loadedTasks ?? []).filter((task) => !pendingDeletion.has(task.id)),
+          (loadedTasks ?? []).filter(
+            (task) => !hidden.has(task.id) && (projectId === undefined || task.project_id === projectId),
+          ),
           sort,
         ),
       ),
-    [loadedTasks, pendingDeletion, sort],
+    [loadedTasks, hidden, sort, projectId],
   );
   const allTags = useMemo(
     () => [...new Set((loadedTasks ?? []).flatMap((task) => task.tags))].sort((a, b) => a.localeCompare(b)),
@@ -52,6 +67,7 @@ export function useVisibleTasks(
       priorities,
       tags,
       hideCompleted,
+      projects,
     });
     if (view === "today") return { visibleTasks: todayTasks(chosen, timeZone), dayGroups: null };
     if (view === "upcoming") {
@@ -59,7 +75,10 @@ export function useVisibleTasks(
       return { visibleTasks: groups.flatMap((group) => group.tasks), dayGroups: groups };
     }
     return { visibleTasks: chosen, dayGroups: null };
-  }, [searchIndex, search, statuses, priorities, tags, hideCompleted, view, timeZone]);
-  const narrowed = view !== "all" || hideCompleted || statuses.length + priorities.length + tags.length > 0;
-  return { visibleTasks, dayGroups, allTags, narrowed };
+  }, [searchIndex, search, statuses, priorities, tags, hideCompleted, projects, view, timeZone]);
+  const narrowed =
+    view !== "all" ||
+    hideCompleted ||
+    statuses.length + priorities.length + tags.length + projects.length > 0;
+  return { visibleTasks, dayGroups, allTags, narrowed, index };
 }

@@ -16,7 +16,7 @@ import type { ProjectRow } from "../../db/schema";
 import { isoNow, type Clock } from "../../lib/clock";
 import { Conflict, NotFound, Validation } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
-import { inboxIdOf, recordTaskChange, removeTasks } from "../tasks/service";
+import { inboxIdOf, lockTaskTree, recordTaskChange, removeTasks } from "../tasks/service";
 import {
   deleteProjectRow,
   insertProject,
@@ -227,6 +227,7 @@ export async function deleteProject(
 ): Promise<DeleteProjectResponse> {
   const nowIso = isoNow(clock);
   return inTransaction(db, async (trx) => {
+    await lockTaskTree(trx, userId);
     const project = await selectProject(trx, userId, id, { forUpdate: true });
     if (!project) throw new NotFound(projectMessages.notFound);
     if (project.is_inbox === 1) throw new Validation(projectMessages.inboxNotDeletable);

@@ -414,6 +414,18 @@ export async function recordRemovals(db: Db, userId: string, ids: readonly strin
   }
 }
 
+/**
+ * Takes the user's row lock for the rest of the transaction (PostgreSQL; SQLite runs one write
+ * transaction at a time): the writes that read the tree or a project before changing them (a
+ * subtree moved or deleted, a subtask added, a project deleted) run one after another per user,
+ * so none works on what another is changing (a subtask added under a task being deleted). Every
+ * write takes this lock at its end anyway (touchTasks); these take it first, always in this order.
+ */
+export async function lockUserTasks(db: Db, userId: string): Promise<void> {
+  if (!isPostgres(db)) return;
+  await db.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+}
+
 /** The user's stored timezone (the zone a repeating task's dates are counted in). */
 export async function selectUserTimeZone(db: Db, userId: string): Promise<{ timezone: string } | undefined> {
   return db.selectFrom("users").select("timezone").where("id", "=", userId).executeTakeFirst();

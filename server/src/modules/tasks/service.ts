@@ -42,6 +42,7 @@ import {
   insertNextOccurrence,
   insertTaskEvents,
   insertTasks,
+  lockUserTasks,
   selectChildren,
   selectInboxId,
   selectOwnProjectIds,
@@ -683,6 +684,7 @@ export async function createTasks(
   if (inputs.length === 0) return [];
   const nowIso = isoNow(clock);
   return inTransaction(db, async (trx) => {
+    if (inputs.some((input) => input.parent_id || input.project_id)) await lockUserTasks(trx, userId);
     // The zone only places a repeating task's first date.
     const timeZone = inputs.some((input) => input.recurrence) ? await timeZoneOf(trx, userId) : "UTC";
     const placements = await placementsOf(trx, userId, inputs, nowIso);
@@ -847,6 +849,9 @@ export async function updateTask(
 ): Promise<TaskJson> {
   const nowIso = isoNow(clock);
   const row = await inTransaction(db, async (trx) => {
+    const movesTree =
+      input.parent_id !== undefined || input.project_id !== undefined || input.complete_subtasks === true;
+    if (movesTree) await lockUserTasks(trx, userId);
     const current = await selectTask(trx, userId, id, { forUpdate: true });
     if (!current) throw new NotFound(TASK_NOT_FOUND);
     const timeZone = input.recurrence ? await timeZoneOf(trx, userId) : "UTC";
@@ -884,6 +889,7 @@ export async function updateTask(
 export async function deleteTask(db: Db, clock: Clock, userId: string, id: string): Promise<void> {
   const nowIso = isoNow(clock);
   await inTransaction(db, async (trx) => {
+    await lockUserTasks(trx, userId);
     const task = await selectTask(trx, userId, id, { forUpdate: true });
     if (!task) throw new NotFound(TASK_NOT_FOUND);
     const subtree = (await descendantsByLevel(trx, userId, id)).flat();
@@ -920,6 +926,11 @@ export async function removeTasks(
     ),
   );
   return deleted;
+}
+
+/** Orders a write outside this module with the tree writes of the same user (see lockUserTasks). */
+export async function lockTaskTree(trx: Db, userId: string): Promise<void> {
+  await lockUserTasks(trx, userId);
 }
 
 /** Moves the user's task data version on (the list's ETag) for a write outside this module. */

@@ -1,20 +1,24 @@
 import { isAiExtracted, type ExtractedTask } from "@contract/extract";
 import { TASK_PRIORITIES, TASK_STATUS_LABELS, type TaskPriority } from "@contract/tasks";
 import { CalendarDays, ListPlus, Loader2, Pencil, ScanText, Sparkles, Trash2, X } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
+import { activeProjects, projectQueries } from "@/api/projects/project-queries";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
+import { Switch } from "@/components/ui/switch";
 import { PriorityBadge, TASK_PRIORITY_LABELS } from "@/components/tasks/priority-badge";
 import { RepeatBadge } from "@/components/tasks/repeat-badge";
 import { allDayDueDate, isAllDay, localDay } from "@/lib/due-dates";
 import { formatLocalDate, fromZonedInputValue } from "@/lib/time-zones";
 import { useExtractionStore } from "@/stores/extraction-store";
-import { useAddAll } from "./use-add-all";
+import { subjectOf, useAddAll } from "./use-add-all";
 
 /** A due date as a local date in the user's timezone, with the time unless it is all day. */
 function dueDateLabel(dueDate: string, timeZone: string | undefined): string {
@@ -55,6 +59,12 @@ export function ExtractedTaskList({ timeZone }: { timeZone: string | undefined }
   const updateResult = useExtractionStore((state) => state.updateResult);
   const removeResult = useExtractionStore((state) => state.removeResult);
   const { addAll, isAdding } = useAddAll();
+  const content = useExtractionStore((state) => state.content);
+  const projects = useQuery({ ...projectQueries.list(), select: activeProjects });
+  const [projectId, setProjectId] = useState("");
+  const [asSubtasks, setAsSubtasks] = useState(false);
+  const [parentTitle, setParentTitle] = useState<string>();
+  const shownParentTitle = parentTitle ?? subjectOf(content);
   if (results.length === 0) return null;
   return (
     <Card role="region" aria-labelledby={headingId}>
@@ -79,12 +89,61 @@ export function ExtractedTaskList({ timeZone }: { timeZone: string | undefined }
           ))}
         </ul>
       </CardContent>
+      <CardContent className="grid gap-3 border-t pt-4">
+        <div className="grid gap-2 sm:grid-cols-[auto_minmax(0,16rem)] sm:items-center">
+          <Label htmlFor={`${headingId}-project`}>Add to project</Label>
+          <NativeSelect
+            id={`${headingId}-project`}
+            value={projectId}
+            disabled={isAdding}
+            onChange={(event) => setProjectId(event.target.value)}
+          >
+            {(projects.data ?? []).map((project) => (
+              <option key={project.id} value={project.is_inbox ? "" : project.id}>
+                {project.name}
+              </option>
+            ))}
+            {!projects.data && <option value="">Inbox</option>}
+          </NativeSelect>
+        </div>
+        <div className="flex items-center gap-2">
+          <Switch
+            id={`${headingId}-subtasks`}
+            checked={asSubtasks}
+            disabled={isAdding}
+            onCheckedChange={setAsSubtasks}
+          />
+          <Label htmlFor={`${headingId}-subtasks`}>Add them as subtasks of one new task</Label>
+        </div>
+        {asSubtasks && (
+          <Field label="New task's title" description="Named after the text's subject or first line.">
+            {(control) => (
+              <Input
+                {...control}
+                value={shownParentTitle}
+                maxLength={500}
+                disabled={isAdding}
+                onChange={(event) => setParentTitle(event.target.value)}
+              />
+            )}
+          </Field>
+        )}
+      </CardContent>
       <CardFooter className="flex flex-col gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" className="w-full sm:w-auto" onClick={clearResults} disabled={isAdding}>
           <X aria-hidden />
           Clear
         </Button>
-        <Button className="w-full sm:w-auto" onClick={addAll} disabled={isAdding}>
+        <Button
+          className="w-full sm:w-auto"
+          onClick={() =>
+            addAll({
+              projectId: projectId || undefined,
+              parentTitle: asSubtasks ? shownParentTitle.trim() || "Extracted tasks" : undefined,
+            })
+          }
+          disabled={isAdding}
+        >
           {isAdding ? <Loader2 aria-hidden className="animate-spin" /> : <ListPlus aria-hidden />}
           {isAdding ? "Adding Tasks..." : "Add All Tasks to My List"}
         </Button>

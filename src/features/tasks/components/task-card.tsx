@@ -6,11 +6,24 @@ import {
   type Task,
   type TaskStatus,
 } from "@contract/tasks";
-import { BellRing, Calendar, CalendarClock, Hourglass, Pencil, Trash2 } from "lucide-react";
-import { memo } from "react";
+import {
+  BellRing,
+  Calendar,
+  CalendarClock,
+  Hourglass,
+  ChevronDown,
+  ChevronRight,
+  CornerDownRight,
+  Pencil,
+  Trash2,
+  X,
+} from "lucide-react";
+import { memo, useEffect, useId, useRef, useState } from "react";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { IconButton } from "@/components/ui/icon-button";
+import { Input } from "@/components/ui/input";
+import { OnDemandMenu, once } from "@/components/layout/on-demand-menu";
 import { NativeSelect } from "@/components/ui/native-select";
 import { PriorityBadge } from "@/components/tasks/priority-badge";
 import { RepeatBadge } from "@/components/tasks/repeat-badge";
@@ -20,18 +33,33 @@ import { isAllDay } from "@/lib/due-dates";
 import { formatLocalDate } from "@/lib/time-zones";
 import { isDueToday } from "../task-view";
 import { LabelledOptions } from "./labelled-options";
+import { TaskCardMenuButton } from "./task-card-menu";
 
 export interface TaskCardActions {
   onToggle(task: Task): void;
   onStatusChange(task: Task, status: TaskStatus): void;
   onEdit(task: Task): void;
   onDelete(task: Task): void;
+  /** Creates a subtask of `parent` titled `title`. */
+  onAddSubtask?(parent: Task, title: string): void;
+  /** Indent or outdent; false when refused (the reason is shown). */
+  onReparent?(task: Task, parentId: string | null): boolean;
+  onMoveToProject?(task: Task): void;
 }
 
 interface TaskCardProps extends TaskCardActions {
   task: Task;
   timeZone: string;
+  /** "2/5": the parent's subtasks done. */
+  progress?: string;
+  /** Whether its subtasks show; undefined when none is shown under it. */
+  expanded?: boolean;
+  onExpandedChange?(id: string, expanded: boolean): void;
+  /** A subtask shown without its parent: the parent's title. */
+  context?: string;
 }
+
+const loadMenu = once(() => import("./task-card-menu").then((module) => module.TaskCardMenu));
 
 /** One task on the Tasks screen. Memoised: a change to one task re-renders one card. */
 export const TaskCard = memo(function TaskCard({
@@ -41,7 +69,14 @@ export const TaskCard = memo(function TaskCard({
   onStatusChange,
   onEdit,
   onDelete,
+  onAddSubtask,
+  onMoveToProject,
+  progress,
+  expanded,
+  onExpandedChange,
+  context,
 }: TaskCardProps) {
+  const [addingSubtask, setAddingSubtask] = useState(false);
   const completed = task.status === "completed";
   const cancelled = task.status === "cancelled";
   const open = !completed && !cancelled;
@@ -49,10 +84,36 @@ export const TaskCard = memo(function TaskCard({
   const dueToday = open && isDueToday(task, timeZone);
 
   return (
-    <Card className={cn("flex items-start gap-2 px-2.5 py-1.5", cancelled && "bg-muted/60")}>
+    <Card
+      // Focusable as a whole: Tab / Shift-Tab on it indent and outdent it (see TaskList).
+      tabIndex={0}
+      role="group"
+      aria-label={task.title}
+      data-task-card={task.id}
+      className={cn(
+        "flex items-start gap-2 px-2.5 py-1.5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        cancelled && "bg-muted/60",
+      )}
+    >
+      {expanded !== undefined && onExpandedChange ? (
+        <IconButton
+          icon={expanded ? ChevronDown : ChevronRight}
+          label={`${expanded ? "Collapse" : "Expand"} subtasks of "${task.title}"`}
+          aria-expanded={expanded}
+          className="-mr-1 mt-0.5 size-6"
+          onClick={() => onExpandedChange(task.id, !expanded)}
+        />
+      ) : null}
       <TaskToggle title={task.title} completed={completed} onToggle={() => onToggle(task)} className="mt-1" />
 
       <div className="min-w-0 flex-1">
+        {context !== undefined && (
+          <p className="flex items-center gap-1 text-xs text-muted-foreground" dir="auto">
+            <CornerDownRight className="size-3" aria-hidden />
+            <span className="sr-only">Subtask of</span>
+            <span className="truncate">{context}</span>
+          </p>
+        )}
         {/* One line when it fits; a long title takes its own (at most two) lines, the rest follows. */}
         <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
           <h2
@@ -66,6 +127,12 @@ export const TaskCard = memo(function TaskCard({
             {task.title}
           </h2>
           <PriorityBadge priority={task.priority} />
+          {progress && (
+            <Badge variant="secondary" title="Subtasks done">
+              <span className="sr-only">Subtasks done: </span>
+              {progress}
+            </Badge>
+          )}
           {task.due_date && (
             <Badge
               variant={overdue ? "destructive" : dueToday ? "warning" : "outline"}
@@ -132,6 +199,17 @@ export const TaskCard = memo(function TaskCard({
               className="size-7"
               onClick={() => onDelete(task)}
             />
+            {onAddSubtask && onMoveToProject && (
+              <OnDemandMenu
+                load={loadMenu}
+                props={{
+                  title: task.title,
+                  onAddSubtask: () => setAddingSubtask(true),
+                  onMoveToProject: () => onMoveToProject(task),
+                }}
+                trigger={(events) => <TaskCardMenuButton title={task.title} {...events} />}
+              />
+            )}
           </div>
         </div>
         {task.description && (
@@ -143,7 +221,62 @@ export const TaskCard = memo(function TaskCard({
             {task.description}
           </p>
         )}
+        {addingSubtask && onAddSubtask && (
+          <SubtaskInput parent={task} onAdd={onAddSubtask} onClose={() => setAddingSubtask(false)} />
+        )}
       </div>
     </Card>
   );
 });
+
+/** "Add subtask", inline: Enter adds one (and stays for the next); Escape or its close button ends it. */
+function SubtaskInput({
+  parent,
+  onAdd,
+  onClose,
+}: {
+  parent: Task;
+  onAdd(parent: Task, title: string): void;
+  onClose(): void;
+}) {
+  const id = useId();
+  const [title, setTitle] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  // Once the menu that opened it has closed (a frame later), the field takes the focus.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => input.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return (
+    <form
+      className="mt-1 flex items-center gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const trimmed = title.trim();
+        if (!trimmed) return;
+        onAdd(parent, trimmed);
+        setTitle("");
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        {`New subtask of "${parent.title}"`}
+      </label>
+      <Input
+        ref={input}
+        id={id}
+        value={title}
+        maxLength={500}
+        placeholder="Subtask title, then Enter"
+        className="h-8"
+        onChange={(event) => setTitle(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Escape") {
+            event.stopPropagation();
+            onClose();
+          }
+        }}
+      />
+      <IconButton icon={X} label="Stop adding subtasks" className="size-7" onClick={onClose} />
+    </form>
+  );
+}

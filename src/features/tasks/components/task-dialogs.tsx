@@ -38,6 +38,8 @@ export function useTaskDialogs() {
 
 type TaskDialogsProps = Omit<ReturnType<typeof useTaskDialogs>, "openCreate" | "openEdit"> & {
   timeZone: string;
+  /** On a project's page: new tasks start in that project. */
+  defaultProjectId?: string;
 };
 
 /** The Create and Edit dialogs, once either was first opened. */
@@ -48,11 +50,17 @@ export function TaskDialogs({
   onEditingOpenChange,
   mounted,
   timeZone,
+  defaultProjectId,
 }: TaskDialogsProps) {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <TaskFormDialog open={creating} onOpenChange={setCreating} timeZone={timeZone} />
+      <TaskFormDialog
+        open={creating}
+        onOpenChange={setCreating}
+        timeZone={timeZone}
+        defaultProjectId={defaultProjectId}
+      />
       <TaskFormDialog
         task={editing}
         open={editing !== null}

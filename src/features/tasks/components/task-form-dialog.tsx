@@ -1,5 +1,6 @@
 import { TASK_PRIORITIES, TASK_STATUSES, TASK_STATUS_LABELS, type Task } from "@contract/tasks";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { Controller, FormProvider, useForm, useWatch } from "react-hook-form";
 import { Button } from "@/components/ui/button";
@@ -21,6 +22,7 @@ import { REMINDER_LEAD_MINUTES, reminderLeadLabel } from "@/lib/reminders";
 import { detectBrowserTimeZone, isValidTimeZone } from "@/lib/time-zones";
 import { useSessionStore } from "@/stores/session-store";
 import { useCreateTask, useUpdateTask } from "@/api/tasks/task-mutations";
+import { projectQueries } from "@/api/projects/project-queries";
 import {
   createTaskPayload,
   newTaskFormValues,
@@ -45,13 +47,21 @@ interface TaskFormDialogProps {
   task?: Task | null;
   /** The user's time zone: due dates are entered and shown in it. */
   timeZone: string;
+  /** Creating on a project's page: the project chosen to start with. */
+  defaultProjectId?: string;
 }
 
 /**
  * The "Create New Task" and "Edit Task" dialogs, 425 px wide. The form lives inside the
  * dialog's content, which unmounts when the dialog closes: closing clears the form and the tags.
  */
-export function TaskFormDialog({ open, onOpenChange, task, timeZone }: TaskFormDialogProps) {
+export function TaskFormDialog({
+  open,
+  onOpenChange,
+  task,
+  timeZone,
+  defaultProjectId,
+}: TaskFormDialogProps) {
   const close = () => onOpenChange(false);
   // The dialogs open from code, not from a Radix trigger: focus goes back to what opened them.
   const opener = useRef<HTMLElement | null>(null);
@@ -87,7 +97,12 @@ export function TaskFormDialog({ open, onOpenChange, task, timeZone }: TaskFormD
         {task ? (
           <EditTaskForm task={task} timeZone={timeZone} onDone={close} unsavedInputRef={hasUnsavedInput} />
         ) : (
-          <CreateTaskForm timeZone={timeZone} onDone={close} unsavedInputRef={hasUnsavedInput} />
+          <CreateTaskForm
+            timeZone={timeZone}
+            onDone={close}
+            unsavedInputRef={hasUnsavedInput}
+            defaultProjectId={defaultProjectId}
+          />
         )}
       </DialogContent>
     </Dialog>
@@ -104,11 +119,16 @@ interface FormContainerProps {
   unsavedInputRef: RefObject<boolean>;
 }
 
-function CreateTaskForm({ timeZone, onDone, unsavedInputRef }: FormContainerProps) {
+function CreateTaskForm({
+  timeZone,
+  onDone,
+  unsavedInputRef,
+  defaultProjectId,
+}: FormContainerProps & { defaultProjectId?: string }) {
   const createTask = useCreateTask();
   const defaultReminder = useSessionStore((state) => state.user?.default_reminder_minutes);
   // The user's default reminder is chosen from the start, so the dialog shows what will happen.
-  const [initialValues] = useState(() => newTaskFormValues(defaultReminder));
+  const [initialValues] = useState(() => newTaskFormValues(defaultReminder, defaultProjectId));
   return (
     <TaskForm
       initialValues={initialValues}
@@ -185,6 +205,11 @@ function TaskForm({
   // A zone that is not a valid name means the browser's local time.
   const inputZone = isValidTimeZone(timeZone) ? timeZone : detectBrowserTimeZone();
   const [reminder, dueDate] = useWatch({ control: formControl, name: ["reminder", "dueDate"] });
+  const projects = useQuery(projectQueries.list());
+  // The pickers offer the projects not archived, and the task's own even when it is.
+  const projectChoices = (projects.data ?? []).filter(
+    (project) => !project.archived || project.id === initialValues.projectId,
+  );
   const leadWithoutDueTime =
     reminder !== NO_REMINDER && reminder !== REMIND_AT_TIME && !dueDate.includes("T");
 
@@ -217,6 +242,26 @@ function TaskForm({
             </Field>
           )}
         </div>
+
+        <Field label="Project">
+          {(control) => (
+            <NativeSelect {...control} {...register("projectId")}>
+              {!projects.data && (
+                <option value={initialValues.projectId}>
+                  {initialValues.projectId ? "Loading projects…" : "Inbox"}
+                </option>
+              )}
+              {projectChoices.map((project) => (
+                <option
+                  key={project.id}
+                  value={project.is_inbox && !initialValues.projectId ? "" : project.id}
+                >
+                  {project.name}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
 
         <Field label="Due Date" description={`Time zone: ${inputZone}`}>
           {(control) => (

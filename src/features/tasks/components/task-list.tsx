@@ -1,6 +1,7 @@
-import type { Task } from "@contract/tasks";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
-import { useCallback, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { indentTarget, progressOf, treeRows, type TaskIndex, type TaskRow } from "../task-tree";
+import type { Task } from "@contract/tasks";
 import { TaskCard, type TaskCardActions } from "./task-card";
 
 /** A card's height before it is measured; cards with descriptions or tags are taller. */
@@ -8,9 +9,23 @@ const ESTIMATED_CARD_HEIGHT = 48;
 const CARD_GAP = 6;
 const estimateSize = () => ESTIMATED_CARD_HEIGHT;
 
+/** How far each level of subtasks is indented. */
+const INDENT_PX = 24;
+
 interface TaskListProps extends TaskCardActions {
   tasks: readonly Task[];
   timeZone: string;
+  /** The subtask tree of the loaded tasks; without it the list is flat. */
+  index?: TaskIndex;
+}
+
+/** Focuses a task's card once it is in place again (a move re-renders the list). */
+function refocus(id: string) {
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`[data-task-card="${CSS.escape(id)}"]`)?.focus(),
+    ),
+  );
 }
 
 /**
@@ -18,7 +33,49 @@ interface TaskListProps extends TaskCardActions {
  * thousands of tasks scroll and filter smoothly. The list scrolls with the page (the shell has no
  * scrolling box of its own); cards are measured, so their heights may vary.
  */
-export function TaskList({ tasks, timeZone, ...actions }: TaskListProps) {
+export function TaskList({ tasks, timeZone, index, ...actions }: TaskListProps) {
+  // Collapsed parents, for as long as the screen is open.
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
+  const onExpandedChange = useCallback((id: string, expanded: boolean) => {
+    setCollapsed((before) => {
+      const after = new Set(before);
+      if (expanded) after.delete(id);
+      else after.add(id);
+      return after;
+    });
+  }, []);
+  // One pass over the shown tasks per change of them, not per card.
+  const rows: readonly TaskRow[] = useMemo(
+    () =>
+      index
+        ? treeRows(tasks, index, collapsed)
+        : tasks.map((task) => ({ task, depth: 0, hasChildren: false, shownParentId: null })),
+    [tasks, index, collapsed],
+  );
+  const { onReparent } = actions;
+
+  /** Tab on a focused card makes it a subtask of the row above at its level; Shift-Tab undoes one level. */
+  const onKeyDown = (event: KeyboardEvent<HTMLLIElement>, position: number) => {
+    const row = rows[position];
+    if (event.key !== "Tab" || !row || !index || !onReparent) return;
+    if (!(event.target instanceof HTMLElement) || event.target.dataset.taskCard !== row.task.id) return;
+    if (event.shiftKey) {
+      if (row.task.parent_id === null) return;
+      const parent = index.byId.get(row.task.parent_id);
+      event.preventDefault();
+      onReparent(row.task, parent?.parent_id ?? null);
+      refocus(row.task.id);
+      return;
+    }
+    const target = indentTarget(rows, position);
+    if (!target) return;
+    // Refused (too deep): the message shows and the focus moves on as Tab does.
+    if (onReparent(row.task, target.task.id)) {
+      event.preventDefault();
+      if (collapsed.has(target.task.id)) onExpandedChange(target.task.id, true);
+      refocus(row.task.id);
+    }
+  };
   const listRef = useRef<HTMLUListElement>(null);
   // Where the list starts on the page: the virtualiser counts window scrolling from there.
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -32,9 +89,9 @@ export function TaskList({ tasks, timeZone, ...actions }: TaskListProps) {
   }, []);
 
   // Stable while the list is: a new function would make the virtualiser place every item again.
-  const getItemKey = useCallback((index: number) => tasks[index]?.id ?? index, [tasks]);
+  const getItemKey = useCallback((position: number) => rows[position]?.task.id ?? position, [rows]);
   const virtualizer = useWindowVirtualizer({
-    count: tasks.length,
+    count: rows.length,
     estimateSize,
     getItemKey,
     gap: CARD_GAP,
@@ -51,19 +108,33 @@ export function TaskList({ tasks, timeZone, ...actions }: TaskListProps) {
       style={{ height: virtualizer.getTotalSize() }}
     >
       {virtualizer.getVirtualItems().map((item) => {
-        const task = tasks[item.index];
-        if (!task) return null;
+        const row = rows[item.index];
+        if (!row) return null;
+        const { task } = row;
         return (
           <li
             key={item.key}
             ref={virtualizer.measureElement}
             data-index={item.index}
-            aria-setsize={tasks.length}
+            aria-setsize={rows.length}
             aria-posinset={item.index + 1}
+            aria-level={index ? row.depth + 1 : undefined}
             className="absolute left-0 top-0 w-full"
-            style={{ transform: `translateY(${item.start - scrollMargin}px)` }}
+            style={{
+              transform: `translateY(${item.start - scrollMargin}px)`,
+              paddingLeft: row.depth * INDENT_PX,
+            }}
+            onKeyDown={(event) => onKeyDown(event, item.index)}
           >
-            <TaskCard task={task} timeZone={timeZone} {...actions} />
+            <TaskCard
+              task={task}
+              timeZone={timeZone}
+              {...actions}
+              progress={index ? progressOf(index, task.id) : undefined}
+              expanded={row.hasChildren ? !collapsed.has(task.id) : undefined}
+              onExpandedChange={onExpandedChange}
+              context={row.context}
+            />
           </li>
         );
       })}

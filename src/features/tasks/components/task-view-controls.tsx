@@ -1,3 +1,4 @@
+import type { Project } from "@contract/projects";
 import {
   TASK_PRIORITIES,
   TASK_STATUSES,
@@ -14,10 +15,13 @@ import { Switch } from "@/components/ui/switch";
 import { cn } from "@/lib/cn";
 import { TASK_PRIORITY_LABELS } from "@/components/tasks/priority-badge";
 import {
+  TASK_LAYOUTS,
+  TASK_LAYOUT_LABELS,
   TASK_SORTS,
   TASK_SORT_LABELS,
   TASK_VIEWS,
   TASK_VIEW_LABELS,
+  type TaskLayout,
   type TaskSort,
   type TaskView,
 } from "../task-view";
@@ -28,7 +32,11 @@ interface TaskViewControlsProps {
   state: TaskViewState;
   /** Every tag the user's tasks carry, for the tag chips. */
   tags: readonly string[];
+  /** The projects not archived, for the Project chips (none on a project's page). */
+  projects?: readonly Project[];
+  onProjectsChange(projects: readonly string[]): void;
   onViewChange(view: TaskView): void;
+  onLayoutChange(layout: TaskLayout): void;
   onSortChange(sort: TaskSort): void;
   onStatusesChange(statuses: readonly TaskStatus[]): void;
   onPrioritiesChange(priorities: readonly TaskPriority[]): void;
@@ -60,6 +68,44 @@ function Chip({ pressed, onClick, children }: { pressed: boolean; onClick(): voi
   );
 }
 
+/** A row of buttons of which one is pressed: the views, the layouts. */
+function Segmented<Value extends string>({
+  label,
+  values,
+  labels,
+  value,
+  onChange,
+}: {
+  label: string;
+  values: readonly Value[];
+  labels: Record<Value, string>;
+  value: Value;
+  onChange(value: Value): void;
+}) {
+  return (
+    <div
+      role="group"
+      aria-label={label}
+      className="inline-flex rounded-md border bg-muted p-0.5 max-sm:order-1"
+    >
+      {values.map((each) => (
+        <button
+          key={each}
+          type="button"
+          aria-pressed={value === each}
+          onClick={() => onChange(each)}
+          className={cn(
+            "rounded px-2.5 py-0.5 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+            value === each ? "bg-background shadow-sm" : "text-muted-foreground hover:text-foreground",
+          )}
+        >
+          {labels[each]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 function ChipGroup({ label, children }: { label: string; children: ReactNode }) {
   const labelId = useId();
   return (
@@ -82,7 +128,10 @@ function ChipGroup({ label, children }: { label: string; children: ReactNode }) 
 export const TaskViewControls = memo(function TaskViewControls({
   state,
   tags,
+  projects,
+  onProjectsChange,
   onViewChange,
+  onLayoutChange,
   onSortChange,
   onStatusesChange,
   onPrioritiesChange,
@@ -91,33 +140,32 @@ export const TaskViewControls = memo(function TaskViewControls({
   onClearFilters,
 }: TaskViewControlsProps) {
   const ids = useId();
-  const filtering = state.statuses.length + state.priorities.length + state.tags.length > 0;
+  const filtering =
+    state.statuses.length + state.priorities.length + state.tags.length + state.projects.length > 0;
   const active =
-    state.statuses.length + state.priorities.length + state.tags.length + Number(state.hideCompleted);
+    state.statuses.length +
+    state.priorities.length +
+    state.tags.length +
+    state.projects.length +
+    Number(state.hideCompleted);
   const [chipsOpen, setChipsOpen] = useState(active > 0);
   return (
     <>
       {/* On a phone the views and the sort take the second row, after the Filters button. */}
-      <div
-        role="group"
-        aria-label="View"
-        className="inline-flex rounded-md border bg-muted p-0.5 max-sm:order-1"
-      >
-        {TASK_VIEWS.map((view) => (
-          <button
-            key={view}
-            type="button"
-            aria-pressed={state.view === view}
-            onClick={() => onViewChange(view)}
-            className={cn(
-              "rounded px-2.5 py-0.5 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-              state.view === view ? "bg-background shadow-sm" : "text-muted-foreground hover:text-foreground",
-            )}
-          >
-            {TASK_VIEW_LABELS[view]}
-          </button>
-        ))}
-      </div>
+      <Segmented
+        label="View"
+        values={TASK_VIEWS}
+        labels={TASK_VIEW_LABELS}
+        value={state.view}
+        onChange={onViewChange}
+      />
+      <Segmented
+        label="Layout"
+        values={TASK_LAYOUTS}
+        labels={TASK_LAYOUT_LABELS}
+        value={state.layout}
+        onChange={onLayoutChange}
+      />
       <div className="flex items-center gap-2 max-sm:order-1">
         <Label htmlFor={`${ids}-sort`} className="sr-only sm:not-sr-only sm:whitespace-nowrap">
           Sort by
@@ -184,6 +232,19 @@ export const TaskViewControls = memo(function TaskViewControls({
               </Chip>
             ))}
           </ChipGroup>
+          {projects && projects.length > 1 && (
+            <ChipGroup label="Project">
+              {projects.map((project) => (
+                <Chip
+                  key={project.id}
+                  pressed={state.projects.includes(project.id)}
+                  onClick={() => onProjectsChange(toggled(state.projects, project.id))}
+                >
+                  {project.name}
+                </Chip>
+              ))}
+            </ChipGroup>
+          )}
           {tags.length > 0 && (
             <ChipGroup label="Tag">
               {tags.map((tag) => (

@@ -1,11 +1,16 @@
 import { ClipboardList, RotateCw } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import type { VisibleTasks } from "../use-visible-tasks";
+import type { TaskLayout } from "../task-view";
 import type { TaskCardActions } from "./task-card";
+
+/** The board (with its drag-and-drop library) downloads when it is first shown. */
+const TaskBoard = lazy(() => import("./task-board").then((module) => ({ default: module.TaskBoard })));
 import { TaskList } from "./task-list";
 import { CreateTaskButton } from "./tasks-heading";
 import { UpcomingList } from "./upcoming-list";
@@ -16,11 +21,13 @@ const SKELETON_CARDS = 3;
 interface TasksContentProps {
   /** The list query's state. */
   tasksQuery: { isPending: boolean; isError: boolean; error: unknown; refetch(): Promise<unknown> };
-  shown: Pick<VisibleTasks, "visibleTasks" | "dayGroups" | "narrowed">;
+  shown: Pick<VisibleTasks, "visibleTasks" | "dayGroups" | "narrowed" | "index">;
   searching: boolean;
   timeZone: string;
   actions: TaskCardActions;
   onCreate(): void;
+  /** The list (grouped by day in Upcoming) or the board. */
+  layout?: TaskLayout;
 }
 
 /** The list as loaded: skeletons, the failure with Try again, "No tasks found", or the cards. */
@@ -31,8 +38,9 @@ export function TasksContent({
   timeZone,
   actions,
   onCreate,
+  layout = "list",
 }: TasksContentProps) {
-  const { visibleTasks, dayGroups, narrowed } = shown;
+  const { visibleTasks, dayGroups, narrowed, index } = shown;
   if (tasksQuery.isPending) {
     return (
       <div className="space-y-3" role="status" aria-label="Loading tasks">
@@ -75,6 +83,13 @@ export function TasksContent({
       </Card>
     );
   }
+  if (layout === "board") {
+    return (
+      <Suspense fallback={<div role="status" aria-label="Loading the board" className="h-40" />}>
+        <TaskBoard tasks={visibleTasks} timeZone={timeZone} {...actions} />
+      </Suspense>
+    );
+  }
   if (dayGroups) return <UpcomingList groups={dayGroups} timeZone={timeZone} {...actions} />;
-  return <TaskList tasks={visibleTasks} timeZone={timeZone} {...actions} />;
+  return <TaskList tasks={visibleTasks} timeZone={timeZone} index={index} {...actions} />;
 }

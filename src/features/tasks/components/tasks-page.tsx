@@ -1,8 +1,10 @@
 import { DEFAULT_TIME_ZONE } from "@contract/common";
+import type { Task } from "@contract/tasks";
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { lazy, Suspense, useCallback, useState, type ReactNode } from "react";
 import { useTaskSearchParam } from "@/lib/task-search-param";
 import { useSessionStore } from "@/stores/session-store";
+import { activeProjects, projectQueries } from "@/api/projects/project-queries";
 import { usePendingDeletionIds } from "@/api/tasks/task-mutations";
 import { taskQueries } from "@/api/tasks/task-queries";
 import { useOpenTaskFromUrl } from "../use-open-task-from-url";
@@ -14,10 +16,25 @@ import { TasksContent } from "./tasks-content";
 import { TasksHeading } from "./tasks-heading";
 import { TasksToolbar } from "./tasks-toolbar";
 
-/** The Tasks screen (/tasks). */
-export function TasksPage({ quickAdd }: { quickAdd?: ReactNode } = {}) {
+/** The tree's dialogs (the completion question, Move to project) download when first wanted. */
+const CompleteSubtasksDialog = lazy(() =>
+  import("./task-tree-dialogs").then((module) => ({ default: module.CompleteSubtasksDialog })),
+);
+const MoveToProjectDialog = lazy(() =>
+  import("./task-tree-dialogs").then((module) => ({ default: module.MoveToProjectDialog })),
+);
+
+interface TasksPageProps {
+  quickAdd?: ReactNode;
+  /** A project's page: only its tasks, created in it, under this heading instead of "Tasks". */
+  project?: { id: string; heading: (onCreate: () => void) => ReactNode };
+}
+
+/** The Tasks screen (/tasks), and each project's page with the same search, filters and views. */
+export function TasksPage({ quickAdd, project }: TasksPageProps = {}) {
   const timeZone = useSessionStore((state) => state.user?.timezone) ?? DEFAULT_TIME_ZONE;
   const tasksQuery = useQuery(taskQueries.list());
+  const projects = useQuery({ ...projectQueries.list(), select: activeProjects });
   // The same search as the header's box: both keep it in the URL (?q=).
   const [search, setSearch, settleSearch] = useTaskSearchParam();
   const viewControls = useTaskViewState();
@@ -27,14 +44,26 @@ export function TasksPage({ quickAdd }: { quickAdd?: ReactNode } = {}) {
     viewControls.state,
     search,
     timeZone,
+    project?.id,
   );
   const dialogs = useTaskDialogs();
   useOpenTaskFromUrl(tasksQuery, dialogs.openEdit);
-  const actions = useTaskCardActions(dialogs.openEdit, timeZone);
+  const [moving, setMoving] = useState<Task | null>(null);
+  const [treeDialogsWanted, setTreeDialogsWanted] = useState(false);
+  const openMove = useCallback((task: Task) => {
+    setTreeDialogsWanted(true);
+    setMoving(task);
+  }, []);
+  const { actions, question, answerQuestion } = useTaskCardActions(
+    dialogs.openEdit,
+    timeZone,
+    shown.index,
+    openMove,
+  );
 
   return (
     <div className="space-y-3">
-      <TasksHeading onCreate={dialogs.openCreate} />
+      {project ? project.heading(dialogs.openCreate) : <TasksHeading onCreate={dialogs.openCreate} />}
       {quickAdd}
       <TasksToolbar
         search={search}
@@ -43,6 +72,7 @@ export function TasksPage({ quickAdd }: { quickAdd?: ReactNode } = {}) {
         shownCount={tasksQuery.isSuccess ? shown.visibleTasks.length : undefined}
         viewControls={viewControls}
         tags={shown.allTags}
+        projects={project ? undefined : projects.data}
       />
       <TasksContent
         tasksQuery={tasksQuery}
@@ -51,8 +81,15 @@ export function TasksPage({ quickAdd }: { quickAdd?: ReactNode } = {}) {
         timeZone={timeZone}
         actions={actions}
         onCreate={dialogs.openCreate}
+        layout={viewControls.state.layout}
       />
-      <TaskDialogs {...dialogs} timeZone={timeZone} />
+      <TaskDialogs {...dialogs} timeZone={timeZone} defaultProjectId={project?.id} />
+      {(treeDialogsWanted || question !== null) && (
+        <Suspense fallback={null}>
+          <CompleteSubtasksDialog question={question} onAnswer={answerQuestion} />
+          <MoveToProjectDialog task={moving} onClose={() => setMoving(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import type { Project } from "@contract/projects";
 import { Search } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Input } from "@/components/ui/input";
@@ -12,6 +13,8 @@ interface TasksToolbarProps {
   shownCount: number | undefined;
   viewControls: ReturnType<typeof useTaskViewState>;
   tags: readonly string[];
+  /** The projects for the Project chips; undefined on a project's own page. */
+  projects?: readonly Project[];
 }
 
 /**
@@ -25,6 +28,7 @@ export function TasksToolbar({
   shownCount,
   viewControls,
   tags,
+  projects,
 }: TasksToolbarProps) {
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -51,7 +55,10 @@ export function TasksToolbar({
       <TaskViewControls
         state={viewControls.state}
         tags={tags}
+        projects={projects}
+        onProjectsChange={viewControls.setProjects}
         onViewChange={viewControls.setView}
+        onLayoutChange={viewControls.setLayout}
         onSortChange={viewControls.setSort}
         onStatusesChange={viewControls.setStatuses}
         onPrioritiesChange={viewControls.setPriorities}

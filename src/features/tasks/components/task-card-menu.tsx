@@ -1,0 +1,75 @@
+import { FolderInput, ListPlus, MoreHorizontal } from "lucide-react";
+import { useRef, type ComponentProps } from "react";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { useFocusFirstItemOnce, type OnDemandOpening } from "@/components/layout/on-demand-menu";
+
+export interface TaskCardMenuProps {
+  title: string;
+  onAddSubtask(): void;
+  onMoveToProject(): void;
+}
+
+/** The card's "More actions" button. */
+export function TaskCardMenuButton({ title, ...props }: { title: string } & ComponentProps<typeof Button>) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className="size-7"
+      aria-label={`More actions for "${title}"`}
+      {...props}
+    >
+      <MoreHorizontal aria-hidden />
+    </Button>
+  );
+}
+
+/**
+ * The card's menu: add a subtask, move to another project. Loaded when first opened (see
+ * TaskCard), so it starts open.
+ */
+export function TaskCardMenu({
+  title,
+  onAddSubtask,
+  onMoveToProject,
+  openedWithKeyboard,
+}: TaskCardMenuProps & OnDemandOpening) {
+  const focusFirstItem = useFocusFirstItemOnce(openedWithKeyboard);
+  // "Add subtask" opens a field that takes the focus: the menu must not hand it back to its button.
+  const keepFocus = useRef(false);
+  return (
+    <DropdownMenu defaultOpen>
+      <DropdownMenuTrigger asChild>
+        <TaskCardMenuButton title={title} />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent
+        align="end"
+        onFocus={focusFirstItem}
+        onCloseAutoFocus={(event) => {
+          if (keepFocus.current) event.preventDefault();
+          keepFocus.current = false;
+        }}
+      >
+        <DropdownMenuItem
+          onSelect={() => {
+            keepFocus.current = true;
+            onAddSubtask();
+          }}
+        >
+          <ListPlus aria-hidden />
+          Add subtask
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={onMoveToProject}>
+          <FolderInput aria-hidden />
+          Move to project…
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
