@@ -40,6 +40,14 @@ export const apiPaths = {
   pushKey: "/api/v1/push/key",
   pushSubscribe: "/api/v1/push/subscriptions",
   pushUnsubscribe: "/api/v1/push/subscriptions",
+  listApiTokens: "/api/v1/tokens",
+  createApiToken: "/api/v1/tokens",
+  deleteApiToken: "/api/v1/tokens/:id",
+  listWebhooks: "/api/v1/webhooks",
+  createWebhook: "/api/v1/webhooks",
+  deleteWebhook: "/api/v1/webhooks/:id",
+  eventTicket: "/api/v1/events/ticket",
+  eventStream: "/api/v1/events",
 } as const;
 
 /** Fills `:name` parameters of a route path. */

@@ -102,6 +102,7 @@ const envSchema = z.object({
   STATIC_DIR: z.string().default("./dist"),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   PUSH_ALLOW_PRIVATE: z.stringbool().default(false),
+  WEBHOOK_ALLOW_PRIVATE: z.stringbool().default(false),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -155,6 +156,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     jobsPollIntervalMs: env_.JOBS_POLL_INTERVAL_MS,
     /** Reminder pushes may go to loopback and private addresses (a push service on this network). */
     pushAllowPrivate: env_.PUSH_ALLOW_PRIVATE,
+    /** Webhooks may be registered for and delivered to loopback and private addresses. */
+    webhookAllowPrivate: env_.WEBHOOK_ALLOW_PRIVATE,
   };
 }
 

@@ -3,6 +3,7 @@ import { startJobRunner, type JobKind } from "./jobs/runner";
 import { dailyPlanJob } from "./modules/daily/worker";
 import { startInboundSmtp } from "./modules/inbound-mail/smtp-listener";
 import { reminderEmailJob, reminderPushJob, taskReminderJob } from "./modules/notifications/worker";
+import { webhookDeliveryJob } from "./modules/webhooks/worker";
 
 type StopService = () => Promise<void>;
 
@@ -12,6 +13,7 @@ export const jobKinds: readonly JobKind[] = [
   taskReminderJob,
   reminderEmailJob,
   reminderPushJob,
+  webhookDeliveryJob,
 ];
 
 /**

@@ -1,15 +1,18 @@
 import type { ModulePlugin } from "../app-types";
+import { apiTokensModule } from "./api-tokens/routes";
 import { authModule } from "./auth/routes";
 import { calendarModule } from "./calendar/routes";
 import { dailyModule } from "./daily/routes";
 import { extractModule } from "./extract/routes";
 import { inboundMailModule } from "./inbound-mail/routes";
+import { liveUpdatesModule } from "./live-updates/routes";
 import { notificationsModule } from "./notifications/routes";
 import { premiumModule } from "./premium/routes";
 import { pushModule } from "./push/routes";
 import { quickAddModule } from "./quick-add/routes";
 import { taskModule } from "./tasks/routes";
 import { transferModule } from "./transfer/routes";
+import { webhooksModule } from "./webhooks/routes";
 
 /**
  * One folder per resource, each a plugin registered under its URL prefix. Each module attaches
@@ -30,4 +33,7 @@ export const modules: ModulePlugin = async (app, { deps }) => {
   await app.register(calendarModule, { prefix: "/api/v1/calendar", deps });
   await app.register(notificationsModule, { prefix: "/api/v1/notifications", deps });
   await app.register(pushModule, { prefix: "/api/v1/push", deps });
+  await app.register(apiTokensModule, { prefix: "/api/v1/tokens", deps });
+  await app.register(webhooksModule, { prefix: "/api/v1/webhooks", deps });
+  await app.register(liveUpdatesModule, { prefix: "/api/v1/events", deps });
 };

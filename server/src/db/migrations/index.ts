@@ -10,6 +10,7 @@ import * as passwordResetCodes from "./0009-password-reset-codes";
 import * as dropUnusedTaskIndexes from "./0010-drop-unused-task-indexes";
 import * as taskChangeVersions from "./0011-task-change-versions";
 import * as webPush from "./0012-web-push";
+import * as tokensAndWebhooks from "./0016-tokens-and-webhooks";
 
 /**
  * Every migration, in order. Add new ones at the end; never edit a released one. A migration keeps
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0010-drop-unused-task-indexes": dropUnusedTaskIndexes,
   "0011-task-change-versions": taskChangeVersions,
   "0012-web-push": webPush,
+  "0016-tokens-and-webhooks": tokensAndWebhooks,
 };

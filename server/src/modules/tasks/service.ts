@@ -30,6 +30,7 @@ import {
   recurrenceProblem,
 } from "../../lib/recurrence";
 import { allDayDate, userTimeZone } from "../../lib/time-zone";
+import { announceTaskChanges } from "./announce";
 import {
   countTasks,
   deleteTaskRow,
@@ -370,7 +371,14 @@ export async function createTasks(
     for (const row of rows)
       if (row.remind_at !== null) await followReminder(trx, row.id, row.remind_at, nowIso);
     await touchTasks(trx, userId, nowIso);
-    return rows.map(toTaskJson);
+    const tasks = rows.map(toTaskJson);
+    await announceTaskChanges(
+      trx,
+      userId,
+      tasks.map((task) => ({ type: "created", task })),
+      nowIso,
+    );
+    return tasks;
   });
 }
 
@@ -475,7 +483,9 @@ async function createNextOccurrence(
     remind_at: nextRemindAt(completed.due_date, remindAt, dueDate, nowIso),
     follows_task_id: completed.id,
   };
-  if (await insertNextOccurrence(trx, next)) await followReminder(trx, next.id, next.remind_at, nowIso);
+  if (!(await insertNextOccurrence(trx, next))) return;
+  await followReminder(trx, next.id, next.remind_at, nowIso);
+  await announceTaskChanges(trx, userId, [{ type: "created", task: toTaskJson(next) }], nowIso);
 }
 
 /** The same lead time before `nextDue` as `remindAt` was before `due`; null without one or when past. */
@@ -502,8 +512,14 @@ export async function updateTask(
     if (Object.keys(changes).length === 0) return current;
     const updated = { ...current, ...changes, updated_at: nowIso };
     await updateTaskRow(trx, userId, id, { ...changes, updated_at: nowIso });
-    if (changes.status === "completed")
-      await createNextOccurrence(trx, userId, updated, current.remind_at, nowIso);
+    const completed = changes.status === "completed";
+    await announceTaskChanges(
+      trx,
+      userId,
+      [{ type: "updated", task: toTaskJson(updated), completed }],
+      nowIso,
+    );
+    if (completed) await createNextOccurrence(trx, userId, updated, current.remind_at, nowIso);
     if (changes.remind_at !== undefined) await followReminder(trx, id, changes.remind_at, nowIso);
     await touchTasks(trx, userId, nowIso);
     return updated;
@@ -517,6 +533,7 @@ export async function deleteTask(db: Db, clock: Clock, userId: string, id: strin
     if (!(await deleteTaskRow(trx, userId, id))) throw new NotFound(TASK_NOT_FOUND);
     await followReminder(trx, id, null, nowIso);
     await touchTasks(trx, userId, nowIso);
+    await announceTaskChanges(trx, userId, [{ type: "deleted", id }], nowIso);
   });
 }
 
