@@ -7,6 +7,7 @@ import { useLogout } from "@/features/auth/api/logout";
 import { userDisplayName, userInitials } from "@/features/auth/user-display";
 import { InstallButton } from "../install-button";
 import { KeyboardShortcuts } from "../keyboard-shortcuts";
+import { LiveUpdates } from "../live-updates";
 import { NotificationCenter } from "../notification-center";
 import { RequireAuth } from "../require-auth";
 import { PageLoading } from "./page-loading";
@@ -45,6 +46,7 @@ export function AppLayout() {
             </Suspense>
           </RouteErrorBoundary>
           <KeyboardShortcuts />
+          <LiveUpdates userId={user.id} />
         </AppShell>
       )}
     </RequireAuth>

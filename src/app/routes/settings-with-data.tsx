@@ -1,7 +1,17 @@
 import { DataTransferCards } from "@/features/data-transfer/data-transfer-cards";
+import { IntegrationCards } from "@/features/integrations/integration-cards";
 import { SettingsPage } from "@/features/settings/components/settings-page";
 
-/** Settings with the export, import and calendar-feed cards after the account cards. */
+/** Settings with the export, import, calendar-feed and integration cards after the account cards. */
 export function SettingsWithData() {
-  return <SettingsPage extraCards={<DataTransferCards />} />;
+  return (
+    <SettingsPage
+      extraCards={
+        <>
+          <DataTransferCards />
+          <IntegrationCards />
+        </>
+      }
+    />
+  );
 }
