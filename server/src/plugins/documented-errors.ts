@@ -36,6 +36,13 @@ export const documentedErrors = fp(
       for (const [status, when] of Object.entries(route.errors)) {
         response[status] ??= errorBodySchema.describe(when);
       }
+      // Any signed-in call that writes refuses a read-only personal API token.
+      const config = routeOptions.config as { readOnly?: boolean } | undefined;
+      if (route.auth && route.method !== "GET" && !config?.readOnly) {
+        response["403"] ??= errorBodySchema.describe(
+          "Called with a read-only personal API token (or, for the account, with any API token)",
+        );
+      }
       routeOptions.schema.response = response;
     });
   },
