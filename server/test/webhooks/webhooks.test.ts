@@ -303,6 +303,39 @@ describe("webhooks", () => {
     });
   });
 
+  describe("the delivery log", () => {
+    it("keeps a month of finished deliveries", async () => {
+      const t = await createTestApp({ env: ALLOW_PRIVATE });
+      try {
+        const user = await signUp(t);
+        const hook = (await register(t, user, receiver.url, ["task.created"])).json<WebhookCreated>();
+        await createTask(t, user, "Old news");
+        await runJobs(t);
+        t.clock.advance(29 * 24 * 3_600_000);
+        await createTask(t, user, "Recent");
+        await runJobs(t);
+        expect((await webhooksOf(t, user))[0]!.deliveries).toHaveLength(2);
+        t.clock.advance(2 * 24 * 3_600_000);
+        // The session made a month ago has run out: sign in again.
+        const login = await t.app.inject({
+          method: "POST",
+          url: "/auth/login",
+          payload: { email: user.user.email, password: user.password },
+        });
+        const again = { ...user, token: login.json<{ token: string }>().token };
+        await createTask(t, again, "Today");
+        await runJobs(t);
+        const log = (await webhooksOf(t, again)).find((entry) => entry.id === hook.id)!.deliveries;
+        expect(log.map((delivery) => delivery.created_at)).toEqual([
+          t.clock.now().toISOString(),
+          new Date(t.clock.now().getTime() - 2 * 24 * 3_600_000).toISOString(),
+        ]);
+      } finally {
+        await t.close();
+      }
+    });
+  });
+
   describe("the private-address guard", () => {
     it("refuses loopback and private addresses at registration unless WEBHOOK_ALLOW_PRIVATE is on", async () => {
       const t = await createTestApp();

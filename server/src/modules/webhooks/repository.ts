@@ -156,3 +156,13 @@ export async function disableWebhook(db: Db, webhookId: string, nowIso: string):
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** Deletes the webhook's finished deliveries created before `beforeIso` (the log keeps a month). */
+export async function pruneDeliveries(db: Db, webhookId: string, beforeIso: string): Promise<void> {
+  await db
+    .deleteFrom("webhook_deliveries")
+    .where("webhook_id", "=", webhookId)
+    .where("created_at", "<", beforeIso)
+    .where("status", "!=", "pending")
+    .execute();
+}

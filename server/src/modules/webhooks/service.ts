@@ -25,6 +25,7 @@ import {
   insertWebhook,
   markWebhookFailing,
   markWebhookHealthy,
+  pruneDeliveries,
   recordAttempt,
   selectDeliveryWithWebhook,
   selectRecentDeliveries,
@@ -50,6 +51,9 @@ export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
 
 /** A webhook whose deliveries have all failed for this long is disabled, and its owner told. */
 export const WEBHOOK_DISABLE_AFTER_MS = 3 * 24 * 3_600_000;
+
+/** Finished deliveries stay in the log this long. */
+const DELIVERY_LOG_KEPT_MS = 30 * 24 * 3_600_000;
 
 /** How long a receiver has to answer one delivery. */
 const DELIVERY_TIMEOUT_MS = 10_000;
@@ -189,6 +193,7 @@ export async function attemptDelivery(
       error: null,
     });
     await markWebhookHealthy(db, webhook.id);
+    await pruneDeliveries(db, webhook.id, new Date(now.getTime() - DELIVERY_LOG_KEPT_MS).toISOString());
   } catch (error) {
     if (!(error instanceof DeliveryFailed)) throw error;
     await recordAttempt(db, delivery.id, {
