@@ -1,8 +1,12 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EventTicket } from "@contract/integrations";
 import type { TaskJson } from "@contract/tasks";
 import { bearer, createTestApp, signUp, type SignedUp, type TestApp } from "../helpers";
 import { openEventStream } from "./event-stream";
+
+const INBOUND_SECRET = "live-updates-inbound-secret-0123456789";
 
 describe("live updates", () => {
   let t: TestApp;
@@ -10,7 +14,7 @@ describe("live updates", () => {
   let baseUrl: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { INBOUND_WEBHOOK_SECRET: INBOUND_SECRET } });
     user = await signUp(t);
     baseUrl = await t.app.listen({ port: 0, host: "127.0.0.1" });
   });
@@ -97,6 +101,35 @@ describe("live updates", () => {
         title: "Weekly review",
         status: "pending",
       });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("announces the tasks an inbound e-mail creates", async () => {
+    const stream = await openEventStream(baseUrl, await ticketFor(user.token));
+    try {
+      const raw = readFileSync(
+        path.join(import.meta.dirname, "..", "fixtures", "mail", "plain.eml"),
+        "latin1",
+      )
+        .replaceAll("{{FROM}}", user.user.email)
+        .replaceAll("{{TO}}", `${user.user.username}@tasklane.localhost`)
+        .replaceAll("{{ID}}", `live-${Date.now()}`);
+      const mailed = await t.app.inject({
+        method: "POST",
+        url: "/inbound/email",
+        headers: { "content-type": "message/rfc822", authorization: `Bearer ${INBOUND_SECRET}` },
+        payload: Buffer.from(raw, "latin1"),
+      });
+      expect(mailed.json()).toMatchObject({ status: "created", tasks_created: 2 });
+      const tasks = (
+        await t.app.inject({ method: "GET", url: "/api/v1/tasks", headers: bearer(user.token) })
+      ).json<TaskJson[]>();
+      for (const title of ["Buy oat milk", "Pick up the dry cleaning"]) {
+        const task = tasks.find((entry) => entry.title === title)!;
+        await stream.waitFor((event) => event.type === "created" && event.id === task.id);
+      }
     } finally {
       stream.close();
     }
