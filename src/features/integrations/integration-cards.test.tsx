@@ -133,7 +133,7 @@ describe("Settings: API tokens and webhooks", () => {
   it("adds a webhook, shows its signing secret once, and shows the server's refusal of a private address", async () => {
     const { created } = serveIntegrations();
     const { user } = renderWithProviders(<IntegrationCards />, { user: buildUser() });
-    const address = await screen.findByLabelText("Address");
+    const address = await screen.findByLabelText("Webhook address");
     await user.type(address, "http://127.0.0.1:9000/hook");
     await user.click(screen.getByRole("button", { name: "Add webhook" }));
     expect(await screen.findByText(/127\.0\.0\.1 is a private or local address/)).toBeInTheDocument();

@@ -77,7 +77,8 @@ type AddressPolicy = Pick<Config, "webhookAllowPrivate">;
 async function refusedAddress(config: AddressPolicy, url: string): Promise<string | undefined> {
   if (config.webhookAllowPrivate) return undefined;
   const reason = await nonPublicReason(url);
-  return reason === undefined ? undefined : `${reason}; WEBHOOK_ALLOW_PRIVATE is off`;
+  if (reason === undefined || reason.endsWith("does not resolve")) return reason;
+  return `${reason}; WEBHOOK_ALLOW_PRIVATE is off`;
 }
 
 /** POST /api/v1/webhooks: the secret is returned once (deliveries are signed with it). */

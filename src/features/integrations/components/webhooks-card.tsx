@@ -53,7 +53,7 @@ function CreateWebhookForm({ onCreated }: { onCreated: (webhook: WebhookCreated)
   };
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-3">
-      <Field label="Address" error={problem} id={`${ids}-url`}>
+      <Field label="Webhook address" error={problem} id={`${ids}-url`}>
         {(control) => (
           <Input
             {...control}
