@@ -41,29 +41,25 @@ const optionalName = /* @__PURE__ */ withoutNul(
   "Names",
 );
 
-export const userSchema = /* @__PURE__ */ z
-  .object({
-    id: z.string(),
-    email: z.string(),
-    username: z.string(),
-    first_name: z.string().nullable(),
-    last_name: z.string().nullable(),
-    timezone: z.string(),
-    is_premium: z.boolean(),
-    llm_usage_count: z.number().int(),
-    llm_usage_limit: z.number().int(),
-    created_at: z.string(),
-    /** Minutes before a timed due date that new tasks remind by default; null = no default reminder. */
-    default_reminder_minutes: z.number().int().nullable(),
-    /** Whether reminders are also e-mailed. */
-    email_reminders: z.boolean(),
-  })
-  .meta({ id: "User" });
+export const userSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  email: z.string(),
+  username: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  timezone: z.string(),
+  is_premium: z.boolean(),
+  llm_usage_count: z.number().int(),
+  llm_usage_limit: z.number().int(),
+  created_at: z.string(),
+  /** Minutes before a timed due date that new tasks remind by default; null = no default reminder. */
+  default_reminder_minutes: z.number().int().nullable(),
+  /** Whether reminders are also e-mailed. */
+  email_reminders: z.boolean(),
+});
 export type User = z.infer<typeof userSchema>;
 
-export const authResponseSchema = /* @__PURE__ */ z
-  .object({ token: z.string(), user: userSchema })
-  .meta({ id: "AuthResponse" });
+export const authResponseSchema = /* @__PURE__ */ z.object({ token: z.string(), user: userSchema });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 export const loginRequestSchema = /* @__PURE__ */ z.object({

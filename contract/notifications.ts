@@ -10,29 +10,25 @@ export const NOTIFICATIONS_LISTED = 20;
 /** Most ids one mark-as-read call takes. */
 export const NOTIFICATION_IDS_MAX = 100;
 
-export const notificationSchema = /* @__PURE__ */ z
-  .object({
-    id: z.string(),
-    kind: z.enum(NOTIFICATION_KINDS),
-    /** The task it is about; null for a daily plan, or once the task is deleted. */
-    task_id: z.string().nullable(),
-    text: z.string(),
-    created_at: z.string(),
-    read_at: z.string().nullable(),
-    /** A reminder delivered well after its time, because the server was not running then. */
-    late: z.boolean(),
-  })
-  .meta({ id: "Notification" });
+export const notificationSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  /** The task it is about; null for a daily plan, or once the task is deleted. */
+  task_id: z.string().nullable(),
+  text: z.string(),
+  created_at: z.string(),
+  read_at: z.string().nullable(),
+  /** A reminder delivered well after its time, because the server was not running then. */
+  late: z.boolean(),
+});
 export type NotificationJson = z.infer<typeof notificationSchema>;
 
-export const notificationListSchema = /* @__PURE__ */ z
-  .object({
-    /** Newest first, at most NOTIFICATIONS_LISTED. */
-    items: z.array(notificationSchema),
-    /** Unread notifications in all, not only among the items. */
-    unread: z.number().int(),
-  })
-  .meta({ id: "NotificationList" });
+export const notificationListSchema = /* @__PURE__ */ z.object({
+  /** Newest first, at most NOTIFICATIONS_LISTED. */
+  items: z.array(notificationSchema),
+  /** Unread notifications in all, not only among the items. */
+  unread: z.number().int(),
+});
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
 const READ_REQUEST_MESSAGE = "Send either ids (a list of notification ids) or all: true";

@@ -134,32 +134,30 @@ const recurrenceJsonSchema = /* @__PURE__ */ z
   });
 
 /** The task exactly as our server sends it. */
-export const taskJsonSchema = /* @__PURE__ */ z
-  .object({
-    id: z.string(),
-    title: z.string(),
-    description: z.string().nullable(),
-    status: wireTaskStatusSchema,
-    priority: taskPrioritySchema,
-    due_date: z.string().nullable(),
-    tags: z.array(z.string()),
-    source: taskSourceSchema,
-    created_at: z.string(),
-    updated_at: z.string(),
-    completed_at: z.string().nullable(),
-    recurrence: recurrenceJsonSchema,
-    remind_at: z
-      .string()
-      .nullable()
-      .meta({
-        description:
-          "remind_at: when the owner is reminded (ISO timestamp, UTC), or null for no reminder. Cleared when " +
-          "the task is completed; a repeating task's next occurrence is reminded the same time ahead of its " +
-          "due date.",
-        example: "2026-11-30T06:30:00.000Z",
-      }),
-  })
-  .meta({ id: "Task" });
+export const taskJsonSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  status: wireTaskStatusSchema,
+  priority: taskPrioritySchema,
+  due_date: z.string().nullable(),
+  tags: z.array(z.string()),
+  source: taskSourceSchema,
+  created_at: z.string(),
+  updated_at: z.string(),
+  completed_at: z.string().nullable(),
+  recurrence: recurrenceJsonSchema,
+  remind_at: z
+    .string()
+    .nullable()
+    .meta({
+      description:
+        "remind_at: when the owner is reminded (ISO timestamp, UTC), or null for no reminder. Cleared when " +
+        "the task is completed; a repeating task's next occurrence is reminded the same time ahead of its " +
+        "due date.",
+      example: "2026-11-30T06:30:00.000Z",
+    }),
+});
 export type TaskJson = z.infer<typeof taskJsonSchema>;
 
 /**
@@ -322,19 +320,14 @@ const taskInputFields = {
 };
 
 /** PUT is partial; null clears a due date, description, recurrence or reminder. */
-export const updateTaskRequestSchema = /* @__PURE__ */ z
-  .object(taskInputFields)
-  .partial()
-  .meta({ id: "UpdateTaskRequest" });
+export const updateTaskRequestSchema = /* @__PURE__ */ z.object(taskInputFields).partial();
 
-export const createTaskRequestSchema = /* @__PURE__ */ updateTaskRequestSchema
-  .extend({
-    title: titleSchema,
-    priority: taskPrioritySchema.default(DEFAULT_TASK_PRIORITY),
-    tags: tagsSchema.default([]),
-    source: taskSourceSchema.optional(),
-  })
-  .meta({ id: "CreateTaskRequest" });
+export const createTaskRequestSchema = /* @__PURE__ */ updateTaskRequestSchema.extend({
+  title: titleSchema,
+  priority: taskPrioritySchema.default(DEFAULT_TASK_PRIORITY),
+  tags: tagsSchema.default([]),
+  source: taskSourceSchema.optional(),
+});
 export type CreateTaskRequest = z.input<typeof createTaskRequestSchema>;
 export type CreateTaskInput = z.output<typeof createTaskRequestSchema>;
 
@@ -377,17 +370,15 @@ export function taskFiltersToQuery(filters: TaskFilters): Record<string, string>
   return query;
 }
 
-export const taskStatsSchema = /* @__PURE__ */ z
-  .object({
-    total: z.number().int(),
-    pending: z.number().int(),
-    in_progress: z.number().int(),
-    completed: z.number().int(),
-    cancelled: z.number().int(),
-    overdue: z.number().int(),
-    completion_rate: z.number().int(),
-  })
-  .meta({ id: "TaskStats" });
+export const taskStatsSchema = /* @__PURE__ */ z.object({
+  total: z.number().int(),
+  pending: z.number().int(),
+  in_progress: z.number().int(),
+  completed: z.number().int(),
+  cancelled: z.number().int(),
+  overdue: z.number().int(),
+  completion_rate: z.number().int(),
+});
 export type TaskStats = z.infer<typeof taskStatsSchema>;
 
 /**

@@ -27,12 +27,10 @@ export const importErrorSchema = /* @__PURE__ */ z.object({
 });
 export type ImportError = z.infer<typeof importErrorSchema>;
 
-export const importResultSchema = /* @__PURE__ */ z
-  .object({
-    created: z.number().int(),
-    /** Tasks already imported before (or twice in the file): nothing new is created for them */
-    skipped: z.number().int(),
-    errors: z.array(importErrorSchema),
-  })
-  .meta({ id: "ImportResult" });
+export const importResultSchema = /* @__PURE__ */ z.object({
+  created: z.number().int(),
+  /** Tasks already imported before (or twice in the file): nothing new is created for them */
+  skipped: z.number().int(),
+  errors: z.array(importErrorSchema),
+});
 export type ImportResult = z.infer<typeof importResultSchema>;

@@ -2,6 +2,7 @@ import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import { nameSharedSchemas } from "@contract/openapi-names";
 import { LICENSE, VERSION } from "../version";
 
 type OpenApiObject = ReturnType<typeof jsonSchemaTransformObject>;
@@ -65,7 +66,11 @@ function withDescribedHeaders(document: OpenApiObject): OpenApiObject {
     const responses = operation.responses ?? {};
     for (const [status, response] of Object.entries(responses)) {
       const content = response.content;
-      if (Number(status) >= 400 && content && !("application/json" in content && Object.keys(content).length === 1)) {
+      if (
+        Number(status) >= 400 &&
+        content &&
+        !("application/json" in content && Object.keys(content).length === 1)
+      ) {
         response.content = { "application/json": content["application/json"] ?? Object.values(content)[0] };
       }
     }
@@ -107,6 +112,7 @@ const UPLOAD_BODY = {
  */
 export const docs = fp(
   async (app) => {
+    nameSharedSchemas();
     await app.register(swagger, {
       openapi: {
         info: {
