@@ -59,6 +59,14 @@ export const apiPaths = {
   createAppPassword: "/api/v1/app-passwords",
   deleteAppPassword: "/api/v1/app-passwords/:id",
   caldavAccount: "/api/v1/caldav",
+  listApiTokens: "/api/v1/tokens",
+  createApiToken: "/api/v1/tokens",
+  deleteApiToken: "/api/v1/tokens/:id",
+  listWebhooks: "/api/v1/webhooks",
+  createWebhook: "/api/v1/webhooks",
+  deleteWebhook: "/api/v1/webhooks/:id",
+  eventTicket: "/api/v1/events/ticket",
+  eventStream: "/api/v1/events",
 } as const;
 
 /** Fills `:name` parameters of a route path. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { withoutNul } from "./common";
 
 /** What the bell tells about: a task's reminder, tasks made from an e-mail, a finished daily plan. */
-export const NOTIFICATION_KINDS = ["reminder", "email_tasks", "plan_ready"] as const;
+export const NOTIFICATION_KINDS = ["reminder", "email_tasks", "plan_ready", "webhook_disabled"] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The bell's list holds the newest notifications, this many. */

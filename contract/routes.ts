@@ -42,6 +42,16 @@ import {
   createdAppPasswordSchema,
 } from "./caldav";
 import { markNotificationsReadRequestSchema, notificationListSchema } from "./notifications";
+import {
+  apiTokenCreatedSchema,
+  apiTokenListSchema,
+  createApiTokenRequestSchema,
+  createWebhookRequestSchema,
+  eventStreamQuerySchema,
+  eventTicketSchema,
+  webhookCreatedSchema,
+  webhookListSchema,
+} from "./integrations";
 import { pushKeySchema, pushSubscriptionRequestSchema, pushUnsubscribeRequestSchema } from "./push";
 import {
   createProjectRequestSchema,
@@ -84,6 +94,10 @@ const bodyErrors = {
 } as const;
 const queryErrors = { 400: "A query parameter breaks the schema (the message names it)" } as const;
 const authErrors = { 401: "No valid bearer token (missing, expired or revoked)" } as const;
+const sessionOnly = {
+  403: "Called with a personal API token: tokens are managed from a signed-in session",
+} as const;
+const readOnlyToken = { 403: "Called with a read-only personal API token" } as const;
 const taskNotFound = { 404: "No such task among the signed-in user's tasks" } as const;
 const projectNotFound = { 404: "No such project among the signed-in user's projects" } as const;
 /** What a task write answers when its project or parent is not the user's, or the tree rules break. */
@@ -642,9 +656,80 @@ export const apiRoutes = {
     response: caldavAccountSchema,
     errors: { ...authErrors },
   },
+  listApiTokens: {
+    method: "GET",
+    path: apiPaths.listApiTokens,
+    summary: "The user's personal API tokens (never their secrets)",
+    auth: true,
+    response: apiTokenListSchema,
+    errors: { ...authErrors, ...sessionOnly },
+  },
+  createApiToken: {
+    method: "POST",
+    path: apiPaths.createApiToken,
+    summary: "Create a personal API token; the token is shown only in this answer",
+    auth: true,
+    body: createApiTokenRequestSchema,
+    response: apiTokenCreatedSchema,
+    errors: { ...bodyErrors, ...authErrors, ...sessionOnly },
+  },
+  deleteApiToken: {
+    method: "DELETE",
+    path: apiPaths.deleteApiToken,
+    summary: "Revoke a personal API token",
+    auth: true,
+    errors: { ...authErrors, ...sessionOnly, 404: "No such token of the signed-in user" },
+  },
+  listWebhooks: {
+    method: "GET",
+    path: apiPaths.listWebhooks,
+    summary: "The user's webhooks, each with its last deliveries",
+    auth: true,
+    response: webhookListSchema,
+    errors: { ...authErrors },
+  },
+  createWebhook: {
+    method: "POST",
+    path: apiPaths.createWebhook,
+    summary: "Register a webhook for task events; the signing secret is shown only in this answer",
+    auth: true,
+    body: createWebhookRequestSchema,
+    response: webhookCreatedSchema,
+    errors: {
+      ...bodyErrors,
+      400: "Bad input, or a URL whose host is a loopback or private address (unless the server allows them)",
+      ...authErrors,
+      ...readOnlyToken,
+    },
+  },
+  deleteWebhook: {
+    method: "DELETE",
+    path: apiPaths.deleteWebhook,
+    summary: "Delete a webhook and its delivery log",
+    auth: true,
+    errors: { ...authErrors, ...readOnlyToken, 404: "No such webhook of the signed-in user" },
+  },
+  eventTicket: {
+    method: "POST",
+    path: apiPaths.eventTicket,
+    summary: "A one-use ticket, valid 60 s, that opens the live-update stream",
+    auth: true,
+    response: eventTicketSchema,
+    errors: { ...bodyErrors, ...authErrors },
+  },
+  eventStream: {
+    method: "GET",
+    path: apiPaths.eventStream,
+    summary: "The live-update stream of the user's task changes (text/event-stream)",
+    auth: false,
+    query: eventStreamQuerySchema,
+    errors: { ...queryErrors, 401: "The ticket is unknown, used or older than 60 s" },
+  },
 } as const satisfies Record<string, RouteDefinition>;
 
 export const taskIdParamsSchema = idParams;
 export const projectIdParamsSchema = idParams;
+/** The `:id` of any resource (a token, a webhook). */
+export const idParamsSchema = idParams;
 
 export { pathFor } from "./api-paths";

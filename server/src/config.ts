@@ -103,6 +103,7 @@ const envSchema = z.object({
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   PUSH_ALLOW_PRIVATE: z.stringbool().default(false),
   CALENDAR_ALLOW_PRIVATE: z.stringbool().default(false),
+  WEBHOOK_ALLOW_PRIVATE: z.stringbool().default(false),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -162,6 +163,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
      * network.
      */
     calendarAllowPrivate: env_.CALENDAR_ALLOW_PRIVATE,
+    /** Webhooks may be registered for and delivered to loopback and private addresses. */
+    webhookAllowPrivate: env_.WEBHOOK_ALLOW_PRIVATE,
   };
 }
 

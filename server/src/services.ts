@@ -5,6 +5,7 @@ import { weeklyReviewEmailJob } from "./modules/analytics/worker";
 import { dailyPlanJob } from "./modules/daily/worker";
 import { startInboundSmtp } from "./modules/inbound-mail/smtp-listener";
 import { reminderEmailJob, reminderPushJob, taskReminderJob } from "./modules/notifications/worker";
+import { webhookDeliveryJob } from "./modules/webhooks/worker";
 
 type StopService = () => Promise<void>;
 
@@ -16,6 +17,7 @@ export const jobKinds: readonly JobKind[] = [
   reminderPushJob,
   calendarSyncJob,
   weeklyReviewEmailJob,
+  webhookDeliveryJob,
 ];
 
 /**

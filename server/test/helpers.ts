@@ -195,3 +195,29 @@ export function latestVerificationCode(mailer: { sent: OutgoingMail[] }, email: 
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
+
+/** Replaces each `$ref` to a named schema with the schema itself, recursively. */
+function inlineRefs(value: unknown, schemas: Record<string, unknown>, seen: ReadonlySet<string>): unknown {
+  if (Array.isArray(value)) return value.map((item) => inlineRefs(item, schemas, seen));
+  if (!value || typeof value !== "object") return value;
+  const ref = (value as { $ref?: unknown }).$ref;
+  if (typeof ref === "string" && ref.startsWith("#/components/schemas/")) {
+    const name = ref.slice("#/components/schemas/".length);
+    if (seen.has(name)) return value;
+    return inlineRefs(schemas[name], schemas, new Set([...seen, name]));
+  }
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [key, inlineRefs(child, schemas, seen)]),
+  );
+}
+
+/**
+ * The served OpenAPI document with its named schemas written out where they are used, for tests
+ * that look for what one operation says.
+ */
+export async function inlinedOpenApi<T>(t: TestApp): Promise<T> {
+  const document = (await t.app.inject({ method: "GET", url: "/docs/json" })).json<{
+    components?: { schemas?: Record<string, unknown> };
+  }>();
+  return inlineRefs(document, document.components?.schemas ?? {}, new Set()) as T;
+}

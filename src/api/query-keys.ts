@@ -36,6 +36,11 @@ export const queryKeys = {
     all: ["notifications"] as const,
     list: () => [...queryKeys.notifications.all, "list"] as const,
   },
+  integrations: {
+    all: ["integrations"] as const,
+    tokens: () => [...queryKeys.integrations.all, "tokens"] as const,
+    webhooks: () => [...queryKeys.integrations.all, "webhooks"] as const,
+  },
   premium: {
     all: ["premium"] as const,
     limit: () => [...queryKeys.premium.all, "limit"] as const,

@@ -74,10 +74,15 @@ export function engineOf(options: DatabaseOptions): DatabaseEngine {
 /** PostgreSQL connections per instance; several instances share the server's max_connections. */
 const POSTGRES_POOL_SIZE = 10;
 
+/** The connection string of each PostgreSQL database handle, for connections of their own. */
+const postgresUrls = new WeakMap<Db, string>();
+
 export function createDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POSTGRES_POOL_SIZE });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    postgresUrls.set(db, options.databaseUrl);
+    return db;
   }
   const database = openSqlite(options.sqlitePath ?? ":memory:");
   return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
@@ -193,6 +198,18 @@ export function isUniqueViolation(error: unknown): boolean {
 /** The database is PostgreSQL (else SQLite), for the few queries written for one engine. */
 export function isPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+/**
+ * A PostgreSQL connection of its own, outside the pool, for LISTEN: it stays open, waiting for
+ * notifications, which a pooled connection must not. The caller ends it.
+ */
+export async function openListenConnection(db: Db): Promise<pg.Client> {
+  const connectionString = postgresUrls.get(db);
+  if (!connectionString) throw new Error("LISTEN needs a PostgreSQL database");
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  return client;
 }
 
 /**

@@ -234,7 +234,7 @@ export interface JobsTable {
 export interface NotificationsTable {
   id: string;
   user_id: string;
-  /** reminder | email_tasks | plan_ready */
+  /** reminder | email_tasks | plan_ready | webhook_disabled */
   kind: string;
   task_id: string | null;
   text: string;
@@ -326,6 +326,55 @@ export interface TaskSyncTable {
   deleted: ColumnType<number, number | undefined, number>;
 }
 
+/** Personal API tokens (migration 0016): only the token's SHA-256 is stored. */
+export interface ApiTokensTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** "read" or "write" */
+  scope: string;
+  token_hash: string;
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+}
+
+/** Webhooks (migration 0016): `events` is a JSON array of event names. */
+export interface WebhooksTable {
+  id: string;
+  user_id: string;
+  url: string;
+  events: string;
+  /** The signing secret as given out, `whsec_<base64>`. */
+  secret: string;
+  created_at: string;
+  /** When the first of the failures in a row happened; null while deliveries succeed. */
+  failing_since: string | null;
+  disabled_at: string | null;
+}
+
+/** One event for one webhook (migration 0016); the id is the `webhook-id` it is signed with. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  event: string;
+  payload: string;
+  created_at: string;
+  /** "pending" (attempts remain), "delivered" or "failed" */
+  status: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_attempt_at: string | null;
+  response_status: number | null;
+  last_error: string | null;
+}
+
+/** One-use tickets that open a live-update stream (migration 0016). */
+export interface EventTicketsTable {
+  ticket_hash: string;
+  user_id: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -351,6 +400,10 @@ export interface Database {
   app_passwords: AppPasswordsTable;
   task_ical: TaskIcalTable;
   task_sync: TaskSyncTable;
+  api_tokens: ApiTokensTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  event_tickets: EventTicketsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -370,3 +423,6 @@ export type NotificationRow = Selectable<NotificationsTable>;
 export type CalendarRow = Selectable<CalendarsTable>;
 export type AppPasswordRow = Selectable<AppPasswordsTable>;
 export type TaskIcalRow = Selectable<TaskIcalTable>;
+export type ApiTokenRow = Selectable<ApiTokensTable>;
+export type WebhookRow = Selectable<WebhooksTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;

@@ -21,6 +21,11 @@ export interface JobKind {
   /** Claims before the job is given up: a failed run or an abandoned claim each use one. */
   maxAttempts: number;
   /**
+   * The pause after each failed attempt (the first after attempt 1); left out, pauses double
+   * from 30 s up to an hour.
+   */
+  retryDelaysMs?: readonly number[];
+  /**
    * Does the job. Returning marks it done; throwing queues it again after a pause while attempts
    * remain, else fails it. A run that must write its effects exactly once writes them with
    * `completeJob` in one transaction.
@@ -66,7 +71,9 @@ const RETRY_MAX_MS = 60 * 60_000;
 const KEEP_FINISHED_MS = 7 * 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
 
-function retryDelayMs(attempts: number): number {
+function retryDelayMs(kind: JobKind, attempts: number): number {
+  const own = kind.retryDelaysMs?.[attempts - 1];
+  if (own !== undefined) return own;
   return Math.min(RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1), RETRY_MAX_MS);
 }
 
@@ -107,7 +114,7 @@ async function runClaimed(deps: AppDeps, kind: JobKind, job: ClaimedJob, log: Jo
       return;
     }
     log.warn({ err: error, jobId: job.id, kind: job.kind, attempts: job.attempts }, "Job failed; retrying");
-    const runAt = new Date(deps.clock.now().getTime() + retryDelayMs(job.attempts)).toISOString();
+    const runAt = new Date(deps.clock.now().getTime() + retryDelayMs(kind, job.attempts)).toISOString();
     await requeueJob(deps.db, job, runAt, errorText(error));
     return;
   }

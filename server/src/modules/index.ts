@@ -1,5 +1,6 @@
 import type { ModulePlugin } from "../app-types";
 import { analyticsModule } from "./analytics/routes";
+import { apiTokensModule } from "./api-tokens/routes";
 import { authModule } from "./auth/routes";
 import { calendarModule } from "./calendar/routes";
 import { calendarsModule } from "./calendars/routes";
@@ -8,6 +9,7 @@ import { caldavModule } from "./caldav/routes";
 import { dailyModule } from "./daily/routes";
 import { extractModule } from "./extract/routes";
 import { inboundMailModule } from "./inbound-mail/routes";
+import { liveUpdatesModule } from "./live-updates/routes";
 import { notificationsModule } from "./notifications/routes";
 import { planningModule } from "./planning/routes";
 import { premiumModule } from "./premium/routes";
@@ -16,6 +18,7 @@ import { pushModule } from "./push/routes";
 import { quickAddModule } from "./quick-add/routes";
 import { taskModule } from "./tasks/routes";
 import { transferModule } from "./transfer/routes";
+import { webhooksModule } from "./webhooks/routes";
 
 /**
  * One folder per resource, each a plugin registered under its URL prefix. Each module attaches
@@ -43,4 +46,7 @@ export const modules: ModulePlugin = async (app, { deps }) => {
   // CalDAV at /dav/ and its discovery address /.well-known/caldav, with HTTP Basic of its own.
   await app.register(davModule, { deps });
   await app.register(planningModule, { prefix: "/api/v1/plan", deps });
+  await app.register(apiTokensModule, { prefix: "/api/v1/tokens", deps });
+  await app.register(webhooksModule, { prefix: "/api/v1/webhooks", deps });
+  await app.register(liveUpdatesModule, { prefix: "/api/v1/events", deps });
 };

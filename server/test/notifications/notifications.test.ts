@@ -9,7 +9,7 @@ import { runDueJobs } from "../../src/jobs/runner";
 import { createMailer } from "../../src/mail/mailer";
 import { addNotification } from "../../src/modules/notifications/service";
 import { jobKinds } from "../../src/services";
-import { bearer, createTestApp, signUp, type SignedUp, type TestApp } from "../helpers";
+import { bearer, createTestApp, signUp, type SignedUp, type TestApp, inlinedOpenApi } from "../helpers";
 
 const quiet = { warn: () => undefined, error: () => undefined };
 const NOTIFICATIONS = "/api/v1/notifications";
@@ -279,9 +279,9 @@ describe("the OpenAPI description", () => {
   it("names remind_at in the task, in the create and update bodies and in both calls' descriptions", async () => {
     const t = await createTestApp();
     try {
-      const doc = (await t.app.inject({ method: "GET", url: "/docs/json" })).json<{
+      const doc = await inlinedOpenApi<{
         paths: Record<string, Record<string, { description?: string; responses?: unknown }>>;
-      }>();
+      }>(t);
       const createCall = doc.paths["/api/v1/tasks"]?.post;
       const updateCall = doc.paths["/api/v1/tasks/{id}"]?.put;
       for (const call of [createCall, updateCall]) {

@@ -12,7 +12,7 @@ import {
   normaliseRecurrence,
   recurrenceProblem,
 } from "../../src/lib/recurrence";
-import { bearer, createTestApp, signUp, testClock, type TestApp } from "../helpers";
+import { bearer, createTestApp, signUp, testClock, type TestApp, inlinedOpenApi } from "../helpers";
 import { multipartFile } from "../transfer/multipart";
 
 const TASKS = apiRoutes.listTasks.path;
@@ -410,9 +410,9 @@ describe("repeating tasks through the API", () => {
   });
 
   it("documents the field in the OpenAPI description of the task and its create and update bodies", async () => {
-    const doc = (await t.app.inject({ method: "GET", url: "/docs/json" })).json<{
+    const doc = await inlinedOpenApi<{
       paths: Record<string, Record<string, { requestBody?: unknown; responses?: unknown }>>;
-    }>();
+    }>(t);
     const createCall = JSON.stringify(doc.paths["/api/v1/tasks"]?.post);
     const updateCall = JSON.stringify(doc.paths["/api/v1/tasks/{id}"]?.put);
     for (const call of [createCall, updateCall]) {

@@ -8,6 +8,7 @@ import { SidebarProjects } from "@/features/projects/components/sidebar-projects
 import { userDisplayName, userInitials } from "@/features/auth/user-display";
 import { InstallButton } from "../install-button";
 import { KeyboardShortcuts } from "../keyboard-shortcuts";
+import { LiveUpdates } from "../live-updates";
 import { NotificationCenter } from "../notification-center";
 import { RequireAuth } from "../require-auth";
 import { PageLoading } from "./page-loading";
@@ -49,6 +50,7 @@ export function AppLayout() {
             </Suspense>
           </RouteErrorBoundary>
           <KeyboardShortcuts />
+          <LiveUpdates userId={user.id} />
         </AppShell>
       )}
     </RequireAuth>

@@ -1,9 +1,10 @@
 import { CaldavCard } from "@/features/caldav/caldav-card";
 import { CalendarsCard } from "@/features/calendar/components/calendars-card";
 import { DataTransferCards } from "@/features/data-transfer/data-transfer-cards";
+import { IntegrationCards } from "@/features/integrations/integration-cards";
 import { SettingsPage } from "@/features/settings/components/settings-page";
 
-/** Settings with the calendars, export, import, calendar-feed and CalDAV cards after the account cards. */
+/** Settings with the calendars, export, import, calendar-feed, integration and CalDAV cards after the account cards. */
 export function SettingsWithData() {
   return (
     <SettingsPage
@@ -11,6 +12,7 @@ export function SettingsWithData() {
         <>
           <CalendarsCard />
           <DataTransferCards />
+          <IntegrationCards />
           <CaldavCard />
         </>
       }

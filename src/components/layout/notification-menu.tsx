@@ -1,6 +1,6 @@
 import type { NotificationJson } from "@contract/notifications";
 import { formatDistanceToNowStrict } from "date-fns";
-import { CalendarCheck, CheckCheck, Mail, AlarmClock, AlarmClockPlus } from "lucide-react";
+import { CalendarCheck, CheckCheck, Mail, AlarmClock, AlarmClockPlus, Webhook } from "lucide-react";
 import { Fragment, useRef } from "react";
 import { Link } from "react-router-dom";
 import {
@@ -17,15 +17,21 @@ import { taskPath, TASKS_PATH } from "@/lib/task-search-param";
 import { NotificationBellButton, type NotificationBellProps } from "./notification-bell";
 import { useFocusFirstItemOnce, type OnDemandOpening } from "./on-demand-menu";
 
-/** Where a notification leads: its task's Edit dialog, the e-mailed tasks, or the daily plan. */
+/** Where a notification leads: its task's Edit dialog, the e-mailed tasks, the daily plan, or Settings. */
 export function notificationHref(notification: NotificationJson): string {
   if (notification.task_id) return taskPath(notification.task_id);
   if (notification.kind === "plan_ready") return "/daily";
   if (notification.kind === "email_tasks") return `${TASKS_PATH}?tag=email`;
+  if (notification.kind === "webhook_disabled") return "/settings";
   return TASKS_PATH;
 }
 
-const ICONS = { reminder: AlarmClock, email_tasks: Mail, plan_ready: CalendarCheck } as const;
+const ICONS = {
+  reminder: AlarmClock,
+  email_tasks: Mail,
+  plan_ready: CalendarCheck,
+  webhook_disabled: Webhook,
+} as const;
 
 /**
  * The bell's menu of the newest notifications, each a link (reading it marks it read), with

@@ -14,6 +14,7 @@ import * as projectsAndSubtasks from "./0013-projects-and-subtasks";
 import * as taskHistory from "./0014-task-history";
 import * as planning from "./0015-planning";
 import * as caldav from "./0017-caldav";
+import * as tokensAndWebhooks from "./0016-tokens-and-webhooks";
 
 /**
  * Every migration, in order. Add new ones at the end; never edit a released one. A migration keeps
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "0014-task-history": taskHistory,
   "0015-planning": planning,
   "0017-caldav": caldav,
+  "0016-tokens-and-webhooks": tokensAndWebhooks,
 };

@@ -2,14 +2,51 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../../app-types";
 import type { Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
-import { Unauthenticated } from "../../lib/domain-errors";
+import type { ApiTokenScope } from "@contract/integrations";
+import { Forbidden, Unauthenticated } from "../../lib/domain-errors";
+import { apiTokenUser, isApiToken } from "../api-tokens/service";
 import { findSessionUser, type SignedInUser } from "./session-repository";
 import { findUserById } from "./user-repository";
 
 declare module "fastify" {
   interface FastifyRequest {
-    auth?: { user: SignedInUser; sessionId: string };
+    auth?: {
+      user: SignedInUser;
+      /** The session signed in with; null for a personal API token. */
+      sessionId: string | null;
+      /** The personal API token used, if one was. */
+      apiToken: { id: string; scope: ApiTokenScope } | null;
+    };
   }
+  interface FastifyContextConfig {
+    /** A POST that changes nothing of the user's data: a read-only API token may call it. */
+    readOnly?: boolean;
+  }
+}
+
+/**
+ * Which calls of a scope a personal API token may make:
+ * - "scoped": reads with any token, writes with a "write" token only;
+ * - "reads": reads only, whatever the token's scope (the account: a token never changes it);
+ * - "refused": none (managing the tokens themselves takes a signed-in session).
+ */
+export type ApiTokenAccess = "scoped" | "reads" | "refused";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function checkApiTokenAccess(request: FastifyRequest, scope: ApiTokenScope, access: ApiTokenAccess): void {
+  if (access === "refused") {
+    throw new Forbidden("API tokens cannot manage tokens: sign in to the app for that", "api_token_refused");
+  }
+  const reads = SAFE_METHODS.has(request.method) || request.routeOptions.config.readOnly === true;
+  if (reads) return;
+  if (access === "reads") {
+    throw new Forbidden(
+      "API tokens cannot change the account: sign in to the app for that",
+      "api_token_refused",
+    );
+  }
+  if (scope !== "write") throw new Forbidden("This API token is read-only", "read_only_token");
 }
 
 const SESSION_ENDED = "Your session has expired or was revoked. Please sign in again.";
@@ -23,15 +60,28 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * The authentication hook: modules add it as `onRequest` to the scope of their signed-in calls,
- * so a request without a live bearer token is refused with 401 before its body is read.
+ * so a request without a live bearer token is refused with 401 before its body is read. The
+ * bearer is a session token or a personal API token (told apart by the latter's prefix), whose
+ * scope `access` limits (403).
  */
-export function authenticate(deps: Pick<AppDeps, "db" | "clock">) {
+export function authenticate(deps: Pick<AppDeps, "db" | "clock">, access: ApiTokenAccess = "scoped") {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const token = bearerToken(request);
     if (!token) throw new Unauthenticated("Authentication required");
+    if (isApiToken(token)) {
+      const found = await apiTokenUser(deps.db, deps.clock, token);
+      if (!found) throw new Unauthenticated("This API token has expired or was revoked");
+      checkApiTokenAccess(request, found.scope, access);
+      request.auth = {
+        user: found.user,
+        sessionId: null,
+        apiToken: { id: found.tokenId, scope: found.scope },
+      };
+      return;
+    }
     const session = await findSessionUser(deps.db, token, deps.clock.now());
     if (!session) throw new Unauthenticated(SESSION_ENDED);
-    request.auth = { user: session.user, sessionId: session.sessionId };
+    request.auth = { user: session.user, sessionId: session.sessionId, apiToken: null };
   };
 }
 
@@ -51,7 +101,9 @@ export async function currentUserRow(db: Db, request: FastifyRequest): Promise<U
   return user;
 }
 
+/** The session of a request signed in with one (calls that API tokens reach never ask). */
 export function currentSessionId(request: FastifyRequest): string {
   if (!request.auth) throw new Unauthenticated();
+  if (request.auth.sessionId === null) throw new Forbidden("This call needs a signed-in session");
   return request.auth.sessionId;
 }

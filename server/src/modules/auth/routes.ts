@@ -64,7 +64,8 @@ export const authModule: ModulePlugin = async (app, { deps }) => {
   );
 
   await app.register(async (signedIn: App) => {
-    signedIn.addHook("onRequest", authenticate(deps));
+    // A personal API token may read the account, never change it.
+    signedIn.addHook("onRequest", authenticate(deps, "reads"));
 
     signedIn.get(
       routeIn(signedIn, meRoute.path),

@@ -1,17 +1,7 @@
-import { hash, randomBytes } from "node:crypto";
 import type { Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
 import { newId } from "../../lib/ids";
-
-/** Opaque bearer tokens: 256 random bits, only their SHA-256 is stored. */
-export function newToken(): string {
-  return randomBytes(32).toString("base64url");
-}
-
-/** Every signed-in request runs it: the one-shot hash, without a Hash object per call. */
-export function hashToken(token: string): string {
-  return hash("sha256", token, "hex");
-}
+import { hashToken, newToken } from "../../lib/opaque-tokens";
 
 export async function createSession(
   db: Db,

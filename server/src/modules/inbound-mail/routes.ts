@@ -38,6 +38,7 @@ export const inboundMailModule: ModulePlugin = async (app, { deps }) => {
         description:
           "Authorised by `Authorization: Bearer $INBOUND_WEBHOOK_SECRET` (the call is off while it is unset). The recipient is read from X-Recipient / X-Original-To / X-Envelope-To, else the message's Delivered-To, To and Cc. 201 with the number of tasks created; 200 for a message already received; 403 for a sender the policy refuses; 404 for an unknown recipient; 429 once the recipient's tasks from e-mail for the day are used up.",
         tags: ["inbound e-mail"],
+        security: [{ inboundSecret: [] }],
         response: {
           200: z.object({ status: z.string(), tasks_created: z.number().int() }),
           201: z.object({ status: z.string(), tasks_created: z.number().int() }),

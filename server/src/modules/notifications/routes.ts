@@ -18,7 +18,7 @@ export const notificationsModule: ModulePlugin = async (app, { deps }) => {
       schema: {
         summary: listRoute.summary,
         description:
-          "The newest 20 notifications, newest first (`kind`: reminder, email_tasks or plan_ready; " +
+          "The newest 20 notifications, newest first (`kind`: reminder, email_tasks, plan_ready or webhook_disabled; " +
           "`task_id` null when none or the task was deleted; `late`: a reminder delivered after the " +
           "server was down at its time), and `unread`: how many of all the user's notifications are unread.",
         tags,

@@ -33,6 +33,7 @@ import {
   recurrenceProblem,
 } from "../../lib/recurrence";
 import { allDayDate, userTimeZone } from "../../lib/time-zone";
+import { announceTaskChanges, type TaskChange } from "./announce";
 import {
   adoptTasksWithoutProject,
   countTasks,
@@ -562,6 +563,22 @@ async function completeOpenTasks(
     trx,
     open.flatMap((task) => changeEvents(task, { status: "completed" }, nowIso)),
   );
+  await announceTaskChanges(
+    trx,
+    userId,
+    open.map((task) => ({
+      type: "updated",
+      task: toTaskJson({
+        ...task,
+        status: "completed",
+        completed_at: nowIso,
+        remind_at: null,
+        updated_at: nowIso,
+      }),
+      completed: true,
+    })),
+    nowIso,
+  );
   for (const task of open) {
     if (task.remind_at !== null) await followReminder(trx, task.id, null, nowIso);
     await createNextOccurrence(
@@ -701,7 +718,14 @@ export async function createTasks(
     for (const row of rows)
       if (row.remind_at !== null) await followReminder(trx, row.id, row.remind_at, nowIso);
     await touchTasks(trx, userId, nowIso);
-    return rows.map(toTaskJson);
+    const tasks = rows.map(toTaskJson);
+    await announceTaskChanges(
+      trx,
+      userId,
+      tasks.map((task) => ({ type: "created", task })),
+      nowIso,
+    );
+    return tasks;
   });
 }
 
@@ -814,10 +838,10 @@ async function createNextOccurrence(
     // The estimate carries over; when to do the next one is planned anew.
     scheduled_start: null,
   };
-  if (await insertNextOccurrence(trx, next)) {
-    await insertTaskEvents(trx, creationEvents(next, undefined));
-    await followReminder(trx, next.id, next.remind_at, nowIso);
-  }
+  if (!(await insertNextOccurrence(trx, next))) return;
+  await insertTaskEvents(trx, creationEvents(next, undefined));
+  await followReminder(trx, next.id, next.remind_at, nowIso);
+  await announceTaskChanges(trx, userId, [{ type: "created", task: toTaskJson(next) }], nowIso);
 }
 
 /** The same lead time before `nextDue` as `remindAt` was before `due`; null without one or when past. */
@@ -866,17 +890,27 @@ export async function updateTask(
       await updateTaskRow(trx, userId, id, { ...changes, updated_at: nowIso });
       await insertTaskEvents(trx, changeEvents(current, changes, nowIso));
     }
+    const completed = changes.status === "completed";
+    const announced: TaskChange[] =
+      Object.keys(changes).length > 0 ? [{ type: "updated", task: toTaskJson(updated), completed }] : [];
     if (tree.changes.project_id !== undefined && tree.subtree.length > 0) {
       // The whole subtree follows: a subtask is always in its parent's project.
+      const projectId = tree.changes.project_id;
       await updateTaskRows(
         trx,
         userId,
         tree.subtree.map((task) => task.id),
-        { project_id: tree.changes.project_id, updated_at: nowIso },
+        { project_id: projectId, updated_at: nowIso },
       );
+      for (const task of tree.subtree)
+        announced.push({
+          type: "updated",
+          task: toTaskJson({ ...task, project_id: projectId, updated_at: nowIso }),
+          completed: false,
+        });
     }
-    if (changes.status === "completed")
-      await createNextOccurrence(trx, userId, updated, current.remind_at, nowIso);
+    await announceTaskChanges(trx, userId, announced, nowIso);
+    if (completed) await createNextOccurrence(trx, userId, updated, current.remind_at, nowIso);
     if (changes.remind_at !== undefined) await followReminder(trx, id, changes.remind_at, nowIso);
     if (completeBelow) await completeOpenTasks(trx, userId, below, nowIso);
     await touchTasks(trx, userId, nowIso);
@@ -924,6 +958,12 @@ export async function removeTasks(
     tasks.map((task) =>
       taskEvent({ id: task.id, user_id: userId }, "deleted", { from: null, to: null, at: nowIso }),
     ),
+  );
+  await announceTaskChanges(
+    trx,
+    userId,
+    tasks.map((task) => ({ type: "deleted", id: task.id })),
+    nowIso,
   );
   return deleted;
 }

@@ -1,0 +1,88 @@
+import { apiPaths } from "@contract/api-paths";
+import { eventTicketSchema } from "@contract/integrations";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { env } from "@/config/env";
+import { queryKeys } from "@/api/query-keys";
+import { apiClient } from "@/lib/api-client";
+
+/** Events arriving together (an import, a sync) cause one refresh, after this pause. */
+const REFRESH_BATCH_MS = 150;
+/** Reconnection after a lost stream waits this long at first, doubling up to the maximum. */
+const RECONNECT_FIRST_MS = 1_000;
+const RECONNECT_MAX_MS = 30_000;
+
+/**
+ * Keeps the signed-in user's task screens current with changes made elsewhere (another tab or
+ * device, a script, an inbound e-mail, a sync client): the server's event stream says which task
+ * changed, and the task queries are refreshed. EventSource cannot send the bearer token, so each
+ * connection takes a one-use ticket first; a lost stream is reopened with a fresh ticket, and a
+ * reopened one refreshes once for what it may have missed. Renders nothing.
+ */
+export function LiveUpdates({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    // Browsers without EventSource (and the component tests' DOM) go without live updates.
+    if (typeof EventSource === "undefined") return;
+    let stopped = false;
+    let source: EventSource | undefined;
+    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+    let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+    let delay = RECONNECT_FIRST_MS;
+    let opened = false;
+
+    const refresh = () => {
+      if (refreshTimer !== undefined) return;
+      refreshTimer = setTimeout(() => {
+        refreshTimer = undefined;
+        void queryClient.invalidateQueries({ queryKey: queryKeys.tasks.all });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.daily.status() });
+      }, REFRESH_BATCH_MS);
+    };
+
+    const reconnectLater = () => {
+      if (stopped) return;
+      reconnectTimer = setTimeout(() => void connect(), delay);
+      delay = Math.min(delay * 2, RECONNECT_MAX_MS);
+    };
+
+    const connect = async () => {
+      let ticket: string;
+      try {
+        ticket = eventTicketSchema.parse((await apiClient.post<unknown>(apiPaths.eventTicket)).data).ticket;
+      } catch {
+        reconnectLater();
+        return;
+      }
+      if (stopped) return;
+      const stream = new EventSource(
+        `${env.apiUrl}${apiPaths.eventStream}?ticket=${encodeURIComponent(ticket)}`,
+      );
+      source = stream;
+      stream.addEventListener("task", refresh);
+      stream.onopen = () => {
+        delay = RECONNECT_FIRST_MS;
+        // Changes made while no stream was open are caught up on once.
+        if (opened) refresh();
+        opened = true;
+      };
+      stream.onerror = () => {
+        // The ticket is spent: the browser's own retry would be refused, so a new one is taken.
+        stream.close();
+        if (source === stream) source = undefined;
+        reconnectLater();
+      };
+    };
+
+    void connect();
+    return () => {
+      stopped = true;
+      source?.close();
+      clearTimeout(reconnectTimer);
+      clearTimeout(refreshTimer);
+    };
+  }, [queryClient, userId]);
+
+  return null;
+}

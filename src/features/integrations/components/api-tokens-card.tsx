@@ -1,0 +1,179 @@
+import { API_TOKEN_MAX_DAYS, type ApiTokenCreated, type ApiTokenScope } from "@contract/integrations";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { KeySquare, Trash2 } from "lucide-react";
+import { useId, useState, type FormEvent } from "react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/toaster";
+import { queryKeys } from "@/api/query-keys";
+import { errorMessage } from "@/lib/api-client";
+import { formatLocalDate } from "@/lib/time-zones";
+import { createApiToken, integrationQueries, revokeApiToken } from "../integrations-api";
+import { ConfirmRemoval } from "./confirm-removal";
+import { ShownOnce } from "./shown-once";
+
+const EXPIRY_CHOICES = [
+  { value: "30", label: "30 days" },
+  { value: "90", label: "90 days" },
+  { value: "365", label: "1 year" },
+  { value: "never", label: "Never" },
+] as const;
+
+function CreateTokenForm({ onCreated }: { onCreated: (token: ApiTokenCreated) => void }) {
+  const ids = useId();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState("");
+  const [scope, setScope] = useState<ApiTokenScope>("read");
+  const [expiry, setExpiry] = useState<string>("90");
+  const [problem, setProblem] = useState<string>();
+  const create = useMutation({
+    mutationFn: createApiToken,
+    onSuccess: (token) => {
+      setName("");
+      onCreated(token);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.integrations.tokens() });
+    },
+    onError: (error) =>
+      toast.error("Could not create the token", { description: errorMessage(error, "Please try again") }),
+  });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) {
+      setProblem("Give the token a name");
+      return;
+    }
+    setProblem(undefined);
+    const days = expiry === "never" ? null : Math.min(Number(expiry), API_TOKEN_MAX_DAYS);
+    create.mutate({ name: name.trim(), scope, expires_in_days: days });
+  };
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="grid gap-3 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end"
+    >
+      <Field label="Token name" error={problem} id={`${ids}-name`}>
+        {(control) => (
+          <Input
+            {...control}
+            value={name}
+            maxLength={100}
+            placeholder="Home Assistant"
+            onChange={(event) => setName(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field label="Access" id={`${ids}-scope`}>
+        {(control) => (
+          <NativeSelect
+            {...control}
+            value={scope}
+            onChange={(event) => setScope(event.target.value as ApiTokenScope)}
+          >
+            <option value="read">Read only</option>
+            <option value="write">Read and write</option>
+          </NativeSelect>
+        )}
+      </Field>
+      <Field label="Expires" id={`${ids}-expiry`}>
+        {(control) => (
+          <NativeSelect {...control} value={expiry} onChange={(event) => setExpiry(event.target.value)}>
+            {EXPIRY_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+      <Button type="submit" disabled={create.isPending}>
+        {create.isPending ? "Creating…" : "Create token"}
+      </Button>
+    </form>
+  );
+}
+
+/** Settings: personal API tokens for scripts and automation — create, list, revoke. */
+export function ApiTokensCard({ timeZone }: { timeZone: string }) {
+  const queryClient = useQueryClient();
+  const tokens = useQuery(integrationQueries.tokens());
+  const [created, setCreated] = useState<ApiTokenCreated>();
+  const revoke = useMutation({
+    mutationFn: revokeApiToken,
+    onSuccess: () => {
+      toast.success("Token revoked", { description: "Scripts using it are refused from now on." });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.integrations.tokens() });
+    },
+    onError: (error) =>
+      toast.error("Could not revoke the token", { description: errorMessage(error, "Please try again") }),
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <KeySquare aria-hidden className="size-4 text-muted-foreground" />
+          API tokens
+        </CardTitle>
+        <CardDescription>
+          For scripts and automation: send a token as <code>Authorization: Bearer &lt;token&gt;</code>. A
+          read-only token cannot change anything, and no token can change your account.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <CreateTokenForm onCreated={setCreated} />
+        {created && <ShownOnce label="Token" value={created.token} onDone={() => setCreated(undefined)} />}
+        {tokens.isPending ? (
+          <Skeleton className="h-16" aria-label="Loading tokens" />
+        ) : tokens.isError ? (
+          <p className="text-sm text-destructive">
+            {errorMessage(tokens.error, "Failed to load your tokens")}
+          </p>
+        ) : tokens.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No tokens yet.</p>
+        ) : (
+          <ul className="divide-y rounded-md border" aria-label="Your API tokens">
+            {tokens.data.map((token) => (
+              <li key={token.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 p-3">
+                <div className="grid min-w-0 flex-1 gap-0.5">
+                  <span className="flex flex-wrap items-center gap-2 font-medium">
+                    <span className="truncate">{token.name}</span>
+                    <Badge variant={token.scope === "write" ? "warning" : "secondary"}>
+                      {token.scope === "write" ? "Read and write" : "Read only"}
+                    </Badge>
+                  </span>
+                  <span className="text-xs text-muted-foreground">
+                    {token.last_used_at
+                      ? `Last used ${formatLocalDate(token.last_used_at, timeZone)}`
+                      : "Never used"}
+                    {" · "}
+                    {token.expires_at
+                      ? `Expires ${formatLocalDate(token.expires_at, timeZone, "PP")}`
+                      : "Never expires"}
+                  </span>
+                </div>
+                <ConfirmRemoval
+                  trigger={
+                    <Button variant="outline" size="sm" aria-label={`Revoke ${token.name}`}>
+                      <Trash2 aria-hidden />
+                      Revoke
+                    </Button>
+                  }
+                  title={`Revoke “${token.name}”?`}
+                  description="Scripts using this token stop working at once. This cannot be undone."
+                  confirmLabel="Revoke token"
+                  pending={revoke.isPending}
+                  onConfirm={() => revoke.mutate(token.id)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,14 @@
+import { useSessionStore } from "@/stores/session-store";
+import { ApiTokensCard } from "./components/api-tokens-card";
+import { WebhooksCard } from "./components/webhooks-card";
+
+/** Settings: the ways scripts and other apps reach the user's tasks. */
+export function IntegrationCards() {
+  const timeZone = useSessionStore((state) => state.user?.timezone ?? "UTC");
+  return (
+    <>
+      <ApiTokensCard timeZone={timeZone} />
+      <WebhooksCard timeZone={timeZone} />
+    </>
+  );
+}
