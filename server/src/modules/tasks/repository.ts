@@ -382,6 +382,10 @@ export async function touchTasks(db: Db, userId: string, nowIso: string): Promis
  * for an incremental sync to report; the touchTasks that ends the write gives them its version.
  */
 export async function recordRemovals(db: Db, userId: string, ids: readonly string[]): Promise<void> {
+  // The log's rows are written under the user's row lock, as touchTasks writes them: taken here
+  // first, two writes of one user cannot each hold a row the other one waits for (a deadlock).
+  if (isPostgres(db))
+    await db.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
   for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
     const chunk = ids.slice(start, start + INSERT_CHUNK);
     await db
