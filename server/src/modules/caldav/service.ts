@@ -19,6 +19,7 @@ import {
   getTask,
   getTasksByIds,
   listTasks,
+  lockTaskTree,
   markTaskChanged,
   taskDataVersion,
   updateTask,
@@ -237,6 +238,8 @@ export async function putResource(
   }
   const { uid, fields } = parsed;
   const result = await inTransaction(db, async (trx) => {
+    // Ordered with the user's other task writes from the start: it reads the task it replaces.
+    await lockTaskTree(trx, user.id);
     const current = await getResource(trx, user, collection, name);
     checkPreconditions(current, preconditions);
     const { parentId, extra } = await parentOf(trx, user, collection, parsed);
@@ -350,6 +353,7 @@ export async function deleteResource(
   preconditions: Preconditions,
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
+    await lockTaskTree(trx, user.id);
     const current = await getResource(trx, user, collection, name);
     checkPreconditions(current, preconditions);
     if (!current) return false;

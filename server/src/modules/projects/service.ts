@@ -16,7 +16,7 @@ import type { ProjectRow } from "../../db/schema";
 import { isoNow, type Clock } from "../../lib/clock";
 import { Conflict, NotFound, Validation } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
-import { inboxIdOf, recordTaskChange, removeTasks } from "../tasks/service";
+import { inboxIdOf, lockTaskTree, recordTaskChange, removeTasks } from "../tasks/service";
 import {
   deleteProjectRow,
   insertProject,
@@ -95,6 +95,7 @@ export async function findOrCreateProjects(
   const nowIso = isoNow(clock);
   const ids = new Map<string, string>();
   if (wanted.length === 0) return ids;
+  await lockTaskTree(trx, userId);
   const known = await projectsToMatch(trx, userId);
   let created = false;
   for (const project of wanted) {
@@ -152,6 +153,7 @@ export async function createProject(
   const nowIso = isoNow(clock);
   return withNameConflict(() =>
     inTransaction(db, async (trx) => {
+      await lockTaskTree(trx, userId);
       await inboxIdOf(trx, userId, nowIso);
       await assertNameFree(trx, userId, input.name);
       const row: ProjectRow = {
@@ -188,6 +190,7 @@ export async function updateProject(
   const nowIso = isoNow(clock);
   return withNameConflict(() =>
     inTransaction(db, async (trx) => {
+      await lockTaskTree(trx, userId);
       const current = await selectProject(trx, userId, id, { forUpdate: true });
       if (!current) throw new NotFound(projectMessages.notFound);
       if (input.archived === true && current.is_inbox === 1) {
@@ -227,6 +230,7 @@ export async function deleteProject(
 ): Promise<DeleteProjectResponse> {
   const nowIso = isoNow(clock);
   return inTransaction(db, async (trx) => {
+    await lockTaskTree(trx, userId);
     const project = await selectProject(trx, userId, id, { forUpdate: true });
     if (!project) throw new NotFound(projectMessages.notFound);
     if (project.is_inbox === 1) throw new Validation(projectMessages.inboxNotDeletable);

@@ -40,6 +40,7 @@ import {
   insertInboxIfMissing,
   insertNextOccurrence,
   insertTasks,
+  lockUserTasks,
   selectChildren,
   selectInboxId,
   selectOwnProjectIds,
@@ -275,8 +276,11 @@ export async function listTasks(db: Db, userId: string, query: TaskFiltersQuery)
  */
 async function adoptStrayTasks(db: Db, userId: string): Promise<void> {
   if (!(await hasTasksWithoutProject(db, userId))) return;
-  const inboxId = await selectInboxId(db, userId);
-  if (inboxId) await adoptTasksWithoutProject(db, userId, inboxId);
+  await inTransaction(db, async (trx) => {
+    await lockUserTasks(trx, userId);
+    const inboxId = await selectInboxId(trx, userId);
+    if (inboxId) await adoptTasksWithoutProject(trx, userId, inboxId);
+  });
 }
 
 async function listFilteredTasks(db: Db, userId: string, filters: TaskQueryFilters): Promise<TaskJson[]> {
@@ -595,6 +599,7 @@ export async function createTasks(
   if (inputs.length === 0) return [];
   const nowIso = isoNow(clock);
   return inTransaction(db, async (trx) => {
+    await lockUserTasks(trx, userId);
     // The zone only places a repeating task's first date.
     const timeZone = inputs.some((input) => input.recurrence) ? await timeZoneOf(trx, userId) : "UTC";
     const placements = await placementsOf(trx, userId, inputs, nowIso);
@@ -732,6 +737,7 @@ export async function updateTask(
 ): Promise<TaskJson> {
   const nowIso = isoNow(clock);
   const row = await inTransaction(db, async (trx) => {
+    await lockUserTasks(trx, userId);
     const current = await selectTask(trx, userId, id, { forUpdate: true });
     if (!current) throw new NotFound(TASK_NOT_FOUND);
     const timeZone = input.recurrence ? await timeZoneOf(trx, userId) : "UTC";
@@ -767,6 +773,7 @@ export async function updateTask(
 export async function deleteTask(db: Db, clock: Clock, userId: string, id: string): Promise<void> {
   const nowIso = isoNow(clock);
   await inTransaction(db, async (trx) => {
+    await lockUserTasks(trx, userId);
     const task = await selectTask(trx, userId, id, { forUpdate: true });
     if (!task) throw new NotFound(TASK_NOT_FOUND);
     const subtree = (await descendantsByLevel(trx, userId, id)).flat();
@@ -799,6 +806,11 @@ export async function removeTasks(
   return deleted;
 }
 
+/** Orders a write outside this module with the user's task writes (see lockUserTasks): call it first. */
+export async function lockTaskTree(trx: Db, userId: string): Promise<void> {
+  await lockUserTasks(trx, userId);
+}
+
 /** Moves the user's task data version on (the list's ETag) for a write outside this module. */
 export async function recordTaskChange(trx: Db, userId: string, nowIso: string): Promise<void> {
   await touchTasks(trx, userId, nowIso);
@@ -812,6 +824,7 @@ export async function recordTaskChange(trx: Db, userId: string, nowIso: string):
 export async function markTaskChanged(db: Db, clock: Clock, userId: string, id: string): Promise<void> {
   const nowIso = isoNow(clock);
   await inTransaction(db, async (trx) => {
+    await lockUserTasks(trx, userId);
     if (!(await selectTask(trx, userId, id, { forUpdate: true }))) throw new NotFound(TASK_NOT_FOUND);
     await updateTaskRow(trx, userId, id, { updated_at: nowIso });
     await touchTasks(trx, userId, nowIso);
