@@ -29,6 +29,15 @@ describe("app passwords", () => {
     expect(body.name).toBe("Phone");
     expect(body.password).toMatch(/^[a-z2-9]{5}(-[a-z2-9]{5}){3}$/);
 
+    // Only a hash is kept.
+    const stored = await t.deps.db
+      .selectFrom("app_passwords")
+      .selectAll()
+      .where("id", "=", body.id)
+      .execute();
+    expect(stored).toHaveLength(1);
+    expect(JSON.stringify(stored)).not.toContain(body.password);
+
     const listed = await t.app.inject({
       method: "GET",
       url: "/api/v1/app-passwords",

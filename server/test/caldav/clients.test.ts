@@ -61,7 +61,8 @@ function recordAnswers(request: IncomingMessage, response: ServerResponse, seen:
   }) as typeof response.end;
 }
 
-describe("CalDAV with real clients", () => {
+// Each step starts a Python program: generous on a busy machine.
+describe("CalDAV with real clients", { timeout: 180_000 }, () => {
   let t: TestApp;
   let owner: SignedUp;
   let base: string;

@@ -42,13 +42,16 @@ describe("CalDAV at /dav/", () => {
   const home = () => `/dav/calendars/${owner.user.username}/`;
   const collection = (id: string) => `${home()}${id}/`;
 
-  const dav = (method: string, url: string, body?: string, headers: Record<string, string> = {}) =>
-    t.app.inject({
+  const dav = (method: string, url: string, body?: string, headers: Record<string, string> = {}) => {
+    // Each request a moment later, as a client's requests come.
+    t.clock.advance(1000);
+    return t.app.inject({
       method: method as "GET",
       url,
       headers: { ...auth, "content-type": "application/xml; charset=utf-8", ...headers },
       ...(body === undefined ? {} : { payload: body }),
     });
+  };
 
   const vtodo = (uid: string, summary: string, extra: string[] = []) =>
     [
@@ -176,10 +179,12 @@ describe("CalDAV at /dav/", () => {
 
     const work = await dav("REPORT", collection(workId), syncReport(workToken));
     expect(work.statusCode).toBe(207);
+    expect(work.body.match(/<d:response>/g)).toHaveLength(1);
     expect(work.body).toContain(
       `<d:href>${collection(workId)}report.ics</d:href><d:status>HTTP/1.1 404 Not Found`,
     );
     const inbox = await dav("REPORT", collection(inboxId), syncReport(inboxToken));
+    expect(inbox.body.match(/<d:response>/g)).toHaveLength(1);
     expect(inbox.body).toContain(`<d:href>${collection(inboxId)}report.ics</d:href><d:propstat>`);
     expect(tokenOf(inbox.body)).not.toBe(inboxToken);
   });
@@ -207,6 +212,27 @@ describe("CalDAV at /dav/", () => {
     const body = (await dav("GET", `${collection(inboxId)}child.ics`)).body;
     expect(body.match(/RELATED-TO/g)).toHaveLength(1);
     expect(body).toContain("RELATED-TO;RELTYPE=PARENT:party-1");
+  });
+
+  it("counts a change of what Tasklane has no field for as a change, and refuses a UID in use", async () => {
+    const url = `${collection(inboxId)}notes.ics`;
+    await dav("PUT", url, vtodo("notes-1", "Read notes", ["X-CLIENT-COLOR:red"]), {
+      "content-type": "text/calendar",
+    });
+    const token = tokenOf((await dav("REPORT", collection(inboxId), syncReport(""))).body);
+    const changed = await dav("PUT", url, vtodo("notes-1", "Read notes", ["X-CLIENT-COLOR:blue"]), {
+      "content-type": "text/calendar",
+    });
+    expect(changed.statusCode).toBe(204);
+    const report = await dav("REPORT", collection(inboxId), syncReport(token));
+    expect(report.body.match(/<d:response>/g)).toHaveLength(1);
+    expect(report.body).toContain(`<d:href>${url}</d:href><d:propstat>`);
+    expect((await dav("GET", url)).body).toContain("X-CLIENT-COLOR:blue");
+
+    const taken = await dav("PUT", `${collection(inboxId)}other.ics`, vtodo("notes-1", "Copy"), {
+      "content-type": "text/calendar",
+    });
+    expect(taken.statusCode).toBe(409);
   });
 
   it("refuses a sync token it did not give", async () => {

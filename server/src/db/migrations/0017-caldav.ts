@@ -59,6 +59,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("deleted", "integer", (col) => col.notNull().defaultTo(0))
     .addPrimaryKeyConstraint("task_sync_pk", ["task_id", "collection"])
     .execute();
+  // touchTasks finds the tasks a write saved by their updated_at, the write's own time.
+  await db.schema.createIndex("tasks_user_updated").on("tasks").columns(["user_id", "updated_at"]).execute();
   await db.schema
     .createIndex("task_sync_collection")
     .on("task_sync")
@@ -67,6 +69,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex("tasks_user_updated").ifExists().execute();
   await db.schema.dropTable("task_sync").ifExists().execute();
   await db.schema.dropTable("task_ical").ifExists().execute();
   await db.schema.dropTable("app_passwords").ifExists().execute();

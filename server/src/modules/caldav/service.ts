@@ -19,6 +19,7 @@ import {
   getTask,
   getTasksByIds,
   listTasks,
+  lockTaskTree,
   markTaskChanged,
   taskDataVersion,
   updateTask,
@@ -237,23 +238,28 @@ export async function putResource(
   }
   const { uid, fields } = parsed;
   const result = await inTransaction(db, async (trx) => {
+    // Ordered with the user's other task writes from the start: it reads the task it replaces.
+    await lockTaskTree(trx, user.id);
     const current = await getResource(trx, user, collection, name);
     checkPreconditions(current, preconditions);
     const { parentId, extra } = await parentOf(trx, user, collection, parsed);
+    await deleteDeadIcalWithUid(trx, user.id, uid);
+    const owner = await selectIcalByUid(trx, user.id, uid);
+    if (owner && owner.task_id !== current?.taskId) {
+      throw new Conflict("Another task in this account already has this UID");
+    }
     if (current) {
       const before = await selectIcalByTaskId(trx, current.taskId);
+      const previous = await getTask(trx, user.id, current.taskId);
       const input = validated<UpdateTaskInput>(updateTaskRequestSchema, { ...fields, parent_id: parentId });
       const updated = await updateTask(trx, clock, user.id, current.taskId, input);
       await upsertIcal(trx, { task_id: current.taskId, user_id: user.id, uid, href: name, extra });
       const icalChanged = (before?.extra ?? null) !== extra || (before?.uid ?? current.taskId) !== uid;
-      if (icalChanged && updated.updated_at === (await getTask(trx, user.id, current.taskId)).updated_at) {
+      // Only what Tasklane has no field for changed: the task still counts as changed, for syncs.
+      if (icalChanged && updated.updated_at === previous.updated_at) {
         await markTaskChanged(trx, clock, user.id, current.taskId);
       }
       return { created: false, taskId: current.taskId };
-    }
-    await deleteDeadIcalWithUid(trx, user.id, uid);
-    if (await selectIcalByUid(trx, user.id, uid)) {
-      throw new Conflict("Another task in this account already has this UID");
     }
     const input = validated<CreateTaskInput>(createTaskRequestSchema, {
       ...fields,
@@ -347,6 +353,7 @@ export async function deleteResource(
   preconditions: Preconditions,
 ): Promise<boolean> {
   return inTransaction(db, async (trx) => {
+    await lockTaskTree(trx, user.id);
     const current = await getResource(trx, user, collection, name);
     checkPreconditions(current, preconditions);
     if (!current) return false;

@@ -320,9 +320,9 @@ const PENDING_VERSION = -1;
  * the statistics, the CalDAV sync token) and the time of the last change, and writes the change
  * log of sync tokens (task_sync) at the new version: every task this write saved (its updated_at
  * is the write's time) as present in its project and gone from any other it was in (moved), and
- * the tombstones recordRemovals left. Every task write runs it in its transaction, last: the
- * user's row stays locked from here to the COMMIT, so the writes of one user wait for each other
- * only that long, and the log's versions grow in the order the changes commit.
+ * the tombstones recordRemovals left. Every task write runs it in its transaction, last (the
+ * write took the user's row lock first, see lockUserTasks), so the log's versions grow in the
+ * order the changes commit.
  */
 export async function touchTasks(db: Db, userId: string, nowIso: string): Promise<void> {
   const { tasks_version: version } = await db
@@ -382,6 +382,9 @@ export async function touchTasks(db: Db, userId: string, nowIso: string): Promis
  * for an incremental sync to report; the touchTasks that ends the write gives them its version.
  */
 export async function recordRemovals(db: Db, userId: string, ids: readonly string[]): Promise<void> {
+  // The log is written under the user's row lock, as every task write takes it first (held
+  // already by the callers; taken again it costs nothing).
+  await lockUserTasks(db, userId);
   for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
     const chunk = ids.slice(start, start + INSERT_CHUNK);
     await db
@@ -416,10 +419,11 @@ export async function recordRemovals(db: Db, userId: string, ids: readonly strin
 
 /**
  * Takes the user's row lock for the rest of the transaction (PostgreSQL; SQLite runs one write
- * transaction at a time): the writes that read the tree or a project before changing them (a
- * subtree moved or deleted, a subtask added, a project deleted) run one after another per user,
- * so none works on what another is changing (a subtask added under a task being deleted). Every
- * write takes this lock at its end anyway (touchTasks); these take it first, always in this order.
+ * transaction at a time). Every write of a user's tasks or projects takes it first, so they run
+ * one after another: none works on a tree another is changing (a subtask added under a task being
+ * deleted, a task moved while its subtree moves), and since each takes the user's row before any
+ * task or project row, two of them never wait for each other's rows in opposite orders (a
+ * deadlock). Every write locked this row at its end anyway (touchTasks).
  */
 export async function lockUserTasks(db: Db, userId: string): Promise<void> {
   if (!isPostgres(db)) return;
