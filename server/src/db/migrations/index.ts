@@ -37,6 +37,6 @@ export const migrations: Record<string, Migration> = {
   "0013-projects-and-subtasks": projectsAndSubtasks,
   "0014-task-history": taskHistory,
   "0015-planning": planning,
-  "0017-caldav": caldav,
   "0016-tokens-and-webhooks": tokensAndWebhooks,
+  "0017-caldav": caldav,
 };
