@@ -192,7 +192,8 @@ function parseTagFilter(raw: string | undefined): string[] {
 export function parseTaskFilters(query: TaskFiltersQuery): TaskQueryFilters {
   const search = query.search?.trim();
   return {
-    ...(query.project_id !== undefined ? { projectId: query.project_id } : {}),
+    // An empty project_id (a client's form left blank) filters nothing, as an empty status does.
+    ...(query.project_id ? { projectId: query.project_id } : {}),
     statuses: parseStatuses(query.status),
     priorities: parsePriorities(query.priority),
     tags: parseTagFilter(query.tags),
