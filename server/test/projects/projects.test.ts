@@ -168,5 +168,6 @@ describe("projects", () => {
     expect(listed.map((task) => task.title).sort()).toEqual(["Brush", "Paint"]);
     expect(listed.find((task) => task.id === brush.id)?.parent_id).toBe(paint.id);
     expect((await ada.call("GET", `${TASKS}?project_id=no-such-project`)).statusCode).toBe(404);
+    expect(await ada.list({ project_id: "" })).toHaveLength(3);
   });
 });

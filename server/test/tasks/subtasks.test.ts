@@ -166,6 +166,42 @@ describe("subtasks", () => {
     expect(next?.id).not.toBe(weekly.id);
   });
 
+  it("are created as extraction's Add All posts them: under a new task, with their source, in a project", async () => {
+    const ada = await newApiUser(t);
+    const trip = await ada.createProject("Trip");
+    const subject = await ada.create({
+      title: "Weekend in Lisbon",
+      project_id: trip.id,
+      source: { type: "Llm", origin: "extract" },
+    });
+    const extracted = [];
+    for (const title of ["Book flights", "Reserve hotel"]) {
+      extracted.push(
+        await ada.create({ title, parent_id: subject.id, source: { type: "Llm", origin: "extract" } }),
+      );
+    }
+    for (const task of extracted) {
+      expect(task).toMatchObject({ parent_id: subject.id, project_id: trip.id, source: { type: "Llm" } });
+    }
+  });
+
+  it("never outlive a parent deleted while one is being added under it", async () => {
+    const ada = await newApiUser(t);
+    for (let round = 0; round < 8; round += 1) {
+      const parent = await ada.create({ title: `Parent ${round}` });
+      const [deleted, added] = await Promise.all([
+        ada.call("DELETE", taskUrl(parent.id)),
+        ada.call("POST", TASKS, { title: `Child ${round}`, parent_id: parent.id }),
+      ]);
+      expect(deleted.statusCode).toBe(204);
+      expect([201, 404]).toContain(added.statusCode);
+    }
+    const tasks = await ada.list();
+    const ids = new Set(tasks.map((task) => task.id));
+    expect(tasks.filter((task) => task.parent_id !== null && !ids.has(task.parent_id))).toEqual([]);
+    expect(tasks).toEqual([]);
+  });
+
   it("of another user are a 404, as parent and as task", async () => {
     const ada = await newApiUser(t);
     const bob = await newApiUser(t);

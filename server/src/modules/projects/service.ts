@@ -95,6 +95,7 @@ export async function findOrCreateProjects(
   const nowIso = isoNow(clock);
   const ids = new Map<string, string>();
   if (wanted.length === 0) return ids;
+  await lockTaskTree(trx, userId);
   const known = await projectsToMatch(trx, userId);
   let created = false;
   for (const project of wanted) {
@@ -152,6 +153,7 @@ export async function createProject(
   const nowIso = isoNow(clock);
   return withNameConflict(() =>
     inTransaction(db, async (trx) => {
+      await lockTaskTree(trx, userId);
       await inboxIdOf(trx, userId, nowIso);
       await assertNameFree(trx, userId, input.name);
       const row: ProjectRow = {
@@ -188,6 +190,7 @@ export async function updateProject(
   const nowIso = isoNow(clock);
   return withNameConflict(() =>
     inTransaction(db, async (trx) => {
+      await lockTaskTree(trx, userId);
       const current = await selectProject(trx, userId, id, { forUpdate: true });
       if (!current) throw new NotFound(projectMessages.notFound);
       if (input.archived === true && current.is_inbox === 1) {

@@ -315,8 +315,7 @@ export async function hasTasksWithoutProject(db: Db, userId: string): Promise<bo
 /**
  * Records that the user's tasks change: moves their data version on (the ETag of the list and
  * the statistics) and the time of the last change. Every task write runs it in its transaction,
- * last: the user's row stays locked from here to the COMMIT, so the writes of one user wait for
- * each other only that long.
+ * last (the write took the user's row lock first, see lockUserTasks).
  */
 export async function touchTasks(db: Db, userId: string, nowIso: string): Promise<void> {
   await db
@@ -328,10 +327,11 @@ export async function touchTasks(db: Db, userId: string, nowIso: string): Promis
 
 /**
  * Takes the user's row lock for the rest of the transaction (PostgreSQL; SQLite runs one write
- * transaction at a time): the writes that read the tree or a project before changing them (a
- * subtree moved or deleted, a subtask added, a project deleted) run one after another per user,
- * so none works on what another is changing (a subtask added under a task being deleted). Every
- * write takes this lock at its end anyway (touchTasks); these take it first, always in this order.
+ * transaction at a time). Every write of a user's tasks or projects takes it first, so they run
+ * one after another: none works on a tree another is changing (a subtask added under a task being
+ * deleted, a task moved while its subtree moves), and since each takes the user's row before any
+ * task or project row, two of them never wait for each other's rows in opposite orders (a
+ * deadlock). Every write locked this row at its end anyway (touchTasks).
  */
 export async function lockUserTasks(db: Db, userId: string): Promise<void> {
   if (!isPostgres(db)) return;

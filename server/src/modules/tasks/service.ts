@@ -183,7 +183,8 @@ function parseTagFilter(raw: string | undefined): string[] {
 export function parseTaskFilters(query: TaskFiltersQuery): TaskQueryFilters {
   const search = query.search?.trim();
   return {
-    ...(query.project_id !== undefined ? { projectId: query.project_id } : {}),
+    // An empty project_id (a client's form left blank) filters nothing, as an empty status does.
+    ...(query.project_id ? { projectId: query.project_id } : {}),
     statuses: parseStatuses(query.status),
     priorities: parsePriorities(query.priority),
     tags: parseTagFilter(query.tags),
@@ -274,8 +275,11 @@ export async function listTasks(db: Db, userId: string, query: TaskFiltersQuery)
  */
 async function adoptStrayTasks(db: Db, userId: string): Promise<void> {
   if (!(await hasTasksWithoutProject(db, userId))) return;
-  const inboxId = await selectInboxId(db, userId);
-  if (inboxId) await adoptTasksWithoutProject(db, userId, inboxId);
+  await inTransaction(db, async (trx) => {
+    await lockUserTasks(trx, userId);
+    const inboxId = await selectInboxId(trx, userId);
+    if (inboxId) await adoptTasksWithoutProject(trx, userId, inboxId);
+  });
 }
 
 async function listFilteredTasks(db: Db, userId: string, filters: TaskQueryFilters): Promise<TaskJson[]> {
@@ -594,7 +598,7 @@ export async function createTasks(
   if (inputs.length === 0) return [];
   const nowIso = isoNow(clock);
   return inTransaction(db, async (trx) => {
-    if (inputs.some((input) => input.parent_id || input.project_id)) await lockUserTasks(trx, userId);
+    await lockUserTasks(trx, userId);
     // The zone only places a repeating task's first date.
     const timeZone = inputs.some((input) => input.recurrence) ? await timeZoneOf(trx, userId) : "UTC";
     const placements = await placementsOf(trx, userId, inputs, nowIso);
@@ -732,9 +736,7 @@ export async function updateTask(
 ): Promise<TaskJson> {
   const nowIso = isoNow(clock);
   const row = await inTransaction(db, async (trx) => {
-    const movesTree =
-      input.parent_id !== undefined || input.project_id !== undefined || input.complete_subtasks === true;
-    if (movesTree) await lockUserTasks(trx, userId);
+    await lockUserTasks(trx, userId);
     const current = await selectTask(trx, userId, id, { forUpdate: true });
     if (!current) throw new NotFound(TASK_NOT_FOUND);
     const timeZone = input.recurrence ? await timeZoneOf(trx, userId) : "UTC";
@@ -798,7 +800,7 @@ export async function removeTasks(
   return deleted;
 }
 
-/** Orders a write outside this module with the tree writes of the same user (see lockUserTasks). */
+/** Orders a write outside this module with the user's task writes (see lockUserTasks): call it first. */
 export async function lockTaskTree(trx: Db, userId: string): Promise<void> {
   await lockUserTasks(trx, userId);
 }
