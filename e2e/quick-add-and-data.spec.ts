@@ -50,12 +50,13 @@ test("the ? dialog lists the shortcuts; j/k move through the list and x marks a 
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
 
+  // j / k focus a task's card (where Tab and Shift-Tab indent and outdent it).
   await page.keyboard.press("j");
-  await expect(page.getByRole("checkbox", { name: 'Mark "First task" as completed' })).toBeFocused();
+  await expect(page.getByRole("group", { name: "First task", exact: true })).toBeFocused();
   await page.keyboard.press("j");
-  await expect(page.getByRole("checkbox", { name: 'Mark "Second task" as completed' })).toBeFocused();
+  await expect(page.getByRole("group", { name: "Second task", exact: true })).toBeFocused();
   await page.keyboard.press("k");
-  await expect(page.getByRole("checkbox", { name: 'Mark "First task" as completed' })).toBeFocused();
+  await expect(page.getByRole("group", { name: "First task", exact: true })).toBeFocused();
   await page.keyboard.press("x");
   await expect
     .poll(async () => (await account.api.tasks()).find((task) => task.title === "First task")?.status)

@@ -2,7 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 import { budgetRow, budgetsTable, formatMs, type BenchSection } from "../lib/report";
 import { median, withDeadline } from "../support/bounded";
 import { BROWSER_STEP_MS, launchChromium, signedInContext } from "../support/chromium";
-import { startSpaServer, type SpaServer } from "../support/spa-server";
+import { startSpaServer, type Organised, type SpaServer } from "../support/spa-server";
 
 /**
  * The Tasks screen in Chromium with 5,000 tasks seeded
@@ -165,8 +165,17 @@ async function measure(browser: Browser, server: SpaServer) {
   }
 }
 
-const tasksScreen: BenchSection = async () => {
-  const server = await startSpaServer({ tasks: TASKS });
+/**
+ * The section for one account: by default 5,000 tasks in one flat list; `organised` spreads them
+ * over projects with some of them subtasks (bench/sections/tasks-screen-projects.ts), under the
+ * same budgets.
+ */
+export function tasksScreenSection(organised?: Organised): BenchSection {
+  return () => runTasksScreen(organised);
+}
+
+async function runTasksScreen(organised: Organised | undefined) {
+  const server = await startSpaServer({ tasks: TASKS, organised });
   let browser: Browser | undefined;
   try {
     const chromium = await launchChromium();
@@ -199,8 +208,11 @@ const tasksScreen: BenchSection = async () => {
       ];
     };
     const apiKb = `${((cold?.apiBytes ?? Number.NaN) / 1000).toFixed(0)} KB`;
+    const account = organised
+      ? `${TASKS.toLocaleString("en-US")} tasks in ${organised.projects} projects, ${organised.subtasks.toLocaleString("en-US")} of them subtasks`
+      : `${TASKS.toLocaleString("en-US")} tasks`;
     return {
-      title: `Tasks screen, ${TASKS.toLocaleString("en-US")} tasks, Chromium`,
+      title: `Tasks screen, ${account}, Chromium`,
       tables: [
         {
           title: "Navigation to /tasks → first task card on screen",
@@ -256,6 +268,6 @@ const tasksScreen: BenchSection = async () => {
     await browser?.close().catch(() => undefined);
     await server.close();
   }
-};
+}
 
-export default tasksScreen;
+export default tasksScreenSection();

@@ -7,6 +7,7 @@ import { createAiProvider } from "../../server/src/ai";
 import { parseConfig } from "../../server/src/config";
 import { openDatabase } from "../../server/src/db/database";
 import { systemClock } from "../../server/src/lib/clock";
+import { createProject } from "../../server/src/modules/projects/service";
 import { createTasks } from "../../server/src/modules/tasks/service";
 import { seedUser } from "../lib/seed-user";
 import { freePort } from "./bounded";
@@ -74,9 +75,62 @@ export function benchTasks(count: number): CreateTaskInput[] {
   }));
 }
 
-/** `staticDir`: another production build to serve (bench/profile/tasks-screen-ab.ts), else the bench's own. */
+/** How the seeded tasks are organised: spread over projects, some of them subtasks. */
+export interface Organised {
+  /** Projects in all, the Inbox counted. */
+  projects: number;
+  /** Of the tasks, how many are subtasks: four in five one level down, the rest two levels. */
+  subtasks: number;
+}
+
+/**
+ * The tasks spread round-robin over the Inbox and `projects - 1` projects of the user's; the
+ * last `subtasks` of them made subtasks of earlier ones (so they land in their parents' projects).
+ */
+async function seedOrganised(
+  db: Parameters<typeof createTasks>[0],
+  userId: string,
+  tasks: CreateTaskInput[],
+  { projects, subtasks }: Organised,
+): Promise<void> {
+  const projectIds: (string | undefined)[] = [undefined];
+  for (let index = 1; index < projects; index += 1) {
+    const project = await createProject(db, systemClock, userId, {
+      name: `Project ${index}`,
+      color: "blue",
+    });
+    projectIds.push(project.id);
+  }
+  const topLevel = tasks.slice(0, tasks.length - subtasks);
+  const firstLevel = tasks.slice(topLevel.length, topLevel.length + Math.round(subtasks * 0.8));
+  const secondLevel = tasks.slice(topLevel.length + firstLevel.length);
+  const parents = await createTasks(
+    db,
+    systemClock,
+    userId,
+    topLevel.map((task, index) => ({ ...task, project_id: projectIds[index % projects] })),
+  );
+  // Every fourth top-level task has subtasks; each of those takes a few.
+  const children = await createTasks(
+    db,
+    systemClock,
+    userId,
+    firstLevel.map((task, index) => ({ ...task, parent_id: parents[(index * 4) % parents.length]!.id })),
+  );
+  await createTasks(
+    db,
+    systemClock,
+    userId,
+    secondLevel.map((task, index) => ({ ...task, parent_id: children[(index * 3) % children.length]!.id })),
+  );
+}
+
+/**
+ * `staticDir`: another production build to serve (bench/profile/tasks-screen-ab.ts), else the
+ * bench's own. `organised`: the tasks spread over projects, some of them subtasks.
+ */
 export async function startSpaServer(
-  options: { tasks?: number; staticDir?: string } = {},
+  options: { tasks?: number; staticDir?: string; organised?: Organised } = {},
 ): Promise<SpaServer> {
   const staticDir = options.staticDir ?? (await spaBuild()).dir;
   const dataDir = mkdtempSync(path.join(tmpdir(), "tasklane-bench-spa-"));
@@ -100,7 +154,11 @@ export async function startSpaServer(
       };
       const seeded = await seedUser(deps, "spa");
       token = seeded.token;
-      if (options.tasks) await createTasks(db, systemClock, seeded.id, benchTasks(options.tasks));
+      if (options.tasks && options.organised) {
+        await seedOrganised(db, seeded.id, benchTasks(options.tasks), options.organised);
+      } else if (options.tasks) {
+        await createTasks(db, systemClock, seeded.id, benchTasks(options.tasks));
+      }
     } finally {
       await db.destroy();
     }

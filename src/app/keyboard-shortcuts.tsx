@@ -38,6 +38,14 @@ function taskCheckboxes(): HTMLElement[] {
   return [...document.querySelectorAll<HTMLElement>('main [role="checkbox"][aria-label^="Mark "]')];
 }
 
+/**
+ * What j / k focus: the task's card where the list has one (Tab / Shift-Tab then indent and
+ * outdent it), else its checkbox (the daily plan).
+ */
+function focusTarget(box: HTMLElement): HTMLElement {
+  return box.closest<HTMLElement>("[data-task-card]") ?? box;
+}
+
 function currentCheckbox(): HTMLElement | undefined {
   const active = document.activeElement;
   return taskCheckboxes().find((box) => box.parentElement?.contains(active));
@@ -111,7 +119,8 @@ export function KeyboardShortcuts() {
         act(() => {
           const index = current ? boxes.indexOf(current) : -1;
           const next = key === "j" ? Math.min(index + 1, boxes.length - 1) : Math.max(index - 1, 0);
-          boxes[next]?.focus();
+          const box = boxes[next];
+          if (box) focusTarget(box).focus();
         });
       else if (key === "x" && current) act(() => current.click());
       else if (key === "e" && card)

@@ -1,6 +1,5 @@
 import { apiPaths, pathFor } from "@contract/api-paths";
 import {
-  deleteProjectResponseSchema,
   readProjectFromWire,
   type CreateProjectRequest,
   type DeleteProjectResponse,
@@ -30,12 +29,20 @@ export async function updateProject(id: string, payload: UpdateProjectRequest): 
   return readProjectFromWire(response.data);
 }
 
-/** Its tasks move to the Inbox, or are deleted with it (`withTasks`). */
+const countIn = (value: unknown): number =>
+  typeof value === "number" && Number.isInteger(value) ? value : 0;
+
+/**
+ * Its tasks move to the Inbox, or are deleted with it (`withTasks`). The answer's counts are read
+ * without a schema (a missing one reads as 0): the shell loads this module, and a schema built
+ * here would bring the validator into every screen's first download.
+ */
 export async function deleteProject(id: string, withTasks: boolean): Promise<DeleteProjectResponse> {
   const response = await apiClient.delete<unknown>(pathFor(apiPaths.deleteProject, { id }), {
     params: withTasks ? { with_tasks: "true" } : {},
   });
-  return deleteProjectResponseSchema.parse(response.data);
+  const answer = (response.data ?? {}) as Record<string, unknown>;
+  return { moved: countIn(answer.moved), deleted: countIn(answer.deleted) };
 }
 
 /** The projects not archived: what the sidebar and the pickers offer. */

@@ -3,6 +3,7 @@ import { taskFromWire, type Task } from "@contract/tasks";
 import { describe, expect, it } from "vitest";
 import {
   buildTaskIndex,
+  cachedTreeRows,
   descendantsOf,
   fitsUnder,
   heightOf,
@@ -74,6 +75,17 @@ describe("the subtask tree", () => {
     const rows = treeRows([tasks[3]!, tasks[4]!], index, new Set());
     expect(rows[0]).toMatchObject({ depth: 0, context: "C" });
     expect(rows[1]?.context).toBeUndefined();
+  });
+
+  it("keeps the rows of a list shown while the tree and the collapsed parents stay", () => {
+    const none = new Set<string>();
+    const rows = cachedTreeRows(tasks, index, none);
+    expect(cachedTreeRows(tasks, index, none)).toBe(rows);
+    expect(cachedTreeRows(tasks, index, new Set(["b"]))).not.toBe(rows);
+    expect(cachedTreeRows(tasks, buildTaskIndex(tasks), none)).not.toBe(rows);
+    expect(cachedTreeRows(tasks, index, none).map((row) => row.task.id)).toEqual(
+      treeRows(tasks, index, none).map((row) => row.task.id),
+    );
   });
 
   it("indents under the row above at the same level, not under a deeper one", () => {

@@ -150,6 +150,30 @@ export function treeRows(
   return rows;
 }
 
+const builtRows = new WeakMap<
+  TaskIndex,
+  WeakMap<ReadonlySet<string>, WeakMap<readonly Task[], readonly TaskRow[]>>
+>();
+
+/**
+ * treeRows, kept for each list shown while the tree and the collapsed parents stay the same:
+ * clearing the search gives back the very list shown before it (searchTasks), whose rows are then
+ * not built again. The caches go with the tree, the set and the list they are for.
+ */
+export function cachedTreeRows(
+  visible: readonly Task[],
+  index: TaskIndex,
+  collapsed: ReadonlySet<string>,
+): readonly TaskRow[] {
+  let byCollapsed = builtRows.get(index);
+  if (!byCollapsed) builtRows.set(index, (byCollapsed = new WeakMap()));
+  let byList = byCollapsed.get(collapsed);
+  if (!byList) byCollapsed.set(collapsed, (byList = new WeakMap()));
+  let rows = byList.get(visible);
+  if (!rows) byList.set(visible, (rows = treeRows(visible, index, collapsed)));
+  return rows;
+}
+
 /**
  * Tab on a row: the row above it at its level (its previous sibling as shown) becomes its parent.
  * Undefined when there is none.

@@ -85,8 +85,10 @@ export const TaskCard = memo(function TaskCard({
 
   return (
     <Card
-      // Focusable as a whole: Tab / Shift-Tab on it indent and outdent it (see TaskList).
-      tabIndex={0}
+      // Focusable as a whole (j / k, or a click), but no stop of its own for Tab, so that moving
+      // through the page with Tab never indents a task: on a focused card Tab / Shift-Tab indent
+      // and outdent it (see TaskList).
+      tabIndex={-1}
       role="group"
       aria-label={task.title}
       data-task-card={task.id}

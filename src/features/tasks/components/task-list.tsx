@@ -1,6 +1,6 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { indentTarget, progressOf, treeRows, type TaskIndex, type TaskRow } from "../task-tree";
+import { cachedTreeRows, indentTarget, progressOf, type TaskIndex, type TaskRow } from "../task-tree";
 import type { Task } from "@contract/tasks";
 import { TaskCard, type TaskCardActions } from "./task-card";
 
@@ -44,11 +44,11 @@ export function TaskList({ tasks, timeZone, index, ...actions }: TaskListProps) 
       return after;
     });
   }, []);
-  // One pass over the shown tasks per change of them, not per card.
+  // One pass over the shown tasks per change of them, not per card (see cachedTreeRows).
   const rows: readonly TaskRow[] = useMemo(
     () =>
       index
-        ? treeRows(tasks, index, collapsed)
+        ? cachedTreeRows(tasks, index, collapsed)
         : tasks.map((task) => ({ task, depth: 0, hasChildren: false, shownParentId: null })),
     [tasks, index, collapsed],
   );
