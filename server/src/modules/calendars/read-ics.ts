@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
 import ICAL from "ical.js";
+import { LRUCache } from "lru-cache";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 
 // ---------------------------------------------------------------------------------------------
@@ -36,7 +38,21 @@ const DAY_MS = 86_400_000;
  */
 const NO_EXCEPTIONS = { exceptions: [] };
 
+/**
+ * Files already parsed, by the digest of their text: the parse is a good part of an expansion,
+ * and a calendar's copy is read again for every window asked. What is kept is ical.js's plain
+ * parse (jCal arrays), which nothing here changes: each expansion wraps it in components of its
+ * own, so times are still read with that expansion's zones. Bounded by the texts' size.
+ */
+const parsedFiles = new LRUCache<string, { calendar: unknown[]; size: number }>({
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (entry) => Math.max(1, entry.size),
+});
+
 function parseRoot(text: string): ICAL.Component {
+  const digest = createHash("sha256").update(text).digest("base64url");
+  const known = parsedFiles.get(digest);
+  if (known) return new ICAL.Component(known.calendar);
   let parsed: unknown;
   try {
     parsed = ICAL.parse(text);
@@ -46,11 +62,12 @@ function parseRoot(text: string): ICAL.Component {
     );
   }
   // One component parses to its jCal array, several to a list of them: the first calendar counts.
-  const first = Array.isArray(parsed) && Array.isArray(parsed[0]) ? parsed[0] : parsed;
+  const first: unknown = Array.isArray(parsed) && Array.isArray(parsed[0]) ? parsed[0] : parsed;
   if (!Array.isArray(first) || first[0] !== "vcalendar") {
     throw new NotICalendar("The file does not read as iCalendar (no VCALENDAR)");
   }
-  return new ICAL.Component(first as unknown[]);
+  parsedFiles.set(digest, { calendar: first, size: text.length });
+  return new ICAL.Component(first);
 }
 
 /** What a calendar file says of itself: its own name (X-WR-CALNAME), if any. Throws NotICalendar. */
