@@ -103,7 +103,7 @@ function zoneOf(definition: ICAL.Component): ICAL.Timezone {
  * own file registered (and, for a TZID the file names without defining it, the IANA zone of that
  * name), so no calendar ever reads another's zone definitions.
  */
-function registerZones(root: ICAL.Component): void {
+function registerZones(root: ICAL.Component, events: readonly ICAL.Component[]): void {
   ICAL.TimezoneService.reset();
   for (const definition of root.getAllSubcomponents("vtimezone")) {
     const tzid = definition.getFirstPropertyValue("tzid");
@@ -111,7 +111,7 @@ function registerZones(root: ICAL.Component): void {
     if (typeof tzid === "string" && tzid !== "") ICAL.TimezoneService.register(zoneOf(definition), tzid);
   }
   const named = new Set<string>();
-  for (const event of root.getAllSubcomponents("vevent")) {
+  for (const event of events) {
     for (const name of ["dtstart", "dtend", "recurrence-id", "exdate", "rdate"]) {
       for (const property of event.getAllProperties(name)) {
         const tzid = property.getParameter("tzid");
@@ -172,7 +172,6 @@ const keyOf = (time: ICAL.Time) => `${time.isDate ? "d" : "t"}${time.toUnixTime(
 export function expandCalendar(text: string, fromMs: number, toMs: number, timeZone: string): Occurrence[] {
   const root = parseRoot(text);
   try {
-    registerZones(root);
     return expandEvents(root, fromMs, toMs, timeZone);
   } finally {
     ICAL.TimezoneService.reset();
@@ -246,15 +245,11 @@ function expandEvents(root: ICAL.Component, fromMs: number, toMs: number, timeZo
   // them is passed over without reading its times.
   const firstDate = new Date(fromMs - 2 * DAY_MS).toISOString().slice(0, 10);
   const lastDate = new Date(toMs + 2 * DAY_MS).toISOString().slice(0, 10);
+  // First by what is written only: no time is read before the zones it names are registered.
+  const overriding: ICAL.Component[] = [];
   for (const component of root.getAllSubcomponents("vevent")) {
     if (component.hasProperty("recurrence-id")) {
-      const uid = String(component.getFirstPropertyValue("uid") ?? "");
-      const recurrenceId = component.getFirstPropertyValue("recurrence-id");
-      if (recurrenceId instanceof ICAL.Time) {
-        const keys = overrides.get(uid) ?? new Set<string>();
-        keys.add(keyOf(recurrenceId));
-        overrides.set(uid, keys);
-      }
+      overriding.push(component);
     } else if (component.hasProperty("rrule") || component.hasProperty("rdate")) {
       masters.push(component);
       continue;
@@ -264,6 +259,16 @@ function expandEvents(root: ICAL.Component, fromMs: number, toMs: number, timeZo
     if (startDate !== undefined && startDate > lastDate) continue;
     if (endDate !== undefined && !component.hasProperty("duration") && endDate < firstDate) continue;
     singles.push(component);
+  }
+  registerZones(root, [...overriding, ...masters, ...singles]);
+  for (const component of overriding) {
+    const uid = String(component.getFirstPropertyValue("uid") ?? "");
+    const recurrenceId = component.getFirstPropertyValue("recurrence-id");
+    if (recurrenceId instanceof ICAL.Time) {
+      const keys = overrides.get(uid) ?? new Set<string>();
+      keys.add(keyOf(recurrenceId));
+      overrides.set(uid, keys);
+    }
   }
 
   // An all-day event belongs to the dates of the window where the user is, not to its instants.
