@@ -189,3 +189,66 @@ describe("what is not a calendar", () => {
     },
   );
 });
+
+describe("a long-running series", () => {
+  const series = (rule: string, start = "20160104T090000", extra: string[] = []) =>
+    [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:-//Tasklane tests//EN",
+      "BEGIN:VEVENT",
+      "UID:series@example.com",
+      "DTSTAMP:20160101T000000Z",
+      `DTSTART;TZID=Europe/Berlin:${start}`,
+      "DURATION:PT1H",
+      `RRULE:${rule}`,
+      ...extra,
+      "SUMMARY:Series",
+      "END:VEVENT",
+      "END:VCALENDAR",
+      "",
+    ].join("\r\n");
+  const starts = (text: string, from: string, to: string) =>
+    expandCalendar(text, Date.parse(from), Date.parse(to), "Europe/Berlin").map((occurrence) =>
+      iso(occurrence.startMs),
+    );
+
+  it("ten years on, every other Monday and Wednesday keeps its weeks, local time and EXDATE", () => {
+    // 4 January 2016 was a Monday; the series runs on odd weeks counted from it. The IANA zone of
+    // the TZID is used as the file defines none.
+    const text = series("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE", "20160104T090000", [
+      "EXDATE;TZID=Europe/Berlin:20261104T090000",
+    ]);
+    expect(starts(text, "2026-10-25T00:00:00Z", "2026-11-22T00:00:00Z")).toEqual([
+      // Monday 26 October (CET from the 25th): 09:00 is 08:00Z.
+      "2026-10-26T08:00:00.000Z",
+      "2026-10-28T08:00:00.000Z",
+      "2026-11-09T08:00:00.000Z",
+      "2026-11-11T08:00:00.000Z",
+    ]);
+    expect(starts(text, "2026-11-02T00:00:00Z", "2026-11-08T00:00:00Z")).toEqual([]);
+  });
+
+  it("a series whose first day is not one of its weekdays keeps to its weekdays", () => {
+    // DTSTART is a Tuesday, the rule says Mondays (RFC 5545 leaves that first day undefined;
+    // ical.js leaves it out): only Mondays, then and ten years on.
+    const text = series("FREQ=WEEKLY;BYDAY=MO", "20160105T090000");
+    expect(starts(text, "2026-11-02T00:00:00Z", "2026-11-16T00:00:00Z")).toEqual([
+      "2026-11-02T08:00:00.000Z",
+      "2026-11-09T08:00:00.000Z",
+    ]);
+    expect(starts(text, "2016-01-04T00:00:00Z", "2016-01-12T00:00:00Z")).toEqual([
+      "2016-01-11T08:00:00.000Z",
+    ]);
+  });
+
+  it("a daily series with COUNT ends where its count does", () => {
+    const text = series("FREQ=DAILY;COUNT=3800");
+    // The 3,800th day from 4 January 2016 is 30 May 2026.
+    expect(starts(text, "2026-05-28T00:00:00Z", "2026-06-03T00:00:00Z")).toEqual([
+      "2026-05-28T07:00:00.000Z",
+      "2026-05-29T07:00:00.000Z",
+      "2026-05-30T07:00:00.000Z",
+    ]);
+  });
+});

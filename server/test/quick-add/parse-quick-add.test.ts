@@ -119,6 +119,14 @@ describe("quick add reads an estimate", () => {
     expect(estimate('Buy the "45m" cable')).toMatchObject({ title: "Buy the 45m cable", minutes: null });
     expect(estimate("Fix room B2h")).toMatchObject({ title: "Fix room B2h", minutes: null });
     expect(estimate("Order 5mm screws")).toMatchObject({ title: "Order 5mm screws", minutes: null });
+    expect(estimate("Schedule a 30 min call")).toMatchObject({
+      title: "Schedule a 30 min call",
+      minutes: null,
+    });
+    expect(estimate("Book a 2 hour massage 45m")).toMatchObject({
+      title: "Book a 2 hour massage",
+      minutes: 45,
+    });
   });
 
   it("takes the first estimate only; a second one stays in the title and is no date", () => {

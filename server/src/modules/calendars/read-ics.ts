@@ -27,6 +27,11 @@ const STEPS_PER_EVENT_MAX = 50_000;
 /** A whole expansion stops after this many steps, so no file can hold a request for long. */
 const STEPS_PER_EXPANSION_MAX = 1_000_000;
 const DAY_MS = 86_400_000;
+/**
+ * Overrides are matched here by UID and RECURRENCE-ID; told there are none, ical.js does not scan
+ * every event of the file for them each time it reads one (which made reading a file quadratic).
+ */
+const NO_EXCEPTIONS = { exceptions: [] };
 
 function parseRoot(text: string): ICAL.Component {
   let parsed: unknown;
@@ -53,6 +58,26 @@ export function checkCalendar(text: string): { name: string | undefined } {
 }
 
 /**
+ * Zones already read, by their definition's text: ical.js works out each zone's changes from
+ * 1970 on the first time it converts a time in it, which took a noticeable part of an
+ * expansion. Keyed by the whole definition, so a calendar only ever gets a zone defined exactly
+ * as its own file defines it.
+ */
+const zonesByDefinition = new Map<string, ICAL.Timezone>();
+const ZONES_KEPT_MAX = 500;
+
+function zoneOf(definition: ICAL.Component): ICAL.Timezone {
+  const key = JSON.stringify(definition.toJSON());
+  let zone = zonesByDefinition.get(key);
+  if (!zone) {
+    zone = new ICAL.Timezone(definition);
+    if (zonesByDefinition.size >= ZONES_KEPT_MAX) zonesByDefinition.clear();
+    zonesByDefinition.set(key, zone);
+  }
+  return zone;
+}
+
+/**
  * ical.js resolves a TZID through one registry for the whole process, when a time is first read.
  * Each expansion therefore runs synchronously between a reset and the next, with the zones of its
  * own file registered (and, for a TZID the file names without defining it, the IANA zone of that
@@ -60,12 +85,10 @@ export function checkCalendar(text: string): { name: string | undefined } {
  */
 function registerZones(root: ICAL.Component): void {
   ICAL.TimezoneService.reset();
-  for (const zone of root.getAllSubcomponents("vtimezone")) {
-    try {
-      ICAL.TimezoneService.register(zone);
-    } catch {
-      // A VTIMEZONE without TZID: its events read as local to the user.
-    }
+  for (const definition of root.getAllSubcomponents("vtimezone")) {
+    const tzid = definition.getFirstPropertyValue("tzid");
+    // A VTIMEZONE without TZID: the events that name it read as local to the user.
+    if (typeof tzid === "string" && tzid !== "") ICAL.TimezoneService.register(zoneOf(definition), tzid);
   }
   const named = new Set<string>();
   for (const event of root.getAllSubcomponents("vevent")) {
@@ -81,7 +104,7 @@ function registerZones(root: ICAL.Component): void {
     const [block] = tzlib_get_ical_block(tzid);
     if (!block?.startsWith("BEGIN:VTIMEZONE")) continue;
     try {
-      ICAL.TimezoneService.register(ICAL.Component.fromString(block), tzid);
+      ICAL.TimezoneService.register(zoneOf(ICAL.Component.fromString(block)), tzid);
     } catch {
       // Unreadable: the events read as local to the user.
     }
@@ -136,14 +159,75 @@ export function expandCalendar(text: string, fromMs: number, toMs: number, timeZ
   }
 }
 
+/** The date part (YYYY-MM-DD) of a property as written, without reading it into a time. */
+function writtenDate(component: ICAL.Component, name: string): string | undefined {
+  const value: unknown = component.getFirstProperty(name)?.jCal[3];
+  return typeof value === "string" && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : undefined;
+}
+
+const WEEKDAY_NUMBERS: Record<string, number> = { SU: 1, MO: 2, TU: 3, WE: 4, TH: 5, FR: 6, SA: 7 };
+const DAYS_PER_PERIOD: Partial<Record<string, number>> = { DAILY: 1, WEEKLY: 7 };
+
+/**
+ * Where to start following a rule so that it reaches the window without walking every occurrence
+ * since DTSTART (a weekly meeting of ten years is 500 steps, and ical.js takes a noticeable time
+ * for each). Only for rules whose occurrences repeat with a fixed period of days: DAILY or
+ * WEEKLY, without COUNT (which counts from DTSTART), without BY-parts other than plain weekdays,
+ * and with DTSTART one of its own occurrences. Moving the start by whole periods then leaves the
+ * occurrences from there on unchanged, at the same wall-clock time.
+ */
+function fastForwardStart(component: ICAL.Component, event: ICAL.Event, fromMs: number, timeZone: string) {
+  const rules = component.getAllProperties("rrule");
+  if (rules.length !== 1) return undefined;
+  const rule = rules[0]?.getFirstValue();
+  if (!(rule instanceof ICAL.Recur) || rule.count) return undefined;
+  const periodDays = DAYS_PER_PERIOD[rule.freq ?? ""];
+  if (!periodDays) return undefined;
+  const { BYDAY: byDay, ...otherParts } = rule.parts;
+  if (Object.values(otherParts).some((values) => values !== undefined && values.length > 0)) return undefined;
+  const start = event.startDate;
+  if (byDay && byDay.length > 0) {
+    if (!byDay.every((day) => day in WEEKDAY_NUMBERS)) return undefined;
+    if (!byDay.some((day) => WEEKDAY_NUMBERS[day] === start.dayOfWeek())) return undefined;
+  }
+  const stepDays = periodDays * Math.max(1, rule.interval || 1);
+  const durationMs = Math.max(0, event.duration.toSeconds() * 1000);
+  // A step and two days short of the window, so nothing that reaches into it is skipped.
+  const lagDays = Math.floor((fromMs - durationMs - instantOf(start, timeZone)) / DAY_MS) - stepDays - 2;
+  if (lagDays < stepDays) return undefined;
+  const shifted = start.clone();
+  shifted.adjust(Math.floor(lagDays / stepDays) * stepDays, 0, 0, 0);
+  return shifted;
+}
+
+/** EXDATEs as keys of the occurrences they remove (a date removes that day's occurrence). */
+function excludedKeys(component: ICAL.Component): Set<string> {
+  const keys = new Set<string>();
+  for (const property of component.getAllProperties("exdate")) {
+    for (const value of property.getValues()) {
+      if (!(value instanceof ICAL.Time)) continue;
+      keys.add(value.isDate ? `day${value.toString().slice(0, 10)}` : keyOf(value));
+    }
+  }
+  return keys;
+}
+
+function isExcluded(time: ICAL.Time, excluded: ReadonlySet<string>): boolean {
+  if (excluded.size === 0) return false;
+  return excluded.has(keyOf(time)) || excluded.has(`day${time.toString().slice(0, 10)}`);
+}
+
 function expandEvents(root: ICAL.Component, fromMs: number, toMs: number, timeZone: string): Occurrence[] {
   const occurrences: Occurrence[] = [];
   const overrides = new Map<string, Set<string>>();
   const singles: ICAL.Component[] = [];
   const masters: ICAL.Component[] = [];
+  // Dates as written, a day wider either side than any zone is from UTC: a single event outside
+  // them is passed over without reading its times.
+  const firstDate = new Date(fromMs - 2 * DAY_MS).toISOString().slice(0, 10);
+  const lastDate = new Date(toMs + 2 * DAY_MS).toISOString().slice(0, 10);
   for (const component of root.getAllSubcomponents("vevent")) {
     if (component.hasProperty("recurrence-id")) {
-      singles.push(component);
       const uid = String(component.getFirstPropertyValue("uid") ?? "");
       const recurrenceId = component.getFirstPropertyValue("recurrence-id");
       if (recurrenceId instanceof ICAL.Time) {
@@ -153,9 +237,13 @@ function expandEvents(root: ICAL.Component, fromMs: number, toMs: number, timeZo
       }
     } else if (component.hasProperty("rrule") || component.hasProperty("rdate")) {
       masters.push(component);
-    } else {
-      singles.push(component);
+      continue;
     }
+    const startDate = writtenDate(component, "dtstart");
+    const endDate = writtenDate(component, "dtend");
+    if (startDate !== undefined && startDate > lastDate) continue;
+    if (endDate !== undefined && !component.hasProperty("duration") && endDate < firstDate) continue;
+    singles.push(component);
   }
 
   // An all-day event belongs to the dates of the window where the user is, not to its instants.
@@ -165,8 +253,13 @@ function expandEvents(root: ICAL.Component, fromMs: number, toMs: number, timeZo
   const toDayMs = dayMs(toMs - 1) + DAY_MS;
   const lastStartMs = Math.max(toMs, toDayMs);
 
-  const push = (event: ICAL.Event, component: ICAL.Component, start: ICAL.Time, end: ICAL.Time) => {
-    const startMs = instantOf(start, timeZone);
+  const push = (
+    event: ICAL.Event,
+    component: ICAL.Component,
+    start: ICAL.Time,
+    end: ICAL.Time,
+    startMs = instantOf(start, timeZone),
+  ) => {
     let endMs = instantOf(end, timeZone);
     if (!(endMs > startMs)) endMs = start.isDate ? startMs + DAY_MS : startMs;
     const overlaps = start.isDate ? endMs > fromDayMs && startMs < toDayMs : endMs > fromMs && startMs < toMs;
@@ -184,27 +277,33 @@ function expandEvents(root: ICAL.Component, fromMs: number, toMs: number, timeZo
 
   for (const component of singles) {
     if (isCancelled(component) || !component.hasProperty("dtstart")) continue;
-    const event = new ICAL.Event(component);
+    const event = new ICAL.Event(component, NO_EXCEPTIONS);
     push(event, component, event.startDate, event.endDate);
   }
 
   let steps = 0;
   for (const component of masters) {
     if (isCancelled(component) || !component.hasProperty("dtstart")) continue;
-    const event = new ICAL.Event(component);
+    const event = new ICAL.Event(component, NO_EXCEPTIONS);
     const moved = overrides.get(event.uid ?? "") ?? new Set<string>();
+    const excluded = excludedKeys(component);
     const duration = event.duration;
-    const iterator = event.iterator();
+    const iterator = event.iterator(
+      fastForwardStart(component, event, Math.min(fromMs, fromDayMs), timeZone),
+    );
     let eventSteps = 0;
     for (let next = iterator.next(); next; next = iterator.next()) {
       steps += 1;
       eventSteps += 1;
       if (eventSteps > STEPS_PER_EVENT_MAX || steps > STEPS_PER_EXPANSION_MAX) break;
-      if (instantOf(next, timeZone) >= lastStartMs) break;
-      if (moved.has(keyOf(next))) continue;
+      const startMs = instantOf(next, timeZone);
+      if (startMs >= lastStartMs) break;
+      if (moved.size > 0 && moved.has(keyOf(next))) continue;
+      // ical.js applies EXDATEs too, but only while it walks from DTSTART in step with them.
+      if (isExcluded(next, excluded)) continue;
       const end = next.clone();
       end.addDuration(duration);
-      push(event, component, next, end);
+      push(event, component, next, end, startMs);
     }
   }
 

@@ -48,17 +48,40 @@ export async function selectCalendarByUrl(
     .executeTakeFirst();
 }
 
-/** The last good copy of each of the user's calendars that has one. */
-export async function selectCalendarBodies(db: Db, userId: string): Promise<{ id: string; body: string }[]> {
+/** Which copy of each of the user's calendars is the current one (those that have a copy). */
+export async function selectCalendarVersions(
+  db: Db,
+  userId: string,
+): Promise<{ id: string; version: string }[]> {
   const rows = await db
     .selectFrom("calendars")
-    .select(["id", "body"])
+    .select(["id", "last_synced_at"])
     .where("user_id", "=", userId)
     .where("body", "is not", null)
     .orderBy("created_at", "asc")
     .orderBy("id", "asc")
     .execute();
-  return rows.flatMap((row) => (row.body === null ? [] : [{ id: row.id, body: row.body }]));
+  return rows.map((row) => ({ id: row.id, version: row.last_synced_at ?? "" }));
+}
+
+/** The last good copies of these calendars of the user, by id. */
+export async function selectCalendarBodies(
+  db: Db,
+  userId: string,
+  ids: readonly string[],
+): Promise<Map<string, { body: string; version: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("calendars")
+    .select(["id", "body", "last_synced_at"])
+    .where("user_id", "=", userId)
+    .where("id", "in", [...ids])
+    .execute();
+  return new Map(
+    rows.flatMap((row) =>
+      row.body === null ? [] : [[row.id, { body: row.body, version: row.last_synced_at ?? "" }] as const],
+    ),
+  );
 }
 
 /** A fetch that read well: the new copy replaces the last, and the error is cleared. */

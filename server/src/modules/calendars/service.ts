@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import {
   CALENDAR_MAX_BYTES,
   CALENDAR_REFRESH_MINUTES,
@@ -21,6 +22,7 @@ import {
   selectCalendarById,
   selectCalendarByUrl,
   selectCalendars,
+  selectCalendarVersions,
   updateCalendarBody,
   updateCalendarError,
   type CalendarHead,
@@ -196,6 +198,34 @@ export async function queueNextCalendarSync(deps: CalendarDeps, job: ClaimedJob)
   if (calendar?.url) await scheduleRefresh(deps, deps.db, calendar.id);
 }
 
+/**
+ * Expansions already made, by calendar, copy, zone and window. Only a cache (each instance keeps
+ * its own, and loses it on restart): a copy is only ever replaced by a sync, which moves
+ * last_synced_at on, so a key never names two different expansions. Asking for the same day
+ * again (the calendar screen, then "Plan my day") reads no calendar text.
+ */
+const expansions = new LRUCache<string, readonly Occurrence[]>({ max: 2_000 });
+
+function expanded(
+  calendar: { id: string; version: string },
+  body: string,
+  window: { timeZone: string; fromMs: number; toMs: number },
+): readonly Occurrence[] {
+  const key = [calendar.id, calendar.version, window.timeZone, window.fromMs, window.toMs].join("\n");
+  const known = expansions.get(key);
+  if (known) return known;
+  let occurrences: Occurrence[];
+  try {
+    occurrences = expandCalendar(body, window.fromMs, window.toMs, window.timeZone);
+  } catch (error) {
+    // Only what read as a calendar is stored; should a copy stop reading, it shows nothing.
+    if (!(error instanceof NotICalendar)) throw error;
+    occurrences = [];
+  }
+  expansions.set(key, occurrences);
+  return occurrences;
+}
+
 /** Every occurrence of the user's calendars overlapping [fromMs, toMs), with its calendar. */
 export async function calendarOccurrences(
   db: Db,
@@ -204,17 +234,22 @@ export async function calendarOccurrences(
   fromMs: number,
   toMs: number,
 ): Promise<(Occurrence & { calendarId: string })[]> {
+  const window = { timeZone, fromMs, toMs };
+  const versions = await selectCalendarVersions(db, userId);
+  const keyOf = (calendar: { id: string; version: string }) =>
+    [calendar.id, calendar.version, timeZone, fromMs, toMs].join("\n");
+  const missing = versions
+    .filter((calendar) => !expansions.has(keyOf(calendar)))
+    .map((calendar) => calendar.id);
+  const bodies = await selectCalendarBodies(db, userId, missing);
   const occurrences: (Occurrence & { calendarId: string })[] = [];
-  for (const calendar of await selectCalendarBodies(db, userId)) {
-    let expanded: Occurrence[];
-    try {
-      expanded = expandCalendar(calendar.body, fromMs, toMs, timeZone);
-    } catch (error) {
-      // Only what read as a calendar is stored; should a copy stop reading, it shows nothing.
-      if (error instanceof NotICalendar) continue;
-      throw error;
-    }
-    for (const occurrence of expanded) occurrences.push({ ...occurrence, calendarId: calendar.id });
+  for (const calendar of versions) {
+    const copy = bodies.get(calendar.id);
+    // A copy replaced between the two reads is expanded under its own version.
+    const list = copy
+      ? expanded({ id: calendar.id, version: copy.version }, copy.body, window)
+      : expansions.get(keyOf(calendar));
+    for (const occurrence of list ?? []) occurrences.push({ ...occurrence, calendarId: calendar.id });
   }
   return occurrences.sort((a, b) => a.startMs - b.startMs || a.endMs - b.endMs);
 }

@@ -1,4 +1,4 @@
-import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
+import { fromZonedTime } from "date-fns-tz";
 import { PLAN_GAP_MINUTES, type PlanProposal } from "@contract/planning";
 import type { TaskPriority } from "@contract/tasks";
 
@@ -38,6 +38,28 @@ export interface PlanDayInput {
   busy: readonly BusyTime[];
   /** Task ids in the order of today's AI plan, most important first; empty without one. */
   aiRanking: readonly string[];
+}
+
+/**
+ * The few ways the planner writes a date, with one Intl formatter per zone and kind: a proposal
+ * writes hundreds of reasons, and building a formatter costs far more than using one.
+ */
+const FORMATS = {
+  date: { year: "numeric", month: "2-digit", day: "2-digit" },
+  day: { weekday: "short", day: "numeric", month: "short" },
+  time: { hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatIn(ms: number, timeZone: string, kind: keyof typeof FORMATS): string {
+  const key = `${timeZone} ${kind}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    // en-CA writes dates as YYYY-MM-DD; en-GB writes "Wed 28 Oct", "28 Oct" and "09:30".
+    formatter = new Intl.DateTimeFormat(kind === "date" ? "en-CA" : "en-GB", { ...FORMATS[kind], timeZone });
+    if (formatters.size < 1_000) formatters.set(key, formatter);
+  }
+  return formatter.format(ms).replace(",", "");
 }
 
 const MINUTE = 60_000;
@@ -134,11 +156,11 @@ function compareCandidates(a: Candidate, b: Candidate): number {
 
 /** When a task is due, said from where the user stands now: "due today", "due Thu 5 Nov". */
 function dueText(dueMs: number, now: Date, timeZone: string): string {
-  const dueDay = formatInTimeZone(new Date(dueMs), timeZone, "yyyy-MM-dd");
-  const today = formatInTimeZone(now, timeZone, "yyyy-MM-dd");
+  const dueDay = formatIn(dueMs, timeZone, "date");
+  const today = formatIn(now.getTime(), timeZone, "date");
   if (dueDay === today) return "due today";
   if (dueDay === addDays(today, 1)) return "due tomorrow";
-  return `due ${formatInTimeZone(new Date(dueMs), timeZone, "EEE d MMM")}`;
+  return `due ${formatIn(dueMs, timeZone, "day")}`;
 }
 
 /** Why the task was picked, in a few plain words. */
@@ -148,9 +170,9 @@ function whyText(candidate: Candidate, now: Date, timeZone: string): string {
     case "yesterday":
       return "left over from yesterday";
     case "carried":
-      return `planned for ${formatInTimeZone(new Date(task.scheduled_start ?? 0), timeZone, "EEE d MMM")}, not done yet`;
+      return `planned for ${formatIn(Date.parse(task.scheduled_start ?? ""), timeZone, "day")}, not done yet`;
     case "overdue":
-      return `overdue since ${formatInTimeZone(new Date(candidate.dueMs), timeZone, "EEE d MMM")}`;
+      return `overdue since ${formatIn(candidate.dueMs, timeZone, "day")}`;
     case "before":
     case "today":
     case "tomorrow":
@@ -165,7 +187,7 @@ function whyText(candidate: Candidate, now: Date, timeZone: string): string {
 }
 
 function partOfDay(ms: number, timeZone: string): "morning" | "afternoon" | "evening" {
-  const hour = Number(formatInTimeZone(new Date(ms), timeZone, "H"));
+  const hour = Number(formatIn(ms, timeZone, "time").slice(0, 2));
   if (hour < 12) return "morning";
   if (hour < 17) return "afternoon";
   return "evening";
@@ -261,7 +283,7 @@ export function planDay(input: PlanDayInput): PlanProposal {
         task_id: task.id,
         start: new Date(interval.startMs).toISOString(),
         end: new Date(interval.endMs).toISOString(),
-        reason: `already planned for ${formatInTimeZone(new Date(scheduled), timeZone, "HH:mm")}, ${minutesText(minutes)}`,
+        reason: `already planned for ${formatIn(scheduled, timeZone, "time")}, ${minutesText(minutes)}`,
       });
       occupied.push(interval);
       usedMinutes += minutes;

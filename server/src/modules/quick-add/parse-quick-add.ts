@@ -37,6 +37,8 @@ const TAG_TOKEN = /(?<![^\s([{,;])#(\p{L}[\p{L}\p{N}_/-]*)/gu;
 const DURATION_TOKEN =
   /(?<!\S)(?:(\d{1,2}(?:[.,]\d{1,2})?)\s?h(?:(\d{2})m?|rs?|ours?)?|(\d{1,3})(?:m(?:ins?|inutes?)?|\s(?:mins?|minutes?)))(?![\p{L}\p{N}])/giu;
 const MOMENT_BEFORE = /(?:^|\s)(?:in|within|after)\s+$/i;
+/** "a 30 min call", "a 2 hour massage": a length that describes the thing, part of the title. */
+const ARTICLE_BEFORE = /(?:^|\s)an?\s+$/i;
 
 /** The minutes a duration token names, or undefined when it names no estimate a task can carry. */
 function durationMinutesOf(match: RegExpMatchArray): number | undefined {
@@ -103,8 +105,13 @@ export function parseQuickAdd(text: string, context: DateContext): ParseTaskResp
   // A second estimate stays a title word, and is no date either ("rest 15m" is not in 15 minutes).
   const otherLengths: Range[] = [];
   for (const match of text.matchAll(DURATION_TOKEN)) {
-    if (MOMENT_BEFORE.test(text.slice(0, match.index))) continue;
+    const before = text.slice(Math.max(0, match.index - 20), match.index);
+    if (MOMENT_BEFORE.test(before)) continue;
     const range = { start: match.index, end: match.index + match[0].length };
+    if (ARTICLE_BEFORE.test(before)) {
+      otherLengths.push(range);
+      continue;
+    }
     const minutes = durationMinutesOf(match);
     if (durationMinutes === null && minutes !== undefined && add(range.start, range.end, "duration")) {
       durationMinutes = minutes;
