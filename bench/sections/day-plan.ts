@@ -278,7 +278,7 @@ const dayPlan: BenchSection = async () => {
       ),
     ],
     notes: [
-      "Timed from this process over loopback, the whole answer read; the server runs as `npm start` runs it, in its own process. Every request reads the 2,000 tasks and plans afresh; the budget is on a day not asked before, for which the three calendars are read and their occurrences expanded (the server keeps a window's expansion in memory until the calendar's copy changes, hence the second row).",
+      "Timed from this process over loopback, the whole answer read; the server runs as `npm start` runs it, in its own process. Every request reads the 2,000 tasks and plans afresh. The budget is on a day not asked before: the three calendars' copies are read from the database and the window's occurrences expanded (their parse is kept by digest). The server keeps each window's expansion in memory until the calendar's copy changes, hence the second row.",
       `${runs[0]?.blocks ?? 0} blocks are proposed for a day (six hours of capacity).`,
       "Server CPU per request: the server process's user and system time over the run (from /proc, in 10 ms ticks) divided by the requests sent; on a machine shared with other work it stays what the request costs while the waited time grows.",
       ...(skipped ? [skipped] : []),

@@ -273,7 +273,7 @@ describe("uploading an .ics file", () => {
     expect((await alice.upload(plain)).json()).toMatchObject({ name: "Imported calendar" });
   });
 
-  it("refuses what is not a calendar (400), another content type (415), and syncing it (409)", async () => {
+  it("refuses what is not a calendar (400), another content type (415), over 5 MiB (413), and syncing it (409)", async () => {
     const alice = await newUser();
     expect((await alice.upload("hello")).statusCode).toBe(400);
     expect((await alice.upload("")).statusCode).toBe(400);
@@ -285,6 +285,11 @@ describe("uploading an .ics file", () => {
     });
     expect(json.statusCode).toBe(415);
     expect((await alice.upload(fixture("all-day.ics"), { type: "text/plain" })).statusCode).toBe(415);
+    const huge = fixture("all-day.ics").replace(
+      "END:VCALENDAR",
+      `X-PADDING:${"x".repeat(5 * 1024 * 1024)}\r\nEND:VCALENDAR`,
+    );
+    expect((await alice.upload(huge)).statusCode).toBe(413);
     const uploaded = calendarJsonSchema.parse((await alice.upload(fixture("all-day.ics"))).json());
     expect((await alice.sync(uploaded.id)).statusCode).toBe(409);
   });

@@ -94,8 +94,11 @@ async function readBody(response: IncomingMessage, maxBytes: number): Promise<st
   return Buffer.concat(chunks).toString("utf8");
 }
 
-function describe(error: unknown, host: string, timeoutMs: number): CalendarFetchFailed {
+function describe(error: unknown, host: string, timeoutMs: number, signal: AbortSignal): CalendarFetchFailed {
   if (error instanceof CalendarFetchFailed) return error;
+  // However the abort surfaced (an AbortError, or a reset of the body being read), it was the time.
+  if (signal.aborted)
+    return new CalendarFetchFailed(`${host} did not answer within ${Math.round(timeoutMs / 1000)} s`);
   const code = (error as { code?: string; name?: string }).code;
   const name = (error as { name?: string }).name;
   if (name === "AbortError" || name === "TimeoutError" || code === "ABORT_ERR") {
@@ -135,7 +138,7 @@ export async function fetchCalendarText(address: string, limits: FetchLimits): P
     try {
       response = await get(url, limits, signal);
     } catch (error) {
-      throw describe(error, host, limits.timeoutMs);
+      throw describe(error, host, limits.timeoutMs, signal);
     }
     const status = response.statusCode ?? 0;
     const location = response.headers.location;
@@ -154,7 +157,7 @@ export async function fetchCalendarText(address: string, limits: FetchLimits): P
     try {
       return await readBody(response, limits.maxBytes);
     } catch (error) {
-      throw describe(error, host, limits.timeoutMs);
+      throw describe(error, host, limits.timeoutMs, signal);
     }
   }
 }

@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
 import ICAL from "ical.js";
+import { LRUCache } from "lru-cache";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 
 // ---------------------------------------------------------------------------------------------
@@ -22,10 +24,13 @@ export interface Occurrence {
 export class NotICalendar extends Error {}
 
 const TITLE_MAX = 200;
-/** One rule is followed at most this far (a daily event of thirty years is ~11,000 steps). */
-const STEPS_PER_EVENT_MAX = 50_000;
+/**
+ * One rule is followed at most this far: a daily series counted from a DTSTART thirty years back
+ * is ~11,000 steps (most series start near the window, see fastForwardStart).
+ */
+const STEPS_PER_EVENT_MAX = 20_000;
 /** A whole expansion stops after this many steps, so no file can hold a request for long. */
-const STEPS_PER_EXPANSION_MAX = 1_000_000;
+const STEPS_PER_EXPANSION_MAX = 200_000;
 const DAY_MS = 86_400_000;
 /**
  * Overrides are matched here by UID and RECURRENCE-ID; told there are none, ical.js does not scan
@@ -33,7 +38,21 @@ const DAY_MS = 86_400_000;
  */
 const NO_EXCEPTIONS = { exceptions: [] };
 
+/**
+ * Files already parsed, by the digest of their text: the parse is a good part of an expansion,
+ * and a calendar's copy is read again for every window asked. What is kept is ical.js's plain
+ * parse (jCal arrays), which nothing here changes: each expansion wraps it in components of its
+ * own, so times are still read with that expansion's zones. Bounded by the texts' size.
+ */
+const parsedFiles = new LRUCache<string, { calendar: unknown[]; size: number }>({
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (entry) => Math.max(1, entry.size),
+});
+
 function parseRoot(text: string): ICAL.Component {
+  const digest = createHash("sha256").update(text).digest("base64url");
+  const known = parsedFiles.get(digest);
+  if (known) return new ICAL.Component(known.calendar);
   let parsed: unknown;
   try {
     parsed = ICAL.parse(text);
@@ -43,11 +62,12 @@ function parseRoot(text: string): ICAL.Component {
     );
   }
   // One component parses to its jCal array, several to a list of them: the first calendar counts.
-  const first = Array.isArray(parsed) && Array.isArray(parsed[0]) ? parsed[0] : parsed;
+  const first: unknown = Array.isArray(parsed) && Array.isArray(parsed[0]) ? parsed[0] : parsed;
   if (!Array.isArray(first) || first[0] !== "vcalendar") {
     throw new NotICalendar("The file does not read as iCalendar (no VCALENDAR)");
   }
-  return new ICAL.Component(first as unknown[]);
+  parsedFiles.set(digest, { calendar: first, size: text.length });
+  return new ICAL.Component(first);
 }
 
 /** What a calendar file says of itself: its own name (X-WR-CALNAME), if any. Throws NotICalendar. */
@@ -83,7 +103,7 @@ function zoneOf(definition: ICAL.Component): ICAL.Timezone {
  * own file registered (and, for a TZID the file names without defining it, the IANA zone of that
  * name), so no calendar ever reads another's zone definitions.
  */
-function registerZones(root: ICAL.Component): void {
+function registerZones(root: ICAL.Component, events: readonly ICAL.Component[]): void {
   ICAL.TimezoneService.reset();
   for (const definition of root.getAllSubcomponents("vtimezone")) {
     const tzid = definition.getFirstPropertyValue("tzid");
@@ -91,7 +111,7 @@ function registerZones(root: ICAL.Component): void {
     if (typeof tzid === "string" && tzid !== "") ICAL.TimezoneService.register(zoneOf(definition), tzid);
   }
   const named = new Set<string>();
-  for (const event of root.getAllSubcomponents("vevent")) {
+  for (const event of events) {
     for (const name of ["dtstart", "dtend", "recurrence-id", "exdate", "rdate"]) {
       for (const property of event.getAllProperties(name)) {
         const tzid = property.getParameter("tzid");
@@ -152,7 +172,6 @@ const keyOf = (time: ICAL.Time) => `${time.isDate ? "d" : "t"}${time.toUnixTime(
 export function expandCalendar(text: string, fromMs: number, toMs: number, timeZone: string): Occurrence[] {
   const root = parseRoot(text);
   try {
-    registerZones(root);
     return expandEvents(root, fromMs, toMs, timeZone);
   } finally {
     ICAL.TimezoneService.reset();
@@ -226,15 +245,11 @@ function expandEvents(root: ICAL.Component, fromMs: number, toMs: number, timeZo
   // them is passed over without reading its times.
   const firstDate = new Date(fromMs - 2 * DAY_MS).toISOString().slice(0, 10);
   const lastDate = new Date(toMs + 2 * DAY_MS).toISOString().slice(0, 10);
+  // First by what is written only: no time is read before the zones it names are registered.
+  const overriding: ICAL.Component[] = [];
   for (const component of root.getAllSubcomponents("vevent")) {
     if (component.hasProperty("recurrence-id")) {
-      const uid = String(component.getFirstPropertyValue("uid") ?? "");
-      const recurrenceId = component.getFirstPropertyValue("recurrence-id");
-      if (recurrenceId instanceof ICAL.Time) {
-        const keys = overrides.get(uid) ?? new Set<string>();
-        keys.add(keyOf(recurrenceId));
-        overrides.set(uid, keys);
-      }
+      overriding.push(component);
     } else if (component.hasProperty("rrule") || component.hasProperty("rdate")) {
       masters.push(component);
       continue;
@@ -244,6 +259,16 @@ function expandEvents(root: ICAL.Component, fromMs: number, toMs: number, timeZo
     if (startDate !== undefined && startDate > lastDate) continue;
     if (endDate !== undefined && !component.hasProperty("duration") && endDate < firstDate) continue;
     singles.push(component);
+  }
+  registerZones(root, [...overriding, ...masters, ...singles]);
+  for (const component of overriding) {
+    const uid = String(component.getFirstPropertyValue("uid") ?? "");
+    const recurrenceId = component.getFirstPropertyValue("recurrence-id");
+    if (recurrenceId instanceof ICAL.Time) {
+      const keys = overrides.get(uid) ?? new Set<string>();
+      keys.add(keyOf(recurrenceId));
+      overrides.set(uid, keys);
+    }
   }
 
   // An all-day event belongs to the dates of the window where the user is, not to its instants.
