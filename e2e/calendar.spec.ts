@@ -9,8 +9,9 @@ import { expect, test, type Account } from "./support/signed-in";
 /**
  * Planning the day in time, on a desktop and on a 375 px phone: subscribe to an ICS address served
  * by this test, see its events on the calendar, plan a day, read a block's reason, accept, drag a
- * block to another time, and undo the plan. The server is started with CALENDAR_ALLOW_PRIVATE=true
- * (e2e/support/environment.ts) so that it may fetch from this machine.
+ * block to another time and its bottom edge to lengthen it, and undo the plan. The server is
+ * started with CALENDAR_ALLOW_PRIVATE=true (e2e/support/environment.ts) so that it may fetch
+ * from this machine.
  */
 
 const DAY_MS = 86_400_000;
@@ -193,6 +194,25 @@ for (const device of [
           await expect
             .poll(async () => minuteOf((await taskNamed(account, "Write the report")).scheduled_start!))
             .toBe(expected);
+        });
+
+        await test.step("drag its bottom edge half an hour down: 90 minutes become 120", async () => {
+          const report = await taskNamed(account, "Write the report");
+          const handle = page.locator(`[data-task-block="${report.id}"] [data-resize-handle]`);
+          await handle.scrollIntoViewIfNeeded();
+          const box = (await handle.boundingBox())!;
+          const x = box.x + box.width / 2;
+          const y = box.y + box.height / 2;
+          await page.mouse.move(x, y);
+          await page.mouse.down();
+          await page.mouse.move(x, y + 10, { steps: 2 });
+          await page.mouse.move(x, y + 30, { steps: 4 });
+          await page.mouse.up();
+          await expect
+            .poll(async () => (await taskNamed(account, "Write the report")).duration_minutes)
+            .toBe(120);
+          // Its start stays where it was dragged.
+          expect((await taskNamed(account, "Write the report")).scheduled_start).toBe(report.scheduled_start);
         });
 
         await test.step("undo the plan: every task back as it was", async () => {

@@ -25,7 +25,7 @@ const HEADING_MS = 15_000;
 const COMPOSITION_ROWS = 12;
 
 const PUBLIC_ROUTES = ["/", "/login", "/register"];
-const SIGNED_IN_ROUTES = ["/dashboard", "/tasks", "/extract", "/daily", "/settings"];
+const SIGNED_IN_ROUTES = ["/dashboard", "/tasks", "/extract", "/daily", "/calendar", "/settings"];
 /**
  * The route modules a visitor who is not signed in may load (src/app/router.tsx). Every other
  * lazily loaded route module — the shell and each signed-in screen, and any screen added later —

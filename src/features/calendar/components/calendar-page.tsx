@@ -12,7 +12,7 @@ import {
 } from "@dnd-kit/core";
 import { useQuery } from "@tanstack/react-query";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useCallback, useMemo, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useCallback, useMemo, useState, useSyncExternalStore } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -36,9 +36,14 @@ import {
 } from "../lib/calendar-grid";
 import { calendarLayout } from "../lib/calendar-items";
 import { PlanMyDayButton, PlanPanel } from "./plan-panel";
-import { ScheduleDialog, type ScheduleChoice } from "./schedule-dialog";
+import type { ScheduleChoice } from "./schedule-dialog";
 import { SideTaskList } from "./side-task-list";
 import { PX_PER_MINUTE, TimeGrid, type DayColumnData, type DragData } from "./time-grid";
+
+/** The Schedule… dialog downloads when it is first wanted, not with the screen. */
+const ScheduleDialog = lazy(() =>
+  import("./schedule-dialog").then((module) => ({ default: module.ScheduleDialog })),
+);
 
 const WIDE_QUERY = "(min-width: 768px)";
 
@@ -105,6 +110,12 @@ export function CalendarPage() {
 
   const schedule = useScheduleTask();
   const [scheduling, setScheduling] = useState<Task | null>(null);
+  // Once opened, the dialog stays mounted: closing animates and hands focus back.
+  const [dialogMounted, setDialogMounted] = useState(false);
+  const openSchedule = useCallback((task: Task) => {
+    setDialogMounted(true);
+    setScheduling(task);
+  }, []);
   const [dragging, setDragging] = useState<DragData | null>(null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
 
@@ -236,7 +247,7 @@ export function CalendarPage() {
             <SideTaskList
               tasks={layout.unscheduled}
               defaultDuration={defaultDuration}
-              onSchedule={setScheduling}
+              onSchedule={openSchedule}
               onUnschedule={onUnschedule}
             />
             <TimeGrid
@@ -247,7 +258,7 @@ export function CalendarPage() {
               today={today}
               firstMinute={workStart}
               timeZone={timeZone}
-              onSchedule={setScheduling}
+              onSchedule={openSchedule}
               onUnschedule={onUnschedule}
             />
           </div>
@@ -260,19 +271,23 @@ export function CalendarPage() {
           </DragOverlay>
         </DndContext>
       )}
-      <ScheduleDialog
-        task={scheduling}
-        suggestedStart={new Date(
-          instantAt(view === "day" ? anchor : today, workStart, timeZone),
-        ).toISOString()}
-        durationMinutes={scheduling ? taskDuration(scheduling.duration_minutes, defaultDuration) : 30}
-        timeZone={timeZone}
-        pending={schedule.isPending}
-        onOpenChange={(open) => {
-          if (!open) setScheduling(null);
-        }}
-        onSave={onScheduleChoice}
-      />
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <ScheduleDialog
+            task={scheduling}
+            suggestedStart={new Date(
+              instantAt(view === "day" ? anchor : today, workStart, timeZone),
+            ).toISOString()}
+            durationMinutes={scheduling ? taskDuration(scheduling.duration_minutes, defaultDuration) : 30}
+            timeZone={timeZone}
+            pending={schedule.isPending}
+            onOpenChange={(open) => {
+              if (!open) setScheduling(null);
+            }}
+            onSave={onScheduleChoice}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -2,38 +2,29 @@ import { DEFAULT_TIME_ZONE } from "@contract/common";
 import { CALENDAR_MAX_BYTES } from "@contract/planning";
 import { useQuery } from "@tanstack/react-query";
 import { CalendarPlus, RefreshCw, Trash2, Upload } from "lucide-react";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { formatLocalDate } from "@/lib/time-zones";
 import { useSessionStore } from "@/stores/session-store";
-import {
-  useDeleteCalendar,
-  useImportCalendar,
-  useSubscribeCalendar,
-  useSyncCalendar,
-} from "@/api/calendars/calendar-mutations";
+import { useImportCalendar, useSubscribeCalendar, useSyncCalendar } from "@/api/calendars/calendar-mutations";
 import { calendarQueries, type Calendar } from "@/api/calendars/calendar-queries";
+
+/** The confirmation downloads when a calendar is first deleted, not with Settings. */
+const DeleteCalendarDialog = lazy(() =>
+  import("./delete-calendar-dialog").then((module) => ({ default: module.DeleteCalendarDialog })),
+);
 
 export const calendarMessages = {
   title: "Calendars",
   added: "Calendar added",
   addedWithError: "Calendar added, but it could not be read",
   tooLarge: `The file is larger than ${CALENDAR_MAX_BYTES / 1024 / 1024} MiB`,
-  deleted: "Calendar deleted",
 } as const;
 
 /**
@@ -48,6 +39,7 @@ export function CalendarsCard() {
   const [url, setUrl] = useState("");
   const [name, setName] = useState("");
   const [deleting, setDeleting] = useState<Calendar | null>(null);
+  const [dialogMounted, setDialogMounted] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const titleId = useId();
 
@@ -165,13 +157,20 @@ export function CalendarsCard() {
                 key={calendar.id}
                 calendar={calendar}
                 timeZone={timeZone}
-                onDelete={() => setDeleting(calendar)}
+                onDelete={() => {
+                  setDialogMounted(true);
+                  setDeleting(calendar);
+                }}
               />
             ))}
           </ul>
         )}
       </CardContent>
-      <DeleteCalendarDialog calendar={deleting} onClose={() => setDeleting(null)} />
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <DeleteCalendarDialog calendar={deleting} onClose={() => setDeleting(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }
@@ -230,41 +229,5 @@ function CalendarRow({
         <p className="text-xs font-medium text-destructive">Last sync failed: {calendar.error}</p>
       )}
     </li>
-  );
-}
-
-function DeleteCalendarDialog({ calendar, onClose }: { calendar: Calendar | null; onClose(): void }) {
-  const remove = useDeleteCalendar();
-  return (
-    <Dialog open={calendar !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-[425px]">
-        <DialogHeader>
-          <DialogTitle>Delete calendar?</DialogTitle>
-          <DialogDescription>
-            {calendar ? `"${calendar.name}" and its events leave Tasklane. Your tasks stay.` : ""}
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() =>
-              calendar &&
-              remove.mutate(calendar.id, {
-                onSuccess: () => {
-                  toast.success(calendarMessages.deleted, { description: calendar.name });
-                  onClose();
-                },
-              })
-            }
-          >
-            {remove.isPending ? "Deleting..." : "Delete calendar"}
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   );
 }
