@@ -61,6 +61,7 @@ export function serverEnvironment(instance: {
     TRUST_PROXY: "false",
     // Every journey signs up from this one machine: more codes per client than a person needs.
     AUTH_CODES_PER_CLIENT_PER_HOUR: "500",
+    AUTH_SIGN_INS_PER_CLIENT: "1000",
     LOG_LEVEL: "warn",
     // The calendar journey serves its .ics file from this machine, which the server otherwise refuses.
     CALENDAR_ALLOW_PRIVATE: "true",

@@ -99,6 +99,7 @@ const envSchema = z.object({
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
   VERIFICATION_CODE_TTL_MINUTES: z.coerce.number().int().positive().default(10),
   AUTH_CODES_PER_CLIENT_PER_HOUR: z.coerce.number().int().positive().default(20),
+  AUTH_SIGN_INS_PER_CLIENT: z.coerce.number().int().positive().default(50),
   STATIC_DIR: z.string().default("./dist"),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
   PUSH_ALLOW_PRIVATE: z.stringbool().default(false),
@@ -152,6 +153,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     sessionTtlDays: env_.SESSION_TTL_DAYS,
     verificationCodeTtlMinutes: env_.VERIFICATION_CODE_TTL_MINUTES,
     codesPerClientPerHour: env_.AUTH_CODES_PER_CLIENT_PER_HOUR,
+    /** Sign-in attempts one client address may make in 15 minutes, successful or not. */
+    signInsPerClient: env_.AUTH_SIGN_INS_PER_CLIENT,
     staticDir: env_.STATIC_DIR,
     /** How often each instance looks for due jobs (daily plans, reminders, their e-mails). */
     jobsPollIntervalMs: env_.JOBS_POLL_INTERVAL_MS,

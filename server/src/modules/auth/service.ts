@@ -68,7 +68,8 @@ const MINUTE = 60_000;
  *
  * Failed sign-ins are limited so that strangers cannot lock an owner out:
  * - per client: 20 failures in 15 minutes lock that client out for the rest of the window
- *   (whatever accounts it tries), on top of 50 attempts in 15 minutes in all;
+ *   (whatever accounts it tries), on top of 50 attempts in 15 minutes in all
+ *   (AUTH_SIGN_INS_PER_CLIENT replaces the 50);
  * - per account: after 5 failures in 15 minutes each further attempt must wait, 1 s, 2 s, 4 s…
  *   up to 60 s after the last failure (a backoff, never a lock), and a client that has signed in
  *   to the account in the last 30 days is not held back by failures of others at all.
@@ -366,7 +367,12 @@ export async function login(deps: AuthDeps, request: LoginRequest, ip: string): 
   const now = deps.clock.now();
   const emailLower = request.email.toLowerCase();
   const keys = loginKeys(emailLower, ip);
-  await enforceRateLimits(deps.db, [rule("loginPerIp", ip)], now, tooManySignIns);
+  await enforceRateLimits(
+    deps.db,
+    [{ ...rule("loginPerIp", ip), limit: deps.config.signInsPerClient }],
+    now,
+    tooManySignIns,
+  );
 
   const clientFailures = await currentHits(deps.db, keys.clientFailures.key, now);
   if (clientFailures.hits >= keys.clientFailures.limit) {
