@@ -40,6 +40,10 @@ export const apiPaths = {
   pushKey: "/api/v1/push/key",
   pushSubscribe: "/api/v1/push/subscriptions",
   pushUnsubscribe: "/api/v1/push/subscriptions",
+  listProjects: "/api/v1/projects",
+  createProject: "/api/v1/projects",
+  updateProject: "/api/v1/projects/:id",
+  deleteProject: "/api/v1/projects/:id",
   analytics: "/api/v1/analytics",
   review: "/api/v1/review",
 } as const;

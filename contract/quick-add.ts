@@ -4,7 +4,7 @@ import { taskPrioritySchema } from "./tasks";
 
 export const QUICK_ADD_TEXT_MAX = 1000;
 
-export const quickAddSpanKinds = ["date", "priority", "tag", "recurrence"] as const;
+export const quickAddSpanKinds = ["date", "priority", "tag", "recurrence", "project"] as const;
 export type QuickAddSpanKind = (typeof quickAddSpanKinds)[number];
 
 export const parseTaskRequestSchema = /* @__PURE__ */ z.object({
@@ -31,6 +31,10 @@ export const parseTaskResponseSchema = /* @__PURE__ */ z.object({
   tags: z.array(z.string()),
   /** An RFC 5545 RRULE value such as FREQ=MONTHLY;INTERVAL=6, or null */
   recurrence: z.string().nullable(),
+  /** The user's project named by `+Name` (case, spaces, hyphens and underscores ignored), or null */
+  project_id: z.string().nullable(),
+  /** The name after `+` when no project has it (offer to create it), else null */
+  project_name: z.string().nullable(),
   spans: z.array(quickAddSpanSchema),
 });
 export type ParseTaskResponse = z.infer<typeof parseTaskResponseSchema>;

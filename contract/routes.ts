@@ -23,6 +23,13 @@ import { extractRequestSchema, extractResponseSchema } from "./extract";
 import { calendarFeedSchema } from "./calendar";
 import { markNotificationsReadRequestSchema, notificationListSchema } from "./notifications";
 import { pushKeySchema, pushSubscriptionRequestSchema, pushUnsubscribeRequestSchema } from "./push";
+import {
+  createProjectRequestSchema,
+  deleteProjectQuerySchema,
+  deleteProjectResponseSchema,
+  projectJsonSchema,
+  updateProjectRequestSchema,
+} from "./projects";
 import { parseTaskRequestSchema, parseTaskResponseSchema } from "./quick-add";
 import { exportQuerySchema, importResultSchema } from "./transfer";
 import { premiumLimitSchema, premiumResetDateSchema, premiumStatusSchema } from "./premium";
@@ -58,7 +65,18 @@ const bodyErrors = {
 const queryErrors = { 400: "A query parameter breaks the schema (the message names it)" } as const;
 const authErrors = { 401: "No valid bearer token (missing, expired or revoked)" } as const;
 const taskNotFound = { 404: "No such task among the signed-in user's tasks" } as const;
+const projectNotFound = { 404: "No such project among the signed-in user's projects" } as const;
+/** What a task write answers when its project or parent is not the user's, or the tree rules break. */
+const taskTreeErrors = {
+  400: "Bad input: a field breaks the schema, or the parent would make the task nest more than 4 levels deep or under itself (the message says which)",
+  404: "No such task, or the project_id or parent_id is not one of the signed-in user's (the message names it)",
+} as const;
 const quotaReached = { 403: "The monthly AI usage limit is reached (code quota_exceeded)" } as const;
+
+/** The calendar feed's query: ?project=<id> limits it to one project. */
+const calendarIcsQuerySchema = /* @__PURE__ */ z.object({
+  project: withoutNul(z.string(), "project").optional(),
+});
 
 // An id is text that is stored: one holding NUL is refused as bad input on both engines.
 const idParams = /* @__PURE__ */ z.object({ id: withoutNul(z.string(), "id") });
@@ -191,7 +209,7 @@ export const apiRoutes = {
     auth: true,
     query: taskFiltersQuerySchema,
     response: z.array(taskJsonSchema),
-    errors: { ...queryErrors, ...authErrors },
+    errors: { ...queryErrors, ...authErrors, ...projectNotFound },
   },
   createTask: {
     method: "POST",
@@ -200,7 +218,12 @@ export const apiRoutes = {
     auth: true,
     body: createTaskRequestSchema,
     response: taskJsonSchema,
-    errors: { ...bodyErrors, ...authErrors },
+    errors: {
+      ...bodyErrors,
+      ...authErrors,
+      ...taskTreeErrors,
+      404: "The project_id or parent_id is not one of the signed-in user's (the message names it)",
+    },
   },
   taskStats: {
     method: "GET",
@@ -221,16 +244,16 @@ export const apiRoutes = {
   updateTask: {
     method: "PUT",
     path: apiPaths.updateTask,
-    summary: "Change a task (partial)",
+    summary: "Change a task (partial); moving it moves its subtree",
     auth: true,
     body: updateTaskRequestSchema,
     response: taskJsonSchema,
-    errors: { ...bodyErrors, ...authErrors, ...taskNotFound },
+    errors: { ...bodyErrors, ...authErrors, ...taskTreeErrors },
   },
   deleteTask: {
     method: "DELETE",
     path: apiPaths.deleteTask,
-    summary: "Delete a task",
+    summary: "Delete a task and its subtasks",
     auth: true,
     errors: { ...authErrors, ...taskNotFound },
   },
@@ -369,7 +392,11 @@ export const apiRoutes = {
     path: apiPaths.calendarIcs,
     summary: "The calendar feed (iCalendar); the secret address is the only credential",
     auth: false,
-    errors: { 404: "No feed at this address (unknown or rotated)" },
+    query: calendarIcsQuerySchema,
+    errors: {
+      ...queryErrors,
+      404: "No feed at this address (unknown or rotated), or ?project= is not one of the feed owner's projects",
+    },
   },
   listNotifications: {
     method: "GET",
@@ -416,8 +443,55 @@ export const apiRoutes = {
     body: pushUnsubscribeRequestSchema,
     errors: { ...bodyErrors, ...authErrors },
   },
+  listProjects: {
+    method: "GET",
+    path: apiPaths.listProjects,
+    summary: "The user's projects with their open-task counts, the Inbox first",
+    auth: true,
+    response: z.array(projectJsonSchema),
+    errors: { ...authErrors },
+  },
+  createProject: {
+    method: "POST",
+    path: apiPaths.createProject,
+    summary: "Create a project (201)",
+    auth: true,
+    body: createProjectRequestSchema,
+    response: projectJsonSchema,
+    errors: { ...bodyErrors, ...authErrors, 409: "The user has a project of this name (case ignored)" },
+  },
+  updateProject: {
+    method: "PUT",
+    path: apiPaths.updateProject,
+    summary: "Rename, recolour, archive or unarchive a project (partial)",
+    auth: true,
+    body: updateProjectRequestSchema,
+    response: projectJsonSchema,
+    errors: {
+      ...bodyErrors,
+      400: "Bad input, or archiving the Inbox",
+      ...authErrors,
+      ...projectNotFound,
+      409: "The user has another project of this name (case ignored)",
+    },
+  },
+  deleteProject: {
+    method: "DELETE",
+    path: apiPaths.deleteProject,
+    summary: "Delete a project: its tasks move to the Inbox, or are deleted with ?with_tasks=true",
+    auth: true,
+    query: deleteProjectQuerySchema,
+    response: deleteProjectResponseSchema,
+    errors: {
+      ...queryErrors,
+      400: "The Inbox cannot be deleted, or a bad query",
+      ...authErrors,
+      ...projectNotFound,
+    },
+  },
 } as const satisfies Record<string, RouteDefinition>;
 
 export const taskIdParamsSchema = idParams;
+export const projectIdParamsSchema = idParams;
 
 export { pathFor } from "./api-paths";

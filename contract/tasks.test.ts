@@ -120,6 +120,8 @@ describe("taskFromWire: the wire shape read tolerantly", () => {
     completed_at: "2026-11-02T09:00:00.000Z",
     recurrence: "FREQ=WEEKLY;BYDAY=MO",
     remind_at: null,
+    project_id: "0192",
+    parent_id: "0190",
   };
 
   it("reads our server's task as it is", () => {
@@ -137,6 +139,8 @@ describe("taskFromWire: the wire shape read tolerantly", () => {
       tags: [],
       source: { type: "Manual" },
       recurrence: null,
+      project_id: "",
+      parent_id: null,
     });
   });
 
@@ -148,8 +152,11 @@ describe("taskFromWire: the wire shape read tolerantly", () => {
       tags: ["a", 1],
       due_date: 5,
       remind_at: 3,
+      project_id: null,
+      parent_id: 4,
     });
     expect(task).toMatchObject({ title: "", description: null, tags: [], due_date: null, remind_at: null });
+    expect(task).toMatchObject({ project_id: "", parent_id: "4" });
     expect(task.recurrence).toBe("FREQ=WEEKLY;BYDAY=MO");
   });
 

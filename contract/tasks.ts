@@ -115,6 +115,9 @@ export function normaliseSource(value: unknown): TaskSource {
 // The task: what the server sends, and what the SPA reads.
 // ---------------------------------------------------------------------------------------------
 
+/** How deep subtasks nest: a top-level task is level 1, so a task has at most 3 levels below it. */
+export const TASK_MAX_DEPTH = 4;
+
 export const TASK_LIMITS = {
   titleMax: 500,
   descriptionMax: 10_000,
@@ -165,6 +168,15 @@ export const taskJsonSchema = /* @__PURE__ */ z.object({
         "due date.",
       example: "2026-11-30T06:30:00.000Z",
     }),
+  project_id: z.string().meta({
+    description: "The project the task is in (every task is in one; the Inbox when none was chosen)",
+  }),
+  parent_id: z
+    .string()
+    .nullable()
+    .meta({
+      description: `The task this one is a subtask of, or null for a top-level task (at most ${TASK_MAX_DEPTH} levels)`,
+    }),
 });
 export type TaskJson = z.infer<typeof taskJsonSchema>;
 
@@ -193,6 +205,9 @@ const taskFromWireSchema = onFirstUse(() => {
     completed_at_approximate: wire.completed_at_approximate.catch(false),
     recurrence: wire.recurrence.catch(null),
     remind_at: wire.remind_at.optional().catch(null),
+    // "" when a server without projects sent the task: the app shows it as in the Inbox.
+    project_id: z.union([wire.project_id, z.number()]).transform(String).catch(""),
+    parent_id: z.union([z.string(), z.number()]).transform(String).nullable().catch(null),
   } satisfies Record<keyof TaskJson, z.ZodType>);
 });
 
@@ -216,6 +231,10 @@ export function readTaskFromWire(value: unknown): Task | undefined {
 export const taskMessages = {
   titleRequired: "Title is required",
   repeatNeedsDueDate: "A repeating task needs a due date",
+  parentNotFound: "parent_id: no such task",
+  projectNotFound: "project_id: no such project",
+  tooDeep: `parent_id: subtasks nest at most ${TASK_MAX_DEPTH} levels deep`,
+  cycle: "parent_id: a task cannot be a subtask of itself or of one of its own subtasks",
 } as const;
 
 /**
@@ -326,12 +345,37 @@ const taskInputFields = {
   recurrence: recurrenceInputSchema,
   /** Absent on create: the user's default reminder applies (a due date with a time is needed); null: none. */
   remind_at: remindAtSchema.nullable(),
+  project_id: withoutNul(z.string().min(1, { error: "project_id must not be empty" }), "project_id").meta({
+    description:
+      "The project to put the task in (absent on create: the Inbox). Ignored when the task has a parent: a " +
+      "subtask is always in its parent's project. Moving a task moves its whole subtree; moving a subtask " +
+      "to another project on its own makes it a top-level task there.",
+  }),
+  parent_id: withoutNul(z.string().min(1, { error: "parent_id must not be empty" }), "parent_id")
+    .nullable()
+    .meta({
+      description:
+        `The task to make this one a subtask of (null: top level). The task and its subtree move into the ` +
+        `parent's project; at most ${TASK_MAX_DEPTH} levels deep, and never under itself or its own subtasks (400).`,
+    }),
 };
 
-/** PUT is partial; null clears a due date, description, recurrence or reminder. */
-export const updateTaskRequestSchema = /* @__PURE__ */ z.object(taskInputFields).partial();
+/** The fields both create and update take, all optional. */
+const taskInputObject = /* @__PURE__ */ z.object(taskInputFields).partial();
 
-export const createTaskRequestSchema = /* @__PURE__ */ updateTaskRequestSchema.extend({
+/** PUT is partial; null clears a due date, description, recurrence, reminder or parent. */
+export const updateTaskRequestSchema = /* @__PURE__ */ taskInputObject.extend({
+  complete_subtasks: z
+    .boolean()
+    .optional()
+    .meta({
+      description:
+        "With status completed: true also completes the task's open (pending or in-progress) subtasks, at " +
+        "every level below it. Without it, or false, only this task changes.",
+    }),
+});
+
+export const createTaskRequestSchema = /* @__PURE__ */ taskInputObject.extend({
   title: titleSchema,
   priority: taskPrioritySchema.default(DEFAULT_TASK_PRIORITY),
   tags: tagsSchema.default([]),
@@ -353,6 +397,7 @@ export interface TaskFilters {
   tags?: string[];
   has_due_date?: boolean;
   search?: string;
+  project_id?: string;
 }
 
 /** The query string of GET /api/v1/tasks: lists are comma-joined. */
@@ -365,6 +410,9 @@ export const taskFiltersQuerySchema = /* @__PURE__ */ z.object({
     z.string().max(500, { error: "search must be at most 500 characters" }),
     "search",
   ).optional(),
+  project_id: withoutNul(z.string(), "project_id")
+    .optional()
+    .meta({ description: "Only the tasks in this project (another user's or an unknown id: 404)" }),
 });
 export type TaskFiltersQuery = z.infer<typeof taskFiltersQuerySchema>;
 
@@ -376,6 +424,7 @@ export function taskFiltersToQuery(filters: TaskFilters): Record<string, string>
   if (filters.tags?.length) query.tags = filters.tags.join(",");
   if (filters.has_due_date !== undefined) query.has_due_date = String(filters.has_due_date);
   if (filters.search?.trim()) query.search = filters.search.trim();
+  if (filters.project_id) query.project_id = filters.project_id;
   return query;
 }
 

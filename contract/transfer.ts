@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { projectColorSchema } from "./projects";
 import { taskEventJsonSchema } from "./analytics";
 import { taskJsonSchema } from "./tasks";
 
@@ -12,14 +13,26 @@ export const exportQuerySchema = /* @__PURE__ */ z.object({
 /** The largest file the import accepts. */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 
+/** A project in the JSON export; tasks name it by id, the import finds or creates it by name. */
+export const exportedProjectSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  name: z.string(),
+  color: projectColorSchema,
+  is_inbox: z.boolean(),
+  archived: z.boolean(),
+});
+export type ExportedProject = z.infer<typeof exportedProjectSchema>;
+
 /**
  * Tasklane's own JSON export: every task with every field and its history (events, oldest first),
- * so an import elsewhere keeps when each task was created and completed.
+ * so an import elsewhere keeps when each task was created and completed, and the projects they are in.
  */
 export const tasklaneExportSchema = /* @__PURE__ */ z.object({
   format: z.literal("tasklane"),
   version: z.literal(1),
   exported_at: z.string(),
+  /** Absent in files exported before projects: their tasks go to the Inbox. */
+  projects: z.array(exportedProjectSchema).optional(),
   tasks: z.array(taskJsonSchema.extend({ events: z.array(taskEventJsonSchema) })),
 });
 export type TasklaneExport = z.infer<typeof tasklaneExportSchema>;

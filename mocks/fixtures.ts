@@ -46,6 +46,7 @@ export function buildTask(overrides: Partial<TaskJson> = {}): TaskJson {
     created_at: "2026-11-20T09:00:00.000Z",
     updated_at: "2026-11-20T09:00:00.000Z",
     completed_at_approximate: false,
+    project_id: "project-inbox",
     ...overrides,
   };
 }

@@ -144,6 +144,7 @@ export const taskHandlers = [
         ...emptyTaskJson(),
         ...fields,
         id: `fake-task-${nextId++}`,
+        project_id: fields.project_id ?? "project-inbox",
         status: "pending",
         source: source ?? MANUAL_SOURCE,
         created_at: now,

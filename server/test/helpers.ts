@@ -51,6 +51,7 @@ const TABLES = [
   "generation_requests",
   "task_deletions",
   "tasks",
+  "projects",
   "rate_limits",
   "verification_codes",
   "password_reset_codes",

@@ -102,6 +102,31 @@ export interface TasksTable {
    * completed before migration 0014).
    */
   completed_at_approximate: ColumnType<number, number | undefined, number>;
+  /**
+   * The project the task is in (migration 0013). Nullable so that the previous release, which
+   * does not know it, can still insert tasks during a rolling upgrade; this release always writes
+   * it (and moves such a task into the Inbox when it next lists the user's tasks).
+   */
+  project_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The task this one is a subtask of; null at the top level (migration 0013). */
+  parent_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A user's project (migration 0013); every user has one Inbox. */
+export interface ProjectsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** The name lower-cased: unique per user, so names differ by more than case. */
+  name_lower: string;
+  /** One of PROJECT_COLORS */
+  color: string;
+  /** 1 for the user's Inbox (one per user), else 0 */
+  is_inbox: ColumnType<number, number | undefined, number>;
+  /** 1 when archived (hidden from the sidebar and pickers), else 0 */
+  archived: ColumnType<number, number | undefined, number>;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface GenerationRequestsTable {
@@ -236,6 +261,7 @@ export interface Database {
   password_reset_codes: PasswordResetCodesTable;
   rate_limits: RateLimitsTable;
   tasks: TasksTable;
+  projects: ProjectsTable;
   generation_requests: GenerationRequestsTable;
   daily_reports: DailyReportsTable;
   inbound_messages: InboundMessagesTable;
@@ -256,6 +282,7 @@ export type UserUpdate = Updateable<UsersTable>;
 export type TaskRow = Selectable<TasksTable>;
 export type NewTask = Insertable<TasksTable>;
 export type TaskUpdate = Updateable<TasksTable>;
+export type ProjectRow = Selectable<ProjectsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type GenerationRequestRow = Selectable<GenerationRequestsTable>;
 export type DailyReportRow = Selectable<DailyReportsTable>;

@@ -7,6 +7,7 @@ import { extractModule } from "./extract/routes";
 import { inboundMailModule } from "./inbound-mail/routes";
 import { notificationsModule } from "./notifications/routes";
 import { premiumModule } from "./premium/routes";
+import { projectsModule } from "./projects/routes";
 import { pushModule } from "./push/routes";
 import { quickAddModule } from "./quick-add/routes";
 import { taskModule } from "./tasks/routes";
@@ -31,5 +32,6 @@ export const modules: ModulePlugin = async (app, { deps }) => {
   await app.register(calendarModule, { prefix: "/api/v1/calendar", deps });
   await app.register(notificationsModule, { prefix: "/api/v1/notifications", deps });
   await app.register(pushModule, { prefix: "/api/v1/push", deps });
+  await app.register(projectsModule, { prefix: "/api/v1/projects", deps });
   await app.register(analyticsModule, { prefix: "/api/v1", deps });
 };

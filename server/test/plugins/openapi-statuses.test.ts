@@ -121,6 +121,18 @@ describe("the OpenAPI description lists every status the API answers", () => {
     await send(apiRoutes.extractText, { token, payload: { content: "TODO: Call Bob", strategy: "llm" } });
     await send(apiRoutes.generateDaily, { token });
     await send(apiRoutes.createTask, { token, payload: { title: "Documented" } });
+    await send(apiRoutes.createTask, { token, payload: { title: "Lost", parent_id: "no-such-task" } });
+    await send(apiRoutes.createProject, { token, payload: { name: "Documented" } });
+    await send(apiRoutes.createProject, { token, payload: { name: "documented" } });
+    const projects = (
+      await t.app.inject({ method: "GET", url: apiRoutes.listProjects.path, headers: bearer(token) })
+    ).json<Array<{ id: string; is_inbox: boolean }>>();
+    const inbox = projects.find((project) => project.is_inbox)?.id ?? "";
+    const other = projects.find((project) => !project.is_inbox)?.id ?? "";
+    await send(apiRoutes.updateProject, { token, id: inbox, payload: { archived: true } });
+    await send(apiRoutes.updateProject, { token, id: other, payload: { name: "Documented" } });
+    await send(apiRoutes.deleteProject, { token, id: inbox });
+    await send(apiRoutes.deleteProject, { token, id: other });
 
     const webhook = (raw: string, contentType = "message/rfc822", secret = SECRET) =>
       t.app.inject({

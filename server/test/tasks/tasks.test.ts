@@ -96,6 +96,9 @@ describe("POST /api/v1/tasks", () => {
       completed_at_approximate: false,
       recurrence: null,
       remind_at: null,
+      // The Inbox, since no project was named.
+      project_id: expect.any(String),
+      parent_id: null,
     });
     const fetched = await alice.call("GET", taskUrl(task.id));
     expect(fetched.json()).toEqual(task);

@@ -115,7 +115,7 @@ describe("GET /api/v1/export", () => {
     expect(response.headers["content-type"]).toMatch(/^text\/csv/);
     const rows = parseCsv(response.body, { columns: true }) as Record<string, string>[];
     expect(response.body.split("\r\n")[0]).toBe(
-      "id,title,description,status,priority,due_date,tags,source_type,source_origin,source_filename,created_at,updated_at,completed_at,recurrence",
+      "id,title,description,status,priority,due_date,tags,source_type,source_origin,source_filename,created_at,updated_at,completed_at,recurrence,project,parent_id",
     );
     expect(rows.map((row) => row.title).sort()).toEqual([
       'Call the dentist, "Dr. Who"',
@@ -139,7 +139,7 @@ describe("GET /api/v1/export", () => {
     expect(response.headers["content-type"]).toMatch(/^text\/plain/);
     const lines = response.body.trim().split("\n").sort();
     expect(lines).toEqual([
-      '(A) 2026-11-21 Call the dentist, "Dr. Who" due:2026-11-25 +health +with_space',
+      '(A) 2026-11-21 Call the dentist, "Dr. Who" due:2026-11-25 #health #with_space',
       "(C) 2026-11-21 Dropped idea status:cancelled",
       "(D) 2026-11-21 Plan the trip @home status:in_progress",
       "x 2026-11-21 2026-11-21 Old report due:2026-11-20 pri:B",

@@ -30,6 +30,8 @@ function fakeReading(text: string): ParseTaskResponse {
       : null,
     tags: [],
     recurrence: spans.some((span) => span.kind === "recurrence") ? "FREQ=WEEKLY;BYDAY=MO" : null,
+    project_id: null,
+    project_name: null,
     spans,
   };
 }

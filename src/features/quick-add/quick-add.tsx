@@ -14,12 +14,14 @@ const KIND_LABELS: Record<QuickAddSpanKind, string> = {
   priority: "priority",
   tag: "tag",
   recurrence: "repeats",
+  project: "project",
 };
 const KIND_STYLES: Record<QuickAddSpanKind, string> = {
   date: "bg-blue-100 text-blue-900 dark:bg-blue-900/40 dark:text-blue-100",
   priority: "bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-100",
   tag: "bg-green-100 text-green-900 dark:bg-green-900/40 dark:text-green-100",
   recurrence: "bg-purple-100 text-purple-900 dark:bg-purple-900/40 dark:text-purple-100",
+  project: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
 };
 /** Typing pauses this long before the line is read. */
 const PARSE_DELAY_MS = 200;

@@ -10,6 +10,7 @@ import * as passwordResetCodes from "./0009-password-reset-codes";
 import * as dropUnusedTaskIndexes from "./0010-drop-unused-task-indexes";
 import * as taskChangeVersions from "./0011-task-change-versions";
 import * as webPush from "./0012-web-push";
+import * as projectsAndSubtasks from "./0013-projects-and-subtasks";
 import * as taskHistory from "./0014-task-history";
 
 /**
@@ -30,5 +31,6 @@ export const migrations: Record<string, Migration> = {
   "0010-drop-unused-task-indexes": dropUnusedTaskIndexes,
   "0011-task-change-versions": taskChangeVersions,
   "0012-web-push": webPush,
+  "0013-projects-and-subtasks": projectsAndSubtasks,
   "0014-task-history": taskHistory,
 };

@@ -43,13 +43,13 @@ export async function countBySlot(
 export async function countCompletionsBy(
   db: Db,
   userId: string,
-  column: "priority" | "tags",
+  column: "priority" | "tags" | "project_id",
   fromIso: string,
   toIso: string,
-): Promise<Array<{ value: string; count: number }>> {
+): Promise<Array<{ value: string | null; count: number }>> {
   return db
     .selectFrom("tasks")
-    .select([sql.ref<string>(column).as("value"), (eb) => eb.fn.countAll<number>().as("count")])
+    .select([sql.ref<string | null>(column).as("value"), (eb) => eb.fn.countAll<number>().as("count")])
     .where("user_id", "=", userId)
     .where("completed_at", ">=", fromIso)
     .where("completed_at", "<", toIso)

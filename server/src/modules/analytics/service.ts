@@ -184,7 +184,7 @@ export async function getAnalytics(
   const weekly = days >= WEEKLY_BUCKETS_FROM_DAYS;
   const slotLength = calendar.hasWholeHourOffsets(now) ? 13 : 16;
 
-  const [completedSlots, createdSlots, completions, priorities, tags, overdue, state, aiMonths] =
+  const [completedSlots, createdSlots, completions, priorities, tags, projects, overdue, state, aiMonths] =
     await Promise.all([
       // Every completion ever: the streak looks back beyond the range.
       countBySlot(db, user.id, "completed_at", { slotLength }),
@@ -192,6 +192,7 @@ export async function getAnalytics(
       completionFigures(db, user.id, fromIso, toIso),
       countCompletionsBy(db, user.id, "priority", fromIso, toIso),
       countCompletionsBy(db, user.id, "tags", fromIso, toIso),
+      countCompletionsBy(db, user.id, "project_id", fromIso, toIso),
       overdueHistograms(db, user.id, { fromIso, toIso, slotLength }),
       selectUserAnalyticsState(db, user.id),
       aiUsesByMonth(db, user.id, from.slice(0, 7)),
@@ -218,7 +219,7 @@ export async function getAnalytics(
   }
   const byTag = new Map<string, number>();
   for (const { value, count } of tags) {
-    for (const tag of parseTagList(value)) byTag.set(tag, (byTag.get(tag) ?? 0) + Number(count));
+    for (const tag of parseTagList(value ?? "[]")) byTag.set(tag, (byTag.get(tag) ?? 0) + Number(count));
   }
 
   const startedBefore = countBefore(overdue.starts);
@@ -232,7 +233,6 @@ export async function getAnalytics(
     return { date: weekly ? weekStartOf(last) : last, count: overdueAt(end) };
   });
 
-  const totalCompleted = completions.tenthsToComplete.reduce((sum, entry) => sum + entry.count, 0);
   const aiByMonth = new Map(aiMonths.map((row) => [row.month, Number(row.count)]));
   return {
     from,
@@ -242,7 +242,10 @@ export async function getAnalytics(
     on_time_rate:
       completions.withDueDate === 0 ? null : Math.round((completions.onTime / completions.withDueDate) * 100),
     overdue_open: overdueOpen,
-    by_project: totalCompleted === 0 ? [] : [{ project_id: null, completed: totalCompleted }],
+    // Tasks written by the release before projects, not yet moved to the Inbox, have none.
+    by_project: projects
+      .map(({ value, count }) => ({ project_id: value, completed: Number(count) }))
+      .sort((a, b) => b.completed - a.completed || String(a.project_id).localeCompare(String(b.project_id))),
     by_tag: [...byTag]
       .sort(([tagA, a], [tagB, b]) => b - a || tagA.localeCompare(tagB))
       .slice(0, BY_TAG_MAX)

@@ -40,6 +40,7 @@ import {
 } from "../../lib/rate-limit";
 import type { OutgoingMail } from "../../mail/mailer";
 import { existingAccountMail, passwordResetMail, verificationMail } from "../../mail/verification-mail";
+import { giveInbox } from "../projects/service";
 import { createSession, revokeAllSessions, revokeOtherSessions, revokeSession } from "./session-repository";
 import { toUserJson } from "./user-json";
 import { findUserByEmail, findUserById, findUserByUsername, insertUser, updateUser } from "./user-repository";
@@ -340,6 +341,7 @@ export async function register(deps: AuthDeps, request: RegisterRequest, ip: str
     throw new Conflict(USERNAME_TAKEN_MESSAGE, "username_taken");
   }
   await consumeCode(deps.db, "verification_codes", emailLower);
+  await giveInbox(deps.db, deps.clock, user.id);
   return startSession(deps, user);
 }
 

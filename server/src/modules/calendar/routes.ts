@@ -63,9 +63,11 @@ export const calendarModule: ModulePlugin = async (app, { deps }) => {
           "iCalendar (RFC 5545), `text/calendar`. Each pending or in-progress task with a due date " +
           "is an event: an all-day event when the task is due on a day without a time, else a " +
           "30-minute event at its time. Times are UTC; the user's zone is named in X-WR-TIMEZONE. " +
-          "404 for an unknown or rotated address.",
+          "`?project=<id>` limits the feed to the tasks of one of the owner's projects. " +
+          "404 for an unknown or rotated address, or a project that is not the owner's.",
         tags,
         params: z.object({ file: z.string().describe("<secret>.ics") }),
+        querystring: apiRoutes.calendarIcs.query,
         produces: ["text/calendar", "application/json"],
         response: {
           200: z.string().describe("The iCalendar file"),
@@ -74,7 +76,7 @@ export const calendarModule: ModulePlugin = async (app, { deps }) => {
       },
     },
     async (request, reply) => {
-      const body = await calendarFile(db, clock, request.params.file);
+      const body = await calendarFile(db, clock, request.params.file, request.query.project);
       return reply
         .header("Content-Type", "text/calendar; charset=utf-8")
         .header("Content-Disposition", 'inline; filename="tasklane.ics"')

@@ -107,11 +107,18 @@ export function renderCalendar(tasks: readonly TaskJson[], timeZone: string, now
   return calendar.toString();
 }
 
-/** GET /api/v1/calendar/<secret>.ics: no bearer token, the secret address is the credential. */
-export async function calendarFile(db: Db, clock: Clock, file: string): Promise<string> {
+/**
+ * GET /api/v1/calendar/<secret>.ics: no bearer token, the secret address is the credential.
+ * `projectId` limits the feed to one of the owner's projects (another id: 404, as a wrong address).
+ */
+export async function calendarFile(db: Db, clock: Clock, file: string, projectId?: string): Promise<string> {
   const secret = FEED_FILE.exec(file)?.[1];
   const owner = secret ? await selectFeedOwner(db, secret) : undefined;
   if (!owner) throw new NotFound(FEED_NOT_FOUND);
-  const tasks = await listTasks(db, owner.id, { status: "pending,in_progress", has_due_date: "true" });
+  const tasks = await listTasks(db, owner.id, {
+    status: "pending,in_progress",
+    has_due_date: "true",
+    ...(projectId ? { project_id: projectId } : {}),
+  });
   return renderCalendar(tasks, owner.timezone, clock.now());
 }

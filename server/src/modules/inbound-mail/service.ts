@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { EXTRACT_MAX_CHARS, type ExtractedTaskJson } from "@contract/extract";
+import { matchProjectName } from "@contract/projects";
 import {
   createTaskRequestSchema,
   parseStatusInput,
@@ -16,6 +17,7 @@ import { DomainError, QuotaExceeded } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
 import { userTimeZone } from "../../lib/time-zone";
 import { getUserByUsername } from "../auth/service";
+import { projectsToMatch } from "../projects/service";
 import { extractWithPatterns } from "../extract/service";
 import { addNotification, emailTasksText } from "../notifications/service";
 import { withAiUse } from "../premium/service";
@@ -38,21 +40,46 @@ export const EMAIL_TAG = "email";
 
 /**
  * The user an address belongs to: `<username>@MAIL_DOMAIN`, case-insensitive; a "+suffix" after
- * the username is allowed (ada+receipts@…).
+ * the username names the project the mail's tasks go to (ada+home-renovation@…).
  */
-export async function findRecipientUser(
+export async function findRecipient(
   db: Db,
   mailDomain: string,
   address: string,
-): Promise<UserRow | undefined> {
+): Promise<{ user: UserRow; project: string | undefined } | undefined> {
   const at = address.lastIndexOf("@");
   // No username holds a NUL character, and PostgreSQL refuses one even in a lookup.
   if (at <= 0 || address.includes("\u0000")) return undefined;
   const domain = address.slice(at + 1).toLowerCase();
   if (domain !== mailDomain) return undefined;
-  const local = address.slice(0, at).toLowerCase().split("+")[0] ?? "";
+  const [local = "", ...suffix] = address.slice(0, at).split("+");
   if (!local) return undefined;
-  return getUserByUsername(db, local);
+  const user = await getUserByUsername(db, local.toLowerCase());
+  if (!user) return undefined;
+  const project = suffix.join("+").trim();
+  return { user, project: project === "" ? undefined : project };
+}
+
+/** The user an address belongs to (see findRecipient). */
+export async function findRecipientUser(
+  db: Db,
+  mailDomain: string,
+  address: string,
+): Promise<UserRow | undefined> {
+  return (await findRecipient(db, mailDomain, address))?.user;
+}
+
+/**
+ * The project a plus-address names (`ada+home-renovation@…` is "Home renovation": case, spaces,
+ * hyphens and underscores ignored); undefined, the Inbox, when it names none of the user's.
+ */
+async function projectOfSuffix(
+  db: Db,
+  userId: string,
+  suffix: string | undefined,
+): Promise<string | undefined> {
+  if (suffix === undefined) return undefined;
+  return matchProjectName(await projectsToMatch(db, userId), suffix)?.id;
 }
 
 function refused(reason: RefusalReason, message: string): InboundOutcome {
@@ -166,10 +193,11 @@ export function capTasks(inputs: CreateTaskInput[], max: number, subject: string
 }
 async function deliverToUser(
   deps: Deps,
-  user: UserRow,
+  recipient: { user: UserRow; project: string | undefined },
   message: InboundMessage,
   log: Log,
 ): Promise<InboundOutcome> {
+  const { user } = recipient;
   if (deps.config.inbound.senderPolicy === "owner" && message.from !== user.email_lower) {
     log.warn(
       { userId: user.id, from: message.from, messageId: message.messageId },
@@ -203,6 +231,7 @@ async function deliverToUser(
   const cleaned = cleanMail(message);
   const extraction = await extractFromMail(deps, user, { ...cleaned, from: message.from }, log);
   const source = sourceFor(extraction.method, message);
+  const projectId = await projectOfSuffix(deps.db, user.id, recipient.project);
   const inputs = capTasks(
     extraction.tasks.flatMap(
       (task) =>
@@ -213,7 +242,9 @@ async function deliverToUser(
     ),
     Math.min(maxTasksPerMessage, allowance),
     cleaned.subject,
-  ).map((input) => withDefaultReminder(input, user, deps.clock.now()));
+  ).map((input) =>
+    withDefaultReminder(projectId ? { ...input, project_id: projectId } : input, user, deps.clock.now()),
+  );
   try {
     // The message record and its tasks are written together, or not at all.
     await inTransaction(deps.db, async (trx) => {
@@ -266,10 +297,11 @@ export async function receiveMail(
     return [refused("malformed", "The message could not be read")];
   }
   const candidates = input.recipients?.length ? input.recipients : message.headerRecipients;
-  const users = new Map<string, UserRow>();
+  // One delivery per user; of two addresses of one user, the first one's project counts.
+  const users = new Map<string, { user: UserRow; project: string | undefined }>();
   for (const address of candidates) {
-    const user = await findRecipientUser(deps.db, deps.config.mailDomain, address.trim());
-    if (user) users.set(user.id, user);
+    const recipient = await findRecipient(deps.db, deps.config.mailDomain, address.trim());
+    if (recipient && !users.has(recipient.user.id)) users.set(recipient.user.id, recipient);
   }
   if (users.size === 0) {
     log.warn(
@@ -279,6 +311,6 @@ export async function receiveMail(
     return [refused("unknown_recipient", "No Tasklane account has this address")];
   }
   const outcomes: InboundOutcome[] = [];
-  for (const user of users.values()) outcomes.push(await deliverToUser(deps, user, message, log));
+  for (const recipient of users.values()) outcomes.push(await deliverToUser(deps, recipient, message, log));
   return outcomes;
 }

@@ -1,4 +1,5 @@
 import type { ParseTaskResponse, QuickAddSpan, QuickAddSpanKind, TaskPriority } from "@contract/index";
+import { matchProjectName } from "@contract/projects";
 import { firstOccurrence } from "../../lib/recurrence";
 import {
   createDateReader,
@@ -23,6 +24,22 @@ const P_LEVELS: Record<string, TaskPriority> = { "1": "urgent", "2": "high", "3"
 /** A token stands alone: whitespace or the text's edge on both sides. */
 const PRIORITY_TOKEN = /(?<!\S)(?:!(low|medium|high|urgent)|[pP]([1-4]))(?!\S)/giu;
 const TAG_TOKEN = /(?<![^\s([{,;])#(\p{L}[\p{L}\p{N}_/-]*)/gu;
+/** todo.txt's project: `+Name`, one word; hyphens and underscores stand for spaces. */
+const PROJECT_TOKEN = /(?<!\S)\+(\p{L}[\p{L}\p{N}_-]*)/gu;
+/** Words after `+Name` that may continue a known project's name ("+Home renovation"). */
+const FOLLOWING_WORDS = /^(?:\s+[\p{L}\p{N}_-]+){1,4}/u;
+
+/** A project quick add can name: the user's own. */
+export interface QuickAddProject {
+  id: string;
+  name: string;
+  archived: boolean;
+}
+
+export interface QuickAddOptions {
+  /** The user's projects, for `+Name`; without them every `+Name` is an unknown project. */
+  projects?: readonly QuickAddProject[];
+}
 /** "…" or “…”: kept as text, the marks themselves dropped from the title. */
 const QUOTED = /"([^"]*)"|“([^”]*)”/gu;
 
@@ -38,7 +55,11 @@ interface Range {
 const overlaps = (a: Range, b: Range) => a.start < b.end && b.start < a.end;
 
 /** Reads a quick-add line where and when the user is (relative dates use `context`). */
-export function parseQuickAdd(text: string, context: DateContext): ParseTaskResponse {
+export function parseQuickAdd(
+  text: string,
+  context: DateContext,
+  options: QuickAddOptions = {},
+): ParseTaskResponse {
   const quoted: Range[] = [];
   for (const match of text.matchAll(QUOTED)) {
     quoted.push({ start: match.index, end: match.index + match[0].length });
@@ -75,6 +96,15 @@ export function parseQuickAdd(text: string, context: DateContext): ParseTaskResp
     if (!tags.some((known) => known.toLowerCase() === tag.toLowerCase())) tags.push(tag);
   }
 
+  let project: { id: string | null; name: string } | undefined;
+  for (const match of text.matchAll(PROJECT_TOKEN)) {
+    const reading = readProject(text, match.index, match[1] ?? "", options.projects ?? []);
+    if (!reading || !add(match.index, reading.end, "project")) continue;
+    // One project per task: the first +Name; a later one stays in the title.
+    project = reading;
+    break;
+  }
+
   // The date reader sees the text with every other part blanked out (same length, so its
   // positions are positions in the original text).
   const blanked = [...quoted, ...spans].reduce(
@@ -97,7 +127,40 @@ export function parseQuickAdd(text: string, context: DateContext): ParseTaskResp
   if (recurrence !== null && dueDate === null) dueDate = firstOccurrence(recurrence, context);
 
   spans.sort((a, b) => a.start - b.start);
-  return { title: titleOf(text, spans, quoted), priority, due_date: dueDate, tags, recurrence, spans };
+  return {
+    title: titleOf(text, spans, quoted),
+    priority,
+    due_date: dueDate,
+    tags,
+    recurrence,
+    project_id: project?.id ?? null,
+    project_name: project && project.id === null ? project.name : null,
+    spans,
+  };
+}
+
+/**
+ * `+Name` at `start`: the user's project it names, taking as many of the words after it as make
+ * a known project's name ("+Home renovation"), the longest first; else the one word, as an
+ * unknown project's name (offered for creation).
+ */
+function readProject(
+  text: string,
+  start: number,
+  word: string,
+  projects: readonly QuickAddProject[],
+): { id: string | null; name: string; end: number } | undefined {
+  const name = word.replace(/[-_]+$/, "");
+  if (!name) return undefined;
+  const wordEnd = start + 1 + name.length;
+  const following = FOLLOWING_WORDS.exec(text.slice(wordEnd))?.[0] ?? "";
+  const extra = following.match(/\s+[\p{L}\p{N}_-]+/gu) ?? [];
+  for (let count = extra.length; count >= 0; count -= 1) {
+    const words = extra.slice(0, count).join("");
+    const known = matchProjectName(projects, name + words);
+    if (known) return { id: known.id, name: known.name, end: wordEnd + words.length };
+  }
+  return { id: null, name, end: wordEnd };
 }
 
 /** The text without its recognised parts; quoted phrases stay, without their quote marks. */

@@ -3,6 +3,7 @@ import { apiRoutes } from "@contract/routes";
 import type { ModulePlugin } from "../../app-types";
 import { routeIn } from "../../lib/route-path";
 import { authenticate, currentUser } from "../auth";
+import { projectsToMatch } from "../projects/service";
 import { parseTaskText } from "./service";
 
 const DESCRIPTION = [
@@ -15,6 +16,11 @@ const DESCRIPTION = [
   "- **Priority**: `!low` `!medium` `!high` `!urgent`, or `p1` (urgent) … `p4` (low); the highest",
   "  wins; `null` when none is named.",
   "- **Tags**: `#word`.",
+  "- **Project**: `+Name` (todo.txt's convention), matched to the user's projects ignoring case,",
+  '  with hyphens and underscores standing for spaces (`+home-renovation` is "Home renovation"), and',
+  "  taking the words after it when they complete a project's name (`+Home renovation`). A known one",
+  "  answers `project_id`; an unknown one answers `project_name` (with `project_id: null`) to offer",
+  "  creating it. The first `+Name` counts; it leaves the title.",
   "- **Recurrence**: `daily`, `weekly`, `every 6 months`, `every other week`, `every monday and",
   "  thursday`, `every weekday` … as an RFC 5545 RRULE value (`FREQ=MONTHLY;INTERVAL=6`).",
   '- **Quotes**: a phrase in "quotes" is never read; it stays in the title without the marks.',
@@ -42,6 +48,9 @@ export const quickAddModule: ModulePlugin = async (app, { deps }) => {
         },
       },
     },
-    async (request) => parseTaskText(currentUser(request), request.body, deps.clock.now()),
+    async (request) => {
+      const user = currentUser(request);
+      return parseTaskText(user, request.body, deps.clock.now(), await projectsToMatch(deps.db, user.id));
+    },
   );
 };

@@ -1,7 +1,9 @@
 import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { TaskPriority, TaskStatus } from "@contract/tasks";
+import { INBOX_NAME, DEFAULT_PROJECT_COLOR } from "@contract/projects";
 import { isPostgres, type Db } from "../../db/database";
 import type { Database, NewTask, NewTaskEvent, TaskEventRow, TaskRow, TaskUpdate } from "../../db/schema";
+import { newId } from "../../lib/ids";
 
 /** What the list query narrows in SQL; the service re-checks tags and search exactly. */
 export interface TaskQueryFilters {
@@ -11,6 +13,8 @@ export interface TaskQueryFilters {
   tags?: readonly string[];
   hasDueDate?: boolean;
   search?: string;
+  /** Only the tasks of this project (already known to be the user's). */
+  projectId?: string;
 }
 
 /** Rows per INSERT: well below SQLite's and PostgreSQL's bound-parameter limits. */
@@ -56,6 +60,7 @@ function applyFilters(eb: ExpressionBuilder<Database, "tasks">, filters: TaskQue
   if (filters.priorities?.length) conditions.push(eb("priority", "in", filters.priorities));
   if (filters.tags?.length)
     conditions.push(eb.or(filters.tags.map((tag) => lowerLike("tags", tagPattern(tag)))));
+  if (filters.projectId !== undefined) conditions.push(eb("project_id", "=", filters.projectId));
   if (filters.hasDueDate !== undefined) {
     conditions.push(eb("due_date", filters.hasDueDate ? "is not" : "is", null));
   }
@@ -178,21 +183,139 @@ export async function updateTaskRow(db: Db, userId: string, id: string, changes:
   await db.updateTable("tasks").set(changes).where("user_id", "=", userId).where("id", "=", id).execute();
 }
 
-/** true when a task of this user with this id existed. */
-export async function deleteTaskRow(db: Db, userId: string, id: string): Promise<boolean> {
-  const result = await db
-    .deleteFrom("tasks")
+/** Deletes the user's tasks among `ids`; how many there were. */
+export async function deleteTaskRows(db: Db, userId: string, ids: readonly string[]): Promise<number> {
+  let deleted = 0;
+  for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
+    const result = await db
+      .deleteFrom("tasks")
+      .where("user_id", "=", userId)
+      .where("id", "in", ids.slice(start, start + INSERT_CHUNK))
+      .executeTakeFirst();
+    deleted += Number(result.numDeletedRows);
+  }
+  return deleted;
+}
+
+/** The same changes to several of the user's tasks (a subtree moving, or completed together). */
+export async function updateTaskRows(
+  db: Db,
+  userId: string,
+  ids: readonly string[],
+  changes: TaskUpdate,
+): Promise<void> {
+  for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
+    await db
+      .updateTable("tasks")
+      .set(changes)
+      .where("user_id", "=", userId)
+      .where("id", "in", ids.slice(start, start + INSERT_CHUNK))
+      .execute();
+  }
+}
+
+/** The user's tasks whose parent is one of `parentIds` (one level down). */
+export async function selectChildren(
+  db: Db,
+  userId: string,
+  parentIds: readonly string[],
+): Promise<TaskRow[]> {
+  const rows: TaskRow[] = [];
+  for (let start = 0; start < parentIds.length; start += INSERT_CHUNK) {
+    rows.push(
+      ...(await db
+        .selectFrom("tasks")
+        .selectAll()
+        .where("user_id", "=", userId)
+        .where("parent_id", "in", parentIds.slice(start, start + INSERT_CHUNK))
+        .execute()),
+    );
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The projects a task write names: where a task goes when none is named (the Inbox), and which
+// ids are the user's. The projects module owns everything else about them.
+// ---------------------------------------------------------------------------------------------
+
+/** The id of the user's Inbox, or undefined when the account has none yet. */
+export async function selectInboxId(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("projects")
+    .select("id")
     .where("user_id", "=", userId)
-    .where("id", "=", id)
+    .where("is_inbox", "=", 1)
     .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return row?.id;
+}
+
+/**
+ * Gives the user an Inbox unless they have one: of two at once, the unique index on the Inbox
+ * keeps one and the other insert does nothing.
+ */
+export async function insertInboxIfMissing(db: Db, userId: string, nowIso: string): Promise<void> {
+  await db
+    .insertInto("projects")
+    .values({
+      id: newId(),
+      user_id: userId,
+      name: INBOX_NAME,
+      name_lower: INBOX_NAME.toLowerCase(),
+      color: DEFAULT_PROJECT_COLOR,
+      is_inbox: 1,
+      archived: 0,
+      created_at: nowIso,
+      updated_at: nowIso,
+    })
+    .onConflict((conflict) => conflict.doNothing())
+    .execute();
+}
+
+/** Which of `ids` are the user's projects. */
+export async function selectOwnProjectIds(
+  db: Db,
+  userId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("projects")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("id", "in", [...ids])
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Tasks written without a project (by the previous release, during a rolling upgrade) move into
+ * the Inbox. The check reads the (user_id, project_id) index alone and finds nothing almost always.
+ */
+export async function adoptTasksWithoutProject(db: Db, userId: string, inboxId: string): Promise<void> {
+  await db
+    .updateTable("tasks")
+    .set({ project_id: inboxId })
+    .where("user_id", "=", userId)
+    .where("project_id", "is", null)
+    .execute();
+}
+
+export async function hasTasksWithoutProject(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("tasks")
+    .select("id")
+    .where("user_id", "=", userId)
+    .where("project_id", "is", null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
  * Records that the user's tasks change: moves their data version on (the ETag of the list and
  * the statistics) and the time of the last change. Every task write runs it in its transaction,
- * last: the user's row stays locked from here to the COMMIT, so the writes of one user wait for
- * each other only that long.
+ * last (the write took the user's row lock first, see lockUserTasks).
  */
 export async function touchTasks(db: Db, userId: string, nowIso: string): Promise<void> {
   await db
@@ -200,6 +323,19 @@ export async function touchTasks(db: Db, userId: string, nowIso: string): Promis
     .set((eb) => ({ tasks_changed_at: nowIso, tasks_version: eb("tasks_version", "+", 1) }))
     .where("id", "=", userId)
     .execute();
+}
+
+/**
+ * Takes the user's row lock for the rest of the transaction (PostgreSQL; SQLite runs one write
+ * transaction at a time). Every write of a user's tasks or projects takes it first, so they run
+ * one after another: none works on a tree another is changing (a subtask added under a task being
+ * deleted, a task moved while its subtree moves), and since each takes the user's row before any
+ * task or project row, two of them never wait for each other's rows in opposite orders (a
+ * deadlock). Every write locked this row at its end anyway (touchTasks).
+ */
+export async function lockUserTasks(db: Db, userId: string): Promise<void> {
+  if (!isPostgres(db)) return;
+  await db.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
 }
 
 /** The user's stored timezone (the zone a repeating task's dates are counted in). */

@@ -37,8 +37,12 @@ const LIST_DESCRIPTION = [
   "**Filters** (all optional, combined with AND): `status`, `priority` and `tags` are",
   "comma-joined lists matching any of their values (`status` accepts `in_progress` and",
   "`inprogress`; `tags` match whole tags, case-insensitively); `has_due_date=true|false`;",
-  "`search` matches a case-insensitive substring of the title, the description or a tag.",
-  "An unknown status or priority answers 400 naming the parameter.",
+  "`search` matches a case-insensitive substring of the title, the description or a tag;",
+  "`project_id` keeps the tasks of one project, subtasks included (an id that is not one of the",
+  "user's projects answers 404). An unknown status or priority answers 400 naming the parameter.",
+  "",
+  "**Projects and subtasks** — every task carries `project_id` (never null) and `parent_id` (null",
+  "for a top-level task); the list is flat, so a subtask whose parent a filter hides still comes.",
 ].join("\n");
 
 const STATS_DESCRIPTION = [
@@ -94,7 +98,9 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
           'timestamp (stored as UTC). `source` defaults to `{ "type": "Manual" }`. `recurrence`: an RFC 5545 ' +
           "RRULE value for a repeating task (it needs a due date), or null. `remind_at` (ISO timestamp) sets " +
           "a reminder; left out, the user's default lead time before a due date with a time applies (none " +
-          "for an all-day due date); null sets none.",
+          "for an all-day due date); null sets none. `project_id`: the project (left out: the Inbox). " +
+          "`parent_id`: makes it a subtask, in its parent's project whatever `project_id` says; at most 4 " +
+          "levels deep (400). A project or parent that is not the user's answers 404.",
         tags,
         security,
         body: apiRoutes.createTask.body,
@@ -157,12 +163,23 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
           "due at the rule's next date after this one's, in the user's timezone, reminded (`remind_at`) the " +
           "same time ahead of its due date as this one was, if it was and that time is still to come. " +
           "`recurrence: null` stops the repeat. `remind_at: null` removes the reminder; a new time " +
-          "schedules it again.",
+          "schedules it again.\n\n" +
+          "`project_id` moves the task with its whole subtree (a subtask moved on its own leaves its " +
+          "parent). `parent_id` makes it a subtask (null: top level); it moves, with its subtree, into the " +
+          "parent's project. Never under itself or one of its own subtasks, and at most 4 levels deep " +
+          "counting its subtree (400). With `status: completed`, `complete_subtasks: true` also " +
+          "completes every pending or in-progress task below it.",
         tags,
         security,
         params: taskIdParamsSchema,
         body: apiRoutes.updateTask.body,
-        response: { 200: apiRoutes.updateTask.response, ...errors, ...notFoundError },
+        response: {
+          200: apiRoutes.updateTask.response,
+          ...errors,
+          404: errorBodySchema.describe(
+            "No such task among the signed-in user's tasks, or the project_id or parent_id is not one of theirs",
+          ),
+        },
       },
     },
     async (request) => updateTask(db, clock, currentUser(request).id, request.params.id, request.body),
@@ -173,6 +190,9 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
     {
       schema: {
         summary: apiRoutes.deleteTask.summary,
+        description:
+          "Deletes the task and every subtask below it, with their reminders. The web app offers Undo " +
+          "by waiting to send this call until its toast closes.",
         tags,
         security,
         params: taskIdParamsSchema,

@@ -1,10 +1,12 @@
 import {
   MANUAL_SOURCE,
+  TASK_MAX_DEPTH,
   TASK_PRIORITIES,
   completionRate,
   normalisePriority,
   normaliseStatus,
   parseStatusInput,
+  taskMessages,
   taskPrioritySchema,
   toWireStatus,
   type CreateTaskInput,
@@ -32,11 +34,18 @@ import {
 } from "../../lib/recurrence";
 import { allDayDate, userTimeZone } from "../../lib/time-zone";
 import {
+  adoptTasksWithoutProject,
   countTasks,
-  deleteTaskRow,
+  deleteTaskRows,
+  hasTasksWithoutProject,
+  insertInboxIfMissing,
   insertNextOccurrence,
   insertTaskEvents,
   insertTasks,
+  lockUserTasks,
+  selectChildren,
+  selectInboxId,
+  selectOwnProjectIds,
   selectTask,
   selectTaskById,
   selectTaskEvents,
@@ -46,6 +55,7 @@ import {
   selectUserTimeZone,
   touchTasks,
   updateTaskRow,
+  updateTaskRows,
   type TaskQueryFilters,
 } from "./repository";
 
@@ -92,6 +102,9 @@ export function toTaskJson(row: TaskRow): TaskJson {
     completed_at_approximate: row.completed_at_approximate === 1,
     recurrence: row.recurrence ?? null,
     remind_at: row.remind_at,
+    // Only a task the previous release wrote during an upgrade has none; listing moves it to the Inbox.
+    project_id: row.project_id ?? "",
+    parent_id: row.parent_id,
   };
 }
 
@@ -174,6 +187,7 @@ function parseTagFilter(raw: string | undefined): string[] {
 export function parseTaskFilters(query: TaskFiltersQuery): TaskQueryFilters {
   const search = query.search?.trim();
   return {
+    ...(query.project_id !== undefined ? { projectId: query.project_id } : {}),
     statuses: parseStatuses(query.status),
     priorities: parsePriorities(query.priority),
     tags: parseTagFilter(query.tags),
@@ -316,9 +330,28 @@ function pastInstant(value: string | null | undefined, nowIso: string): string |
 // Calls
 // ---------------------------------------------------------------------------------------------
 
-/** GET /api/v1/tasks: the user's tasks, filtered, in to-do order (see compareInListOrder). */
+/**
+ * GET /api/v1/tasks: the user's tasks, filtered, in to-do order (see compareInListOrder). A
+ * project_id that is not one of the user's projects is a 404, as any other user's id is.
+ */
 export async function listTasks(db: Db, userId: string, query: TaskFiltersQuery): Promise<TaskJson[]> {
-  return listFilteredTasks(db, userId, parseTaskFilters(query));
+  const filters = parseTaskFilters(query);
+  if (filters.projectId !== undefined) await assertOwnProjects(db, userId, [filters.projectId]);
+  await adoptStrayTasks(db, userId);
+  return listFilteredTasks(db, userId, filters);
+}
+
+/**
+ * Tasks the previous release wrote during a rolling upgrade have no project: they move to the
+ * Inbox before the list is read (a user that release signed up gets the Inbox with a first task).
+ */
+async function adoptStrayTasks(db: Db, userId: string): Promise<void> {
+  if (!(await hasTasksWithoutProject(db, userId))) return;
+  await inTransaction(db, async (trx) => {
+    await lockUserTasks(trx, userId);
+    const inboxId = await selectInboxId(trx, userId);
+    if (inboxId) await adoptTasksWithoutProject(trx, userId, inboxId);
+  });
 }
 
 async function listFilteredTasks(db: Db, userId: string, filters: TaskQueryFilters): Promise<TaskJson[]> {
@@ -343,6 +376,209 @@ export async function getTasksByIds(
   return new Map(rows.map((row) => [row.id, toTaskJson(row)]));
 }
 
+// ---------------------------------------------------------------------------------------------
+// Projects and subtasks: where a task is, and the tree it is part of
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The id of the user's Inbox, made first when the account has none (every account gets one on
+ * sign-up and from the migration; one the previous release signed up during an upgrade does not).
+ */
+export async function inboxIdOf(db: Db, userId: string, nowIso: string): Promise<string> {
+  const known = await selectInboxId(db, userId);
+  if (known) return known;
+  await insertInboxIfMissing(db, userId, nowIso);
+  const made = await selectInboxId(db, userId);
+  if (!made) throw new Error(`The user ${userId} has no Inbox after one was made`);
+  return made;
+}
+
+/** A 404 naming project_id unless every one of `ids` is the user's project. */
+async function assertOwnProjects(db: Db, userId: string, ids: readonly string[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  const own = await selectOwnProjectIds(db, userId, unique);
+  if (own.size !== unique.length) throw new NotFound(taskMessages.projectNotFound);
+}
+
+/**
+ * How deep each of `rows` sits (a top-level task is 1), reading the ancestors they need in one
+ * query per level. A chain longer than the limit (never written by this code) counts as too deep.
+ */
+async function depthsOf(db: Db, userId: string, rows: readonly TaskRow[]): Promise<Map<string, number>> {
+  const known = new Map(rows.map((row) => [row.id, row]));
+  let missing = [...new Set(rows.flatMap((row) => row.parent_id ?? []))].filter((id) => !known.has(id));
+  for (let level = 0; missing.length > 0 && level <= TASK_MAX_DEPTH; level += 1) {
+    const found = await selectTasksByIds(db, userId, missing);
+    for (const row of found) known.set(row.id, row);
+    missing = [...new Set(found.flatMap((row) => row.parent_id ?? []))].filter((id) => !known.has(id));
+  }
+  const depths = new Map<string, number>();
+  const depthOf = (row: TaskRow): number => {
+    let depth = 1;
+    let current: TaskRow | undefined = row;
+    while (current?.parent_id && depth <= TASK_MAX_DEPTH) {
+      current = known.get(current.parent_id);
+      if (current) depth += 1;
+    }
+    return current?.parent_id ? TASK_MAX_DEPTH + 1 : depth;
+  };
+  for (const row of rows) depths.set(row.id, depthOf(row));
+  return depths;
+}
+
+/** The tasks above `task`, its parent first (bounded: a longer chain is refused as too deep). */
+async function ancestorsOf(db: Db, userId: string, task: TaskRow): Promise<TaskRow[]> {
+  const chain: TaskRow[] = [];
+  let parentId = task.parent_id;
+  while (parentId !== null && chain.length <= TASK_MAX_DEPTH) {
+    const parent = await selectTask(db, userId, parentId);
+    if (!parent) break;
+    chain.push(parent);
+    parentId = parent.parent_id;
+  }
+  return chain;
+}
+
+/** Every task below `id`, one list per level, nearest first. */
+async function descendantsByLevel(db: Db, userId: string, id: string): Promise<TaskRow[][]> {
+  const levels: TaskRow[][] = [];
+  const seen = new Set([id]);
+  let frontier = [id];
+  // A tree is at most TASK_MAX_DEPTH deep; the bound only guards against a broken one.
+  while (frontier.length > 0 && levels.length < TASK_MAX_DEPTH * 2) {
+    const children = (await selectChildren(db, userId, frontier)).filter((row) => !seen.has(row.id));
+    if (children.length === 0) break;
+    for (const child of children) seen.add(child.id);
+    levels.push(children);
+    frontier = children.map((child) => child.id);
+  }
+  return levels;
+}
+
+interface Placement {
+  project_id: string;
+  parent_id: string | null;
+}
+
+/**
+ * Where each new task goes: under its parent and in the parent's project; else in the project
+ * named; else in the Inbox. A parent or project that is not the user's is a 404 naming the field;
+ * a parent already at the deepest level is a 400.
+ */
+async function placementsOf(
+  db: Db,
+  userId: string,
+  inputs: readonly CreateTaskInput[],
+  nowIso: string,
+): Promise<Placement[]> {
+  const parentIds = [...new Set(inputs.flatMap((input) => input.parent_id ?? []))];
+  const parents = new Map((await selectTasksByIds(db, userId, parentIds)).map((row) => [row.id, row]));
+  if (parents.size !== parentIds.length) throw new NotFound(taskMessages.parentNotFound);
+  const depths = await depthsOf(db, userId, [...parents.values()]);
+  for (const depth of depths.values()) {
+    if (depth >= TASK_MAX_DEPTH) throw new Validation(taskMessages.tooDeep);
+  }
+  await assertOwnProjects(
+    db,
+    userId,
+    inputs.flatMap((input) => (input.parent_id ? [] : (input.project_id ?? []))),
+  );
+  let inbox: string | undefined;
+  const inboxId = async () => (inbox ??= await inboxIdOf(db, userId, nowIso));
+  const placements: Placement[] = [];
+  for (const input of inputs) {
+    const parent = input.parent_id ? parents.get(input.parent_id) : undefined;
+    if (parent) {
+      placements.push({ parent_id: parent.id, project_id: parent.project_id ?? (await inboxId()) });
+    } else {
+      placements.push({ parent_id: null, project_id: input.project_id ?? (await inboxId()) });
+    }
+  }
+  return placements;
+}
+
+/**
+ * What an update does to the task's place: a new parent (checked for cycles and depth) takes the
+ * task and its subtree into the parent's project; a new project alone moves the subtree, and a
+ * subtask moved on its own leaves its parent. `subtree` is every task below, when it must move.
+ */
+async function treeChangesOf(
+  db: Db,
+  userId: string,
+  current: TaskRow,
+  input: UpdateTaskInput,
+  nowIso: string,
+): Promise<{ changes: Partial<TaskRow>; subtree: TaskRow[] }> {
+  let parentId = current.parent_id;
+  let projectId = current.project_id;
+  let levels: TaskRow[][] | undefined;
+  const newParent = input.parent_id !== undefined && input.parent_id !== current.parent_id;
+  if (newParent && input.parent_id !== null && input.parent_id !== undefined) {
+    if (input.parent_id === current.id) throw new Validation(taskMessages.cycle);
+    const parent = await selectTask(db, userId, input.parent_id);
+    if (!parent) throw new NotFound(taskMessages.parentNotFound);
+    const ancestors = await ancestorsOf(db, userId, parent);
+    if (ancestors.some((ancestor) => ancestor.id === current.id)) throw new Validation(taskMessages.cycle);
+    levels = await descendantsByLevel(db, userId, current.id);
+    // The parent's depth, this task's level below it, and the levels of its own subtree.
+    if (ancestors.length + 1 + 1 + levels.length > TASK_MAX_DEPTH) throw new Validation(taskMessages.tooDeep);
+    parentId = parent.id;
+    projectId = parent.project_id;
+  } else {
+    if (newParent) parentId = null;
+    if (input.project_id !== undefined && input.project_id !== current.project_id) {
+      await assertOwnProjects(db, userId, [input.project_id]);
+      projectId = input.project_id;
+      // A subtask is always in its parent's project: moved alone, it leaves its parent.
+      parentId = null;
+    }
+  }
+  projectId ??= await inboxIdOf(db, userId, nowIso);
+  const changes: Partial<TaskRow> = {};
+  if (parentId !== current.parent_id) changes.parent_id = parentId;
+  if (projectId !== current.project_id) changes.project_id = projectId;
+  if (changes.project_id === undefined) return { changes, subtree: [] };
+  levels ??= await descendantsByLevel(db, userId, current.id);
+  return { changes, subtree: levels.flat() };
+}
+
+/** Completes the open tasks among `tasks` (a parent's subtree), each as completing it alone would. */
+async function completeOpenTasks(
+  trx: Db,
+  userId: string,
+  tasks: readonly TaskRow[],
+  nowIso: string,
+): Promise<void> {
+  const open = tasks.filter((task) => task.status === "pending" || task.status === "inprogress");
+  if (open.length === 0) return;
+  await updateTaskRows(
+    trx,
+    userId,
+    open.map((task) => task.id),
+    {
+      status: "completed",
+      completed_at: nowIso,
+      completed_at_approximate: 0,
+      remind_at: null,
+      updated_at: nowIso,
+    },
+  );
+  await insertTaskEvents(
+    trx,
+    open.map((task) => taskEvent(task, "status_changed", { from: task.status, to: "completed", at: nowIso })),
+  );
+  for (const task of open) {
+    if (task.remind_at !== null) await followReminder(trx, task.id, null, nowIso);
+    await createNextOccurrence(
+      trx,
+      userId,
+      { ...task, status: "completed", completed_at: nowIso, remind_at: null },
+      task.remind_at,
+      nowIso,
+    );
+  }
+}
+
 export async function getTask(db: Db, userId: string, id: string): Promise<TaskJson> {
   const row = await selectTask(db, userId, id);
   if (!row) throw new NotFound(TASK_NOT_FOUND);
@@ -364,7 +600,13 @@ function plainFieldsOf(input: CreateTaskInput): Pick<TaskRow, (typeof PLAIN_FIEL
   >;
 }
 
-function newTaskRow(userId: string, input: NewTaskInput, nowIso: string, timeZone: string): TaskRow {
+function newTaskRow(
+  userId: string,
+  input: NewTaskInput,
+  placement: Placement,
+  nowIso: string,
+  timeZone: string,
+): TaskRow {
   const status = input.status ?? "pending";
   const source = input.source ?? MANUAL_SOURCE;
   const recurrence = checkedRecurrence(input.recurrence, normaliseDueDate(input.due_date));
@@ -396,6 +638,8 @@ function newTaskRow(userId: string, input: NewTaskInput, nowIso: string, timeZon
     follows_task_id: null,
     // A completed task has nothing left to remind of.
     remind_at: status === "completed" ? null : remindAt,
+    project_id: placement.project_id,
+    parent_id: placement.parent_id,
   };
 }
 
@@ -441,9 +685,15 @@ export async function createTasks(
   if (inputs.length === 0) return [];
   const nowIso = isoNow(clock);
   return inTransaction(db, async (trx) => {
+    await lockUserTasks(trx, userId);
     // The zone only places a repeating task's first date.
     const timeZone = inputs.some((input) => input.recurrence) ? await timeZoneOf(trx, userId) : "UTC";
-    const rows = inputs.map((input) => newTaskRow(userId, input, nowIso, timeZone));
+    const placements = await placementsOf(trx, userId, inputs, nowIso);
+    const rows = inputs.map((input, index) => {
+      const placement = placements[index];
+      if (!placement) throw new Error("placementsOf returned fewer placements than inputs");
+      return newTaskRow(userId, input, placement, nowIso, timeZone);
+    });
     await insertTasks(trx, rows);
     await insertTaskEvents(
       trx,
@@ -594,33 +844,86 @@ export async function updateTask(
 ): Promise<TaskJson> {
   const nowIso = isoNow(clock);
   const row = await inTransaction(db, async (trx) => {
+    await lockUserTasks(trx, userId);
     const current = await selectTask(trx, userId, id, { forUpdate: true });
     if (!current) throw new NotFound(TASK_NOT_FOUND);
     const timeZone = input.recurrence ? await timeZoneOf(trx, userId) : "UTC";
-    const changes = changesOf(current, input, { nowIso, timeZone });
-    if (Object.keys(changes).length === 0) return current;
+    const tree = await treeChangesOf(trx, userId, current, input, nowIso);
+    const changes = { ...changesOf(current, input, { nowIso, timeZone }), ...tree.changes };
+    const completeBelow = input.status === "completed" && input.complete_subtasks === true;
+    const below = completeBelow ? (await descendantsByLevel(trx, userId, id)).flat() : [];
+    const subtreeChanges = below.some((task) => task.status === "pending" || task.status === "inprogress");
+    if (Object.keys(changes).length === 0 && !subtreeChanges) return current;
     const updated = { ...current, ...changes, updated_at: nowIso };
-    await updateTaskRow(trx, userId, id, { ...changes, updated_at: nowIso });
-    await insertTaskEvents(trx, changeEvents(current, changes, nowIso));
+    if (Object.keys(changes).length > 0) {
+      await updateTaskRow(trx, userId, id, { ...changes, updated_at: nowIso });
+      await insertTaskEvents(trx, changeEvents(current, changes, nowIso));
+    }
+    if (tree.changes.project_id !== undefined && tree.subtree.length > 0) {
+      // The whole subtree follows: a subtask is always in its parent's project.
+      await updateTaskRows(
+        trx,
+        userId,
+        tree.subtree.map((task) => task.id),
+        { project_id: tree.changes.project_id, updated_at: nowIso },
+      );
+    }
     if (changes.status === "completed")
       await createNextOccurrence(trx, userId, updated, current.remind_at, nowIso);
     if (changes.remind_at !== undefined) await followReminder(trx, id, changes.remind_at, nowIso);
+    if (completeBelow) await completeOpenTasks(trx, userId, below, nowIso);
     await touchTasks(trx, userId, nowIso);
     return updated;
   });
   return toTaskJson(row);
 }
 
+/** DELETE: the task and its whole subtree. */
 export async function deleteTask(db: Db, clock: Clock, userId: string, id: string): Promise<void> {
   const nowIso = isoNow(clock);
   await inTransaction(db, async (trx) => {
-    if (!(await deleteTaskRow(trx, userId, id))) throw new NotFound(TASK_NOT_FOUND);
-    await insertTaskEvents(trx, [
-      taskEvent({ id, user_id: userId }, "deleted", { from: null, to: null, at: nowIso }),
-    ]);
-    await followReminder(trx, id, null, nowIso);
+    await lockUserTasks(trx, userId);
+    const task = await selectTask(trx, userId, id, { forUpdate: true });
+    if (!task) throw new NotFound(TASK_NOT_FOUND);
+    const subtree = (await descendantsByLevel(trx, userId, id)).flat();
+    await removeTasks(trx, userId, [task, ...subtree], nowIso);
     await touchTasks(trx, userId, nowIso);
   });
+}
+
+/**
+ * Deletes tasks with their reminders, as part of the caller's transaction (which records the
+ * change with recordTaskChange): a task's delete, or a project deleted with its tasks.
+ */
+export async function removeTasks(
+  trx: Db,
+  userId: string,
+  tasks: ReadonlyArray<Pick<TaskRow, "id" | "remind_at">>,
+  nowIso: string,
+): Promise<number> {
+  const deleted = await deleteTaskRows(
+    trx,
+    userId,
+    tasks.map((task) => task.id),
+  );
+  await insertTaskEvents(
+    trx,
+    tasks.map((task) =>
+      taskEvent({ id: task.id, user_id: userId }, "deleted", { from: null, to: null, at: nowIso }),
+    ),
+  );
+  for (const task of tasks) if (task.remind_at !== null) await followReminder(trx, task.id, null, nowIso);
+  return deleted;
+}
+
+/** Orders a write outside this module with the user's task writes (see lockUserTasks): call it first. */
+export async function lockTaskTree(trx: Db, userId: string): Promise<void> {
+  await lockUserTasks(trx, userId);
+}
+
+/** Moves the user's task data version on (the list's ETag) for a write outside this module. */
+export async function recordTaskChange(trx: Db, userId: string, nowIso: string): Promise<void> {
+  await touchTasks(trx, userId, nowIso);
 }
 
 /** GET /api/v1/tasks/stats: total, per-status, overdue and completion-rate counts, computed by the database. */

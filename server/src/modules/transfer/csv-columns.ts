@@ -4,9 +4,12 @@ import type { CreateTaskRequest, TaskJson, TaskPriority } from "@contract/index"
  * A column of Tasklane's own CSV: its name, its text for a task on export, and, for a column the
  * import reads back by itself, the input it gives (tags and source are read with their own rules).
  */
+/** Project names by id; the Inbox is not among them (its tasks have no project in a file). */
+export type ProjectNames = ReadonlyMap<string, string>;
+
 interface CsvColumn {
   name: string;
-  write(task: TaskJson): string;
+  write(task: TaskJson, projects: ProjectNames): string;
   read?(text: string): Partial<CreateTaskRequest>;
 }
 
@@ -40,6 +43,9 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
     write: (task) => task.recurrence ?? "",
     read: (text) => ({ recurrence: orNull(text) }),
   },
+  // Read back by the import with their own rules: the project by name, the parent by the id column.
+  { name: "project", write: (task, projects) => projects.get(task.project_id) ?? "" },
+  { name: "parent_id", write: (task) => task.parent_id ?? "" },
 ];
 
 /** The input a CSV row gives through the columns read back by themselves (fields by header name). */

@@ -1,11 +1,14 @@
 import { stringify } from "csv-stringify/sync";
 import { formatInTimeZone } from "date-fns-tz";
-import type { TaskEventJson, TaskJson, TaskPriority, TasklaneExport } from "@contract/index";
-import { CSV_COLUMNS } from "./csv-columns";
+import type { ProjectJson, TaskEventJson, TaskJson, TaskPriority, TasklaneExport } from "@contract/index";
+import { CSV_COLUMNS, type ProjectNames } from "./csv-columns";
 
-/** Every task with its history (events, oldest first). */
+export type { ProjectNames } from "./csv-columns";
+
+/** Every task with every field and its history (events, oldest first), and the projects they are in (tasks name them by id). */
 export function toTasklaneJson(
   tasks: readonly TaskJson[],
+  projects: readonly ProjectJson[],
   histories: ReadonlyMap<string, TaskEventJson[]>,
   exportedAt: string,
 ): string {
@@ -13,14 +16,21 @@ export function toTasklaneJson(
     format: "tasklane",
     version: 1,
     exported_at: exportedAt,
+    projects: projects.map(({ id, name, color, is_inbox, archived }) => ({
+      id,
+      name,
+      color,
+      is_inbox,
+      archived,
+    })),
     tasks: tasks.map((task) => ({ ...task, events: histories.get(task.id) ?? [] })),
   };
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
 /** RFC 4180: a header row, CRLF line ends, fields quoted when they need it. */
-export function toCsv(tasks: readonly TaskJson[]): string {
-  const rows = tasks.map((task) => CSV_COLUMNS.map((column) => column.write(task)));
+export function toCsv(tasks: readonly TaskJson[], projects: ProjectNames): string {
+  const rows = tasks.map((task) => CSV_COLUMNS.map((column) => column.write(task, projects)));
   return stringify([CSV_COLUMNS.map((column) => column.name), ...rows], { record_delimiter: "\r\n" });
 }
 
@@ -32,20 +42,21 @@ export const TODO_TXT_PRIORITIES: Record<TaskPriority, string> = {
   low: "D",
 };
 
-/** A tag as one todo.txt word: "@home" stays a context, anything else becomes a +project. */
+/** A tag as one todo.txt word: "@home" stays a context, anything else is a #tag (+ is the project). */
 function todoTxtTag(tag: string): string {
   const word = tag.replace(/\s+/g, "_");
-  return word.startsWith("@") || word.startsWith("+") ? word : `+${word}`;
+  return word.startsWith("@") ? word : `#${word.replace(/^[#+]+/, "")}`;
 }
 
 /**
  * One todo.txt line per task: `x` and the completion date first for completed tasks (their
  * priority moves to a `pri:` tag, as the format asks), else `(A)`…`(D)`; then the creation date,
- * the title (lines joined), `due:` as the user's calendar date, tags as +project / @context,
+ * the title (lines joined), `due:` as the user's calendar date, the project as +Project (spaces
+ * as underscores; none for the Inbox), tags as #tag (or @context),
  * `status:` for the states todo.txt has no mark for, and `rrule:` with a repeating task's rule (an
  * RRULE value has no spaces, so it stays one key:value word).
  */
-export function toTodoTxt(tasks: readonly TaskJson[], timeZone: string): string {
+export function toTodoTxt(tasks: readonly TaskJson[], timeZone: string, projects: ProjectNames): string {
   const localDate = (iso: string) => formatInTimeZone(new Date(iso), timeZone, "yyyy-MM-dd");
   const lines = tasks.map((task) => {
     const parts: string[] = [];
@@ -57,6 +68,8 @@ export function toTodoTxt(tasks: readonly TaskJson[], timeZone: string): string 
     }
     parts.push(localDate(task.created_at), task.title.replace(/\s+/g, " "));
     if (task.due_date) parts.push(`due:${localDate(task.due_date)}`);
+    const project = projects.get(task.project_id);
+    if (project) parts.push(`+${project.trim().replace(/\s+/g, "_")}`);
     parts.push(...task.tags.map(todoTxtTag));
     if (task.status === "completed") parts.push(`pri:${letter}`);
     if (task.status === "in_progress" || task.status === "cancelled") parts.push(`status:${task.status}`);

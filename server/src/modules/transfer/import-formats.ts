@@ -25,9 +25,27 @@ export interface ImportedHistory {
   events?: TaskEventJson[];
 }
 
-/** One task of the file, or why its line cannot become one. */
+/** The project a task of the file names, found by name or created on import; none: the Inbox. */
+export interface ImportProject {
+  name: string;
+  color?: string;
+  archived?: boolean;
+}
+
+/**
+ * One task of the file, or why its line cannot become one. `key` is the task's id in the file and
+ * `parentKey` its parent's, for the import to rebuild the tree with the new ids.
+ */
 export type ImportRow =
-  { line: number; task: CreateTaskRequest; history?: ImportedHistory } | { line: number; error: string };
+  | {
+      line: number;
+      task: CreateTaskRequest;
+      project?: ImportProject;
+      key?: string;
+      parentKey?: string;
+      history?: ImportedHistory;
+    }
+  | { line: number; error: string };
 
 export interface ImportContext {
   /** The user's zone: dates without a time are the end of that day there */
@@ -35,6 +53,8 @@ export interface ImportContext {
   now: Date;
   /** Where tasks of a file without sources of its own came from */
   source: TaskSource;
+  /** The uploaded file's name: a Todoist export is one project, named after its file */
+  filename?: string;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -65,20 +85,25 @@ function readJson(text: string): ImportRow[] {
   }
   const items = Array.isArray(document) ? document : isRecord(document) ? document.tasks : undefined;
   if (!Array.isArray(items)) return [{ line: 1, error: "The JSON has no list of tasks" }];
+  const projects = exportedProjects(isRecord(document) ? document.projects : undefined);
   return items.map((item: unknown, index): ImportRow => {
     const line = index + 1;
     if (!isRecord(item)) return { line, error: "A task must be an object" };
+    const project = typeof item.project_id === "string" ? projects.get(item.project_id) : undefined;
     const history = historyOf(item);
     if (typeof history === "string") return { line, error: history };
     return {
       line,
       history,
       // Every field a task takes on input, as exported, checked by the create schema; a reminder
-      // is left behind (its time has passed or belongs to the old installation's jobs).
+      // is left behind (its time has passed or belongs to the old installation's jobs), and the
+      // project and parent are ids of the old installation: found again by name and by key.
       task: {
-        ...withoutReminder(item),
+        ...withoutIds(item),
         source: item.source === undefined ? MANUAL_SOURCE : normaliseSource(item.source),
       } as CreateTaskRequest,
+      ...(project ? { project } : {}),
+      ...idsOf(item),
     };
   });
 }
@@ -112,9 +137,33 @@ function historyOf(item: Record<string, unknown>): ImportedHistory | string {
   return history;
 }
 
-function withoutReminder(item: Record<string, unknown>): Record<string, unknown> {
-  const { remind_at: _reminder, ...fields } = item;
+function withoutIds(item: Record<string, unknown>): Record<string, unknown> {
+  const { remind_at: _reminder, project_id: _project, parent_id: _parent, ...fields } = item;
   return fields;
+}
+
+function idsOf(item: Record<string, unknown>): { key?: string; parentKey?: string } {
+  const asKey = (value: unknown) =>
+    typeof value === "string" || typeof value === "number" ? String(value) : undefined;
+  const key = asKey(item.id);
+  const parentKey = asKey(item.parent_id);
+  return { ...(key ? { key } : {}), ...(parentKey ? { parentKey } : {}) };
+}
+
+/** The export's projects by their old id; the Inbox is left out (its tasks go to the Inbox). */
+function exportedProjects(value: unknown): Map<string, ImportProject> {
+  const projects = new Map<string, ImportProject>();
+  if (!Array.isArray(value)) return projects;
+  for (const item of value) {
+    if (!isRecord(item) || typeof item.id !== "string" || typeof item.name !== "string") continue;
+    if (item.is_inbox === true) continue;
+    projects.set(item.id, {
+      name: item.name,
+      ...(typeof item.color === "string" ? { color: item.color } : {}),
+      ...(typeof item.archived === "boolean" ? { archived: item.archived } : {}),
+    });
+  }
+  return projects;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -193,8 +242,14 @@ function readTasklaneCsv(text: string, context: ImportContext): ImportRow[] {
     const tags = readTagList(fields.tags ?? "");
     if (!tags) return { line, error: "tags: must be a JSON array or a comma-separated list" };
     const sourceType = emptyToNull(fields.source_type);
+    const project = emptyToNull(fields.project);
+    const key = emptyToNull(fields.id);
+    const parentKey = emptyToNull(fields.parent_id);
     return {
       line,
+      ...(project ? { project: { name: project } } : {}),
+      ...(key ? { key } : {}),
+      ...(parentKey ? { parentKey } : {}),
       task: {
         ...inputFromCsvFields(fields),
         title: fields.title ?? "",
@@ -221,14 +276,29 @@ const TODOIST_PRIORITIES: Record<string, TaskPriority> = {
 };
 const TODOIST_LABEL = /(?<!\S)@([\p{L}\p{N}_-]+)/gu;
 
+/** "Home Renovation.csv" is the project "Home Renovation": Todoist exports one project per file. */
+export function projectOfFilename(filename: string | undefined): ImportProject | undefined {
+  const name = (filename ?? "")
+    .replace(/^.*[\\/]/, "")
+    .replace(/\.[^.]*$/, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return name ? { name } : undefined;
+}
+
 /**
  * Todoist's CSV: a row per task, section or note (a comment, which belongs to the task above it
  * and is added to that task's description). Sections and empty rows are structure. A note with no
- * task above it, or a row of a type Todoist does not write, is reported as skipped.
+ * task above it, or a row of a type Todoist does not write, is reported as skipped. INDENT makes
+ * subtasks: rows come in order, and a task of INDENT n + 1 is a subtask of the last task of
+ * INDENT n above it. The file is one project, named after the file.
  */
 function readTodoistCsv(text: string, context: ImportContext): ImportRow[] {
   const { records, errors } = readCsvRecords(text);
   const rows: ImportRow[] = [];
+  const project = projectOfFilename(context.filename);
+  /** The key of the last task at each indent (index 0: INDENT 1). */
+  const lastAtIndent: string[] = [];
   let taskAbove: CreateTaskRequest | undefined;
   for (const { line, fields } of records) {
     const type = (fields.type ?? "").trim().toLowerCase();
@@ -245,6 +315,8 @@ function readTodoistCsv(text: string, context: ImportContext): ImportRow[] {
     }
     if (type !== "task") {
       taskAbove = undefined;
+      // A section starts its own list: nothing in it nests under a task of the one before.
+      if (type === "section") lastAtIndent.length = 0;
       if (type !== "section" && (type !== "" || content.trim() !== "")) {
         rows.push({ line, error: `type: skipped, '${type.slice(0, 40)}' is not task, section or note` });
       }
@@ -285,7 +357,19 @@ function readTodoistCsv(text: string, context: ImportContext): ImportRow[] {
       source: context.source,
       recurrence,
     };
-    rows.push({ line, task: taskAbove });
+    const indent = Math.max(1, Math.trunc(Number((fields.indent ?? "").trim()) || 1));
+    const key = `line-${line}`;
+    // The nearest task above at a smaller indent: an indent that skips a level still nests.
+    const parentKey = lastAtIndent.slice(0, indent - 1).findLast((candidate) => candidate !== undefined);
+    lastAtIndent.length = indent - 1;
+    lastAtIndent[indent - 1] = key;
+    rows.push({
+      line,
+      task: taskAbove,
+      key,
+      ...(parentKey ? { parentKey } : {}),
+      ...(project ? { project } : {}),
+    });
   }
   return [...rows, ...errors];
 }
@@ -350,6 +434,7 @@ function readTodoTxtLine(text: string, line: number, context: ImportContext): Im
 
   const titleWords: string[] = [];
   const tags: string[] = [];
+  let project: ImportProject | undefined;
   let dueDate: string | null = null;
   let recurrence: string | null = null;
   for (const word of words) {
@@ -379,6 +464,11 @@ function readTodoTxtLine(text: string, line: number, context: ImportContext): Im
         status = value;
       }
     } else if (/^\+\S/.test(word)) {
+      // The first +project is the task's project (underscores stand for spaces); a task is in one
+      // project, so any other stays as a tag.
+      if (project) tags.push(word.slice(1));
+      else project = { name: word.slice(1).replaceAll("_", " ").trim() };
+    } else if (/^#\S/.test(word)) {
       tags.push(word.slice(1));
     } else if (/^@\S/.test(word)) {
       tags.push(word);
@@ -388,6 +478,7 @@ function readTodoTxtLine(text: string, line: number, context: ImportContext): Im
   }
   return {
     line,
+    ...(project ? { project } : {}),
     task: {
       title: titleWords.join(" "),
       status,

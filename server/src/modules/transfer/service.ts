@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import type { z } from "zod";
 import {
+  TASK_MAX_DEPTH,
   createTaskRequestSchema,
+  projectNameKey,
   type CreateTaskInput,
   type ExportFormat,
   type ImportError,
@@ -11,9 +13,10 @@ import { inTransaction, type Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
 import { isoNow, type Clock } from "../../lib/clock";
 import { recurrenceProblem } from "../../lib/recurrence";
+import { findOrCreateProjects, listProjects } from "../projects/service";
 import { createTasks, getTaskHistories, listTasks, type NewTaskInput } from "../tasks/service";
-import { toCsv, toTasklaneJson, toTodoTxt } from "./export-formats";
-import { readImportFile } from "./import-formats";
+import { toCsv, toTasklaneJson, toTodoTxt, type ProjectNames } from "./export-formats";
+import { readImportFile, type ImportedHistory, type ImportProject } from "./import-formats";
 import { claimFingerprints } from "./repository";
 
 export interface ExportFile {
@@ -36,11 +39,17 @@ export async function exportTasks(
   format: ExportFormat,
 ): Promise<ExportFile> {
   const tasks = await listTasks(db, user.id, {});
+  const projects = await listProjects(db, clock, user.id);
+  // The Inbox has no name in a file: a task without one goes to the Inbox of whoever imports it.
+  const names: ProjectNames = new Map(
+    projects.flatMap((project) => (project.is_inbox ? [] : [[project.id, project.name] as const])),
+  );
   const now = clock.now();
   const body =
     format === "json"
       ? toTasklaneJson(
           tasks,
+          projects,
           await getTaskHistories(
             db,
             user.id,
@@ -49,8 +58,8 @@ export async function exportTasks(
           now.toISOString(),
         )
       : format === "csv"
-        ? toCsv(tasks)
-        : toTodoTxt(tasks, user.timezone);
+        ? toCsv(tasks, names)
+        : toTodoTxt(tasks, user.timezone, names);
   const type = EXPORT_TYPES[format];
   const stem = format === "todotxt" ? "todo" : "tasklane-tasks";
   return {
@@ -73,7 +82,7 @@ function issueMessage(error: z.ZodError): string {
  * What makes two imported tasks the same: everything the user sees of them. Importing a file
  * again yields the same fingerprints, so nothing new is created.
  */
-function fingerprintOf(task: CreateTaskInput): string {
+function fingerprintOf(task: CreateTaskInput, project: ImportProject | undefined): string {
   const identity = [
     task.title,
     task.description ?? null,
@@ -84,14 +93,97 @@ function fingerprintOf(task: CreateTaskInput): string {
     task.source ?? null,
     // Only a repeating task names its rule, so files imported before rules existed match still.
     ...(task.recurrence ? [task.recurrence] : []),
+    // Likewise only a task in a project names it.
+    ...(project ? [`project:${projectNameKey(project.name)}`] : []),
   ];
   return createHash("sha256").update(JSON.stringify(identity)).digest("hex");
+}
+
+interface Candidate {
+  task: CreateTaskInput;
+  project?: ImportProject;
+  key?: string;
+  parentKey?: string;
+  history?: ImportedHistory;
+}
+
+/**
+ * Each candidate's level in the file's tree and the parent it is created under: its own, when
+ * that parent is created too; none (top level) when the parent was skipped, failed or loops back.
+ * A chain deeper than tasks nest hangs its deepest tasks under the ancestor at the last level
+ * but one, so nothing is refused for depth.
+ */
+function treeOf(candidates: readonly Candidate[]): Map<Candidate, { level: number; parent?: Candidate }> {
+  const byKey = new Map(
+    candidates.flatMap((candidate) => (candidate.key ? [[candidate.key, candidate]] : [])),
+  );
+  const places = new Map<Candidate, { level: number; parent?: Candidate }>();
+  const placeOf = (candidate: Candidate, seen: Set<Candidate>): { level: number; parent?: Candidate } => {
+    const known = places.get(candidate);
+    if (known) return known;
+    const parent = candidate.parentKey ? byKey.get(candidate.parentKey) : undefined;
+    let place: { level: number; parent?: Candidate } = { level: 1 };
+    if (parent && !seen.has(parent)) {
+      seen.add(candidate);
+      const above = placeOf(parent, seen);
+      if (above.level < TASK_MAX_DEPTH) place = { level: above.level + 1, parent };
+      else if (above.parent) place = { level: TASK_MAX_DEPTH, parent: above.parent };
+    }
+    places.set(candidate, place);
+    return place;
+  };
+  for (const candidate of candidates) placeOf(candidate, new Set());
+  return places;
+}
+
+/**
+ * Creates the candidates level by level, each subtask under its parent's new id (and so in its
+ * parent's project); a top-level one goes to its project, found by name or created.
+ */
+async function createCandidates(
+  trx: Db,
+  clock: Clock,
+  userId: string,
+  candidates: readonly Candidate[],
+): Promise<number> {
+  const tree = treeOf(candidates);
+  const projects = await findOrCreateProjects(
+    trx,
+    clock,
+    userId,
+    candidates.flatMap((candidate) =>
+      candidate.project && tree.get(candidate)?.level === 1 ? [candidate.project] : [],
+    ),
+  );
+  const ids = new Map<Candidate, string>();
+  let created = 0;
+  for (let level = 1; level <= TASK_MAX_DEPTH; level += 1) {
+    const batch = candidates.filter((candidate) => tree.get(candidate)?.level === level);
+    const inputs = batch.map((candidate): NewTaskInput => {
+      const parent = tree.get(candidate)?.parent;
+      const parentId = parent ? ids.get(parent) : undefined;
+      const task: NewTaskInput = candidate.history
+        ? { ...candidate.task, history: candidate.history }
+        : candidate.task;
+      if (parentId) return { ...task, parent_id: parentId };
+      const projectId = candidate.project ? projects.get(candidate.project.name) : undefined;
+      return projectId ? { ...task, project_id: projectId } : task;
+    });
+    const tasks = await createTasks(trx, clock, userId, inputs);
+    tasks.forEach((task, index) => {
+      const candidate = batch[index];
+      if (candidate) ids.set(candidate, task.id);
+    });
+    created += tasks.length;
+  }
+  return created;
 }
 
 /**
  * POST /api/v1/import: every valid line becomes a task, every bad one is reported and creates
  * nothing; a task already imported before (or twice in the file) is skipped. All in one
- * transaction, so a failure creates nothing at all.
+ * transaction, so a failure creates nothing at all. Projects are found by name or created;
+ * subtasks are created under their parents' new ids.
  */
 export async function importTasks(
   db: Db,
@@ -104,9 +196,12 @@ export async function importTasks(
     timeZone: user.timezone,
     now,
     source: { type: "Document", origin: "import", ...(file.filename ? { filename: file.filename } : {}) },
+    ...(file.filename ? { filename: file.filename } : {}),
   });
   const errors: ImportError[] = [];
-  const candidates = new Map<string, NewTaskInput>();
+  const candidates = new Map<string, Candidate>();
+  /** A task twice in the file: its subtasks go under the one that is kept. */
+  const keptKey = new Map<string, string>();
   let skipped = 0;
   for (const row of rows) {
     if ("error" in row) {
@@ -123,16 +218,27 @@ export async function importTasks(
       errors.push({ line: row.line, message: problem });
       continue;
     }
-    const fingerprint = fingerprintOf(parsed.data);
-    if (candidates.has(fingerprint)) skipped += 1;
-    else candidates.set(fingerprint, { ...parsed.data, history: row.history });
+    const fingerprint = fingerprintOf(parsed.data, row.project);
+    const kept = candidates.get(fingerprint);
+    if (kept) {
+      skipped += 1;
+      if (row.key && kept.key) keptKey.set(row.key, kept.key);
+      continue;
+    }
+    candidates.set(fingerprint, {
+      task: parsed.data,
+      ...(row.project ? { project: row.project } : {}),
+      ...(row.key ? { key: row.key } : {}),
+      ...(row.parentKey ? { parentKey: keptKey.get(row.parentKey) ?? row.parentKey } : {}),
+      ...(row.history ? { history: row.history } : {}),
+    });
   }
   const created = await inTransaction(db, async (trx) => {
     const claimed = await claimFingerprints(trx, user.id, [...candidates.keys()], isoNow(clock));
-    const inputs = [...candidates]
+    const fresh = [...candidates]
       .filter(([fingerprint]) => claimed.has(fingerprint))
-      .map(([, task]) => task);
-    return (await createTasks(trx, clock, user.id, inputs)).length;
+      .map(([, candidate]) => candidate);
+    return createCandidates(trx, clock, user.id, fresh);
   });
   return { created, skipped: skipped + candidates.size - created, errors };
 }

@@ -1,0 +1,248 @@
+import {
+  DEFAULT_PROJECT_COLOR,
+  PROJECT_COLORS,
+  PROJECT_NAME_MAX,
+  matchProjectName,
+  projectMessages,
+  projectNameSchema,
+  type CreateProjectInput,
+  type DeleteProjectResponse,
+  type ProjectColor,
+  type ProjectJson,
+  type UpdateProjectInput,
+} from "@contract/projects";
+import { inTransaction, isUniqueViolation, type Db } from "../../db/database";
+import type { ProjectRow } from "../../db/schema";
+import { isoNow, type Clock } from "../../lib/clock";
+import { Conflict, NotFound, Validation } from "../../lib/domain-errors";
+import { newId } from "../../lib/ids";
+import { inboxIdOf, lockTaskTree, recordTaskChange, removeTasks } from "../tasks/service";
+import {
+  deleteProjectRow,
+  insertProject,
+  moveProjectTasks,
+  selectProject,
+  selectProjectByName,
+  selectProjectTasks,
+  selectProjects,
+  updateProjectRow,
+  type ProjectWithCount,
+} from "./repository";
+
+function colorOf(value: string): ProjectColor {
+  return PROJECT_COLORS.includes(value as ProjectColor) ? (value as ProjectColor) : DEFAULT_PROJECT_COLOR;
+}
+
+function toProjectJson(row: ProjectRow, openCount: number): ProjectJson {
+  return {
+    id: row.id,
+    name: row.name,
+    color: colorOf(row.color),
+    is_inbox: row.is_inbox === 1,
+    archived: row.archived === 1,
+    open_count: openCount,
+  };
+}
+
+/** The Inbox first, then by name ignoring case (the id keeps equal names in a stable order). */
+function compareProjects(a: ProjectWithCount, b: ProjectWithCount): number {
+  if (a.is_inbox !== b.is_inbox) return b.is_inbox - a.is_inbox;
+  if (a.name_lower !== b.name_lower) return a.name_lower < b.name_lower ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** Gives a new account its Inbox (sign-up); an account that has one keeps it. */
+export async function giveInbox(db: Db, clock: Clock, userId: string): Promise<void> {
+  await inboxIdOf(db, userId, isoNow(clock));
+}
+
+/** GET /api/v1/projects: every project of the user with its open-task count, the Inbox first. */
+export async function listProjects(db: Db, clock: Clock, userId: string): Promise<ProjectJson[]> {
+  await inboxIdOf(db, userId, isoNow(clock));
+  const rows = await selectProjects(db, userId);
+  return rows.sort(compareProjects).map((row) => toProjectJson(row, row.open_count));
+}
+
+/** The user's projects for matching a name (quick add's +Name, plus-addressed mail). */
+export async function projectsToMatch(
+  db: Db,
+  userId: string,
+): Promise<Array<{ id: string; name: string; archived: boolean }>> {
+  const rows = await selectProjects(db, userId);
+  return rows
+    .sort(compareProjects)
+    .map((row) => ({ id: row.id, name: row.name, archived: row.archived === 1 }));
+}
+
+/** A project an import names: found by name, or created (in its colour, archived or not). */
+export interface ProjectByName {
+  name: string;
+  color?: string;
+  archived?: boolean;
+}
+
+/**
+ * The ids of the projects `wanted` names, matched as quick add matches (case, spaces, hyphens and
+ * underscores ignored); one that does not exist is created, its name cut to the 60 characters a
+ * name may have. Keyed by each wanted name as given. Part of the caller's transaction.
+ */
+export async function findOrCreateProjects(
+  trx: Db,
+  clock: Clock,
+  userId: string,
+  wanted: readonly ProjectByName[],
+): Promise<Map<string, string>> {
+  const nowIso = isoNow(clock);
+  const ids = new Map<string, string>();
+  if (wanted.length === 0) return ids;
+  await lockTaskTree(trx, userId);
+  const known = await projectsToMatch(trx, userId);
+  let created = false;
+  for (const project of wanted) {
+    if (ids.has(project.name)) continue;
+    const name = projectNameSchema.safeParse(project.name.trim().slice(0, PROJECT_NAME_MAX));
+    if (!name.success) continue;
+    const match = matchProjectName(known, name.data);
+    if (match) {
+      ids.set(project.name, match.id);
+      continue;
+    }
+    const row: ProjectRow = {
+      id: newId(),
+      user_id: userId,
+      name: name.data,
+      name_lower: name.data.toLowerCase(),
+      color: colorOf(project.color ?? DEFAULT_PROJECT_COLOR),
+      is_inbox: 0,
+      archived: project.archived ? 1 : 0,
+      created_at: nowIso,
+      updated_at: nowIso,
+    };
+    await withNameConflict(() => insertProject(trx, row));
+    known.push({ id: row.id, name: row.name, archived: project.archived === true });
+    ids.set(project.name, row.id);
+    created = true;
+  }
+  if (created) await recordTaskChange(trx, userId, nowIso);
+  return ids;
+}
+
+async function assertNameFree(db: Db, userId: string, name: string, exceptId?: string): Promise<void> {
+  if (await selectProjectByName(db, userId, name.toLowerCase(), exceptId)) {
+    throw new Conflict(projectMessages.duplicateName, "duplicate_name");
+  }
+}
+
+/** Runs a write that may hit the unique name index: two creates of one name at once give one 409. */
+async function withNameConflict<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict(projectMessages.duplicateName, "duplicate_name");
+    throw error;
+  }
+}
+
+/** POST /api/v1/projects. Every project write moves the task data version on, as task writes do. */
+export async function createProject(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  input: CreateProjectInput,
+): Promise<ProjectJson> {
+  const nowIso = isoNow(clock);
+  return withNameConflict(() =>
+    inTransaction(db, async (trx) => {
+      await lockTaskTree(trx, userId);
+      await inboxIdOf(trx, userId, nowIso);
+      await assertNameFree(trx, userId, input.name);
+      const row: ProjectRow = {
+        id: newId(),
+        user_id: userId,
+        name: input.name,
+        name_lower: input.name.toLowerCase(),
+        color: input.color,
+        is_inbox: 0,
+        archived: 0,
+        created_at: nowIso,
+        updated_at: nowIso,
+      };
+      await insertProject(trx, row);
+      await recordTaskChange(trx, userId, nowIso);
+      return toProjectJson(row, 0);
+    }),
+  );
+}
+
+async function openCountOf(db: Db, userId: string, projectId: string): Promise<number> {
+  const rows = await selectProjects(db, userId);
+  return rows.find((row) => row.id === projectId)?.open_count ?? 0;
+}
+
+/** PUT /api/v1/projects/:id: rename, recolour, archive or unarchive (never the Inbox). */
+export async function updateProject(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  id: string,
+  input: UpdateProjectInput,
+): Promise<ProjectJson> {
+  const nowIso = isoNow(clock);
+  return withNameConflict(() =>
+    inTransaction(db, async (trx) => {
+      await lockTaskTree(trx, userId);
+      const current = await selectProject(trx, userId, id, { forUpdate: true });
+      if (!current) throw new NotFound(projectMessages.notFound);
+      if (input.archived === true && current.is_inbox === 1) {
+        throw new Validation(projectMessages.inboxNotArchivable);
+      }
+      const changes: Partial<ProjectRow> = {};
+      if (input.name !== undefined && input.name !== current.name) {
+        if (input.name.toLowerCase() !== current.name_lower)
+          await assertNameFree(trx, userId, input.name, id);
+        changes.name = input.name;
+        changes.name_lower = input.name.toLowerCase();
+      }
+      if (input.color !== undefined && input.color !== current.color) changes.color = input.color;
+      if (input.archived !== undefined && Number(input.archived) !== current.archived) {
+        changes.archived = Number(input.archived);
+      }
+      const updated = { ...current, ...changes };
+      if (Object.keys(changes).length > 0) {
+        await updateProjectRow(trx, userId, id, { ...changes, updated_at: nowIso });
+        await recordTaskChange(trx, userId, nowIso);
+      }
+      return toProjectJson(updated, await openCountOf(trx, userId, id));
+    }),
+  );
+}
+
+/**
+ * DELETE /api/v1/projects/:id: its tasks move to the Inbox (subtrees stay whole, as all of a
+ * subtree is in one project), or with `withTasks` are deleted with it. Never the Inbox.
+ */
+export async function deleteProject(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  id: string,
+  withTasks: boolean,
+): Promise<DeleteProjectResponse> {
+  const nowIso = isoNow(clock);
+  return inTransaction(db, async (trx) => {
+    await lockTaskTree(trx, userId);
+    const project = await selectProject(trx, userId, id, { forUpdate: true });
+    if (!project) throw new NotFound(projectMessages.notFound);
+    if (project.is_inbox === 1) throw new Validation(projectMessages.inboxNotDeletable);
+    let moved = 0;
+    let deleted = 0;
+    if (withTasks) {
+      deleted = await removeTasks(trx, userId, await selectProjectTasks(trx, userId, id), nowIso);
+    } else {
+      moved = await moveProjectTasks(trx, userId, id, await inboxIdOf(trx, userId, nowIso), nowIso);
+    }
+    await deleteProjectRow(trx, userId, id);
+    await recordTaskChange(trx, userId, nowIso);
+    return { moved, deleted };
+  });
+}
