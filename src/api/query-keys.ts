@@ -23,6 +23,10 @@ export const queryKeys = {
     status: () => [...queryKeys.daily.all, "status"] as const,
     generation: (requestId: string) => [...queryKeys.daily.all, "generation", requestId] as const,
   },
+  projects: {
+    all: ["projects"] as const,
+    list: () => [...queryKeys.projects.all, "list"] as const,
+  },
   notifications: {
     all: ["notifications"] as const,
     list: () => [...queryKeys.notifications.all, "list"] as const,
