@@ -30,7 +30,7 @@ import { LocalCalendar } from "./local-calendar";
 import {
   countBySlot,
   completionFigures,
-  countCompletionsBy,
+  countCompletionsByGroup,
   overdueHistograms,
   selectReviewRows,
   selectReviewSummary,
@@ -184,19 +184,26 @@ export async function getAnalytics(
   const weekly = days >= WEEKLY_BUCKETS_FROM_DAYS;
   const slotLength = calendar.hasWholeHourOffsets(now) ? 13 : 16;
 
-  const [completedSlots, createdSlots, completions, priorities, tags, projects, overdue, state, aiMonths] =
-    await Promise.all([
-      // Every completion ever: the streak looks back beyond the range.
-      countBySlot(db, user.id, "completed_at", { slotLength }),
-      countBySlot(db, user.id, "created_at", { fromIso, toIso, slotLength }),
-      completionFigures(db, user.id, fromIso, toIso),
-      countCompletionsBy(db, user.id, "priority", fromIso, toIso),
-      countCompletionsBy(db, user.id, "tags", fromIso, toIso),
-      countCompletionsBy(db, user.id, "project_id", fromIso, toIso),
-      overdueHistograms(db, user.id, { fromIso, toIso, slotLength }),
-      selectUserAnalyticsState(db, user.id),
-      aiUsesByMonth(db, user.id, from.slice(0, 7)),
-    ]);
+  const state = await selectUserAnalyticsState(db, user.id);
+  const goal = state?.daily_goal ?? null;
+  const [completedSlots, createdSlots, completions, groups, overdue, aiMonths] = await Promise.all([
+    // With a goal, every completion ever: the longest streak looks back beyond the range.
+    countBySlot(db, user.id, "completed_at", goal === null ? { fromIso, toIso, slotLength } : { slotLength }),
+    countBySlot(db, user.id, "created_at", { fromIso, toIso, slotLength }),
+    completionFigures(db, user.id, fromIso, toIso),
+    countCompletionsByGroup(db, user.id, fromIso, toIso),
+    overdueHistograms(db, user.id, { fromIso, toIso, slotLength }),
+    aiUsesByMonth(db, user.id, from.slice(0, 7)),
+  ]);
+  const priorities = new Map<string, number>();
+  const tags = new Map<string, number>();
+  const projects = new Map<string | null, number>();
+  for (const group of groups) {
+    const count = Number(group.count);
+    priorities.set(group.priority, (priorities.get(group.priority) ?? 0) + count);
+    tags.set(group.tags, (tags.get(group.tags) ?? 0) + count);
+    projects.set(group.project_id, (projects.get(group.project_id) ?? 0) + count);
+  }
 
   const completedByDate = countsByDate(completedSlots, calendar);
   const heatmap = Array.from({ length: 7 * 24 }, (_, index) => ({
@@ -213,13 +220,13 @@ export async function getAnalytics(
   }
 
   const byPriority = new Map<TaskPriority, number>(TASK_PRIORITIES.map((priority) => [priority, 0]));
-  for (const { value, count } of priorities) {
+  for (const [value, count] of priorities) {
     const priority = TASK_PRIORITIES.includes(value as TaskPriority) ? (value as TaskPriority) : "medium";
     byPriority.set(priority, (byPriority.get(priority) ?? 0) + Number(count));
   }
   const byTag = new Map<string, number>();
-  for (const { value, count } of tags) {
-    for (const tag of parseTagList(value ?? "[]")) byTag.set(tag, (byTag.get(tag) ?? 0) + Number(count));
+  for (const [value, count] of tags) {
+    for (const tag of parseTagList(value)) byTag.set(tag, (byTag.get(tag) ?? 0) + Number(count));
   }
 
   const startedBefore = countBefore(overdue.starts);
@@ -243,8 +250,8 @@ export async function getAnalytics(
       completions.withDueDate === 0 ? null : Math.round((completions.onTime / completions.withDueDate) * 100),
     overdue_open: overdueOpen,
     // Tasks written by the release before projects, not yet moved to the Inbox, have none.
-    by_project: projects
-      .map(({ value, count }) => ({ project_id: value, completed: Number(count) }))
+    by_project: [...projects]
+      .map(([projectId, completed]) => ({ project_id: projectId, completed }))
       .sort((a, b) => b.completed - a.completed || String(a.project_id).localeCompare(String(b.project_id))),
     by_tag: [...byTag]
       .sort(([tagA, a], [tagB, b]) => b - a || tagA.localeCompare(tagB))
@@ -254,7 +261,7 @@ export async function getAnalytics(
     heatmap,
     median_days_to_complete: medianOf(completions.tenthsToComplete),
     ai_uses_per_month: monthsBetween(from, to).map((month) => ({ month, count: aiByMonth.get(month) ?? 0 })),
-    streak: streakOf(completedByDate, state?.daily_goal ?? null, to),
+    streak: streakOf(completedByDate, goal, to),
   };
 }
 
