@@ -50,6 +50,9 @@ describe("userFromWire", () => {
       // Nor reminder settings: no default reminder, none e-mailed.
       default_reminder_minutes: null,
       email_reminders: false,
+      // Nor progress settings: no daily goal, no weekly e-mail.
+      daily_goal: null,
+      weekly_review_email: false,
     });
   });
 
