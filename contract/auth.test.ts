@@ -54,6 +54,9 @@ describe("userFromWire", () => {
       working_hours: { days: [1, 2, 3, 4, 5], start: "09:00", end: "17:00" },
       daily_capacity_minutes: 360,
       default_duration_minutes: 30,
+      // Nor progress settings: no daily goal, no weekly e-mail.
+      daily_goal: null,
+      weekly_review_email: false,
     });
   });
 

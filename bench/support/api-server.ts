@@ -4,7 +4,7 @@ import path from "node:path";
 import type { TaskPriority, TaskStatus } from "../../contract/tasks";
 import { createAiProvider } from "../../server/src/ai";
 import { parseConfig } from "../../server/src/config";
-import { engineOf, openDatabase } from "../../server/src/db/database";
+import { engineOf, openDatabase, type Db } from "../../server/src/db/database";
 import { systemClock } from "../../server/src/lib/clock";
 import { createTasks } from "../../server/src/modules/tasks/service";
 import { seedUser } from "../lib/seed-user";
@@ -117,7 +117,8 @@ export interface ApiServer {
 
 export async function startApiServer(options: {
   databaseUrl: string | undefined;
-  users: Array<{ label: string; tasks: number }>;
+  /** `seed`: writes the user's data itself instead of `tasks` generated tasks. */
+  users: Array<{ label: string; tasks: number; seed?: (db: Db, userId: string) => Promise<string[]> }>;
 }): Promise<ApiServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "tasklane-bench-api-"));
   const port = await freePort();
@@ -141,8 +142,12 @@ export async function startApiServer(options: {
         mailer: { send: async () => undefined },
         ai: createAiProvider(config.ai),
       };
-      for (const [index, { label, tasks: count }] of options.users.entries()) {
+      for (const [index, { label, tasks: count, seed }] of options.users.entries()) {
         const user = await seedUser(deps, label);
+        if (seed) {
+          users.push({ ...user, taskIds: await seed(db, user.id) });
+          continue;
+        }
         const tasks =
           count > 0 ? await createTasks(db, systemClock, user.id, taskInputs(count, index + 1)) : [];
         users.push({ ...user, taskIds: tasks.map((task) => task.id) });

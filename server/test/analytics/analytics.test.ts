@@ -249,6 +249,25 @@ describe("GET /api/v1/analytics", () => {
     expect((await user.analytics(7)).streak).toEqual({ goal: null, current: 0, longest: 0 });
   });
 
+  it("breaks the range's completions down by project", async () => {
+    const user = await newUser();
+    const created = await user.call("POST", apiRoutes.createProject.path, { name: "Garden" });
+    expect(created.statusCode, created.body).toBe(201);
+    const garden = (created.json() as { id: string }).id;
+    t.clock.set("2026-11-18T08:00:00.000Z");
+    for (const title of ["Rake leaves", "Prune roses"]) {
+      const task = await user.create({ title, project_id: garden });
+      await user.update(task.id, { status: "completed" });
+    }
+    const inboxTask = await user.create({ title: "Call the bank" });
+    await user.update(inboxTask.id, { status: "completed" });
+    const answer = await user.analytics(7);
+    expect(answer.by_project).toEqual([
+      { project_id: garden, completed: 2 },
+      { project_id: inboxTask.project_id, completed: 1 },
+    ]);
+  });
+
   it("counts AI uses per month and shows only the user's own tasks", async () => {
     const user = await newUser();
     const other = await newUser();

@@ -6,7 +6,7 @@ import {
   type Project,
   type UpdateProjectRequest,
 } from "@contract/projects";
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client";
 import { queryKeys } from "../query-keys";
 
@@ -64,3 +64,8 @@ export const projectQueries = {
       staleTime: 0,
     }),
 };
+
+/** The user's projects as a hook, for screens that only name them (analytics, the weekly review). */
+export function useProjects() {
+  return useQuery({ ...projectQueries.list(), retry: false });
+}

@@ -41,6 +41,12 @@ describe("the analytics charts' numbers", () => {
     });
     expect(tables.byPriority.rows.map((row) => row[0])).toEqual(["urgent", "high", "medium", "low"]);
     expect(tables.byProject.rows).toEqual([["No project", 3]]);
+    const named = chartTables(
+      { ...analytics, by_project: [{ project_id: "p1", completed: 2 }] },
+      false,
+      new Map([["p1", "Garden"]]),
+    );
+    expect(named.byProject.rows).toEqual([["Garden", 2]]);
     expect(tables.heatmap.rows[4]?.slice(0, 11)).toEqual(["Friday", 0, 0, 0, 0, 0, 0, 0, 0, 0, 2]);
   });
 

@@ -37,8 +37,12 @@ export function periodColumn(weekly: boolean): string {
   return weekly ? "Week starting" : "Date";
 }
 
-/** Each chart of the page with its numbers. */
-export function chartTables(analytics: Analytics, weekly: boolean) {
+/** Each chart of the page with its numbers; projects by name where their names are known. */
+export function chartTables(
+  analytics: Analytics,
+  weekly: boolean,
+  projectNames: ReadonlyMap<string, string> = new Map(),
+) {
   const period = periodColumn(weekly);
   const created = new Map(analytics.created_per_day.map((entry) => [entry.date, entry.count]));
   return {
@@ -73,7 +77,10 @@ export function chartTables(analytics: Analytics, weekly: boolean) {
     },
     byProject: {
       columns: ["Project", "Completed"],
-      rows: analytics.by_project.map((entry) => [entry.project_id ?? "No project", entry.completed]),
+      rows: analytics.by_project.map((entry) => [
+        entry.project_id === null ? "No project" : (projectNames.get(entry.project_id) ?? entry.project_id),
+        entry.completed,
+      ]),
     },
     heatmap: {
       columns: ["Weekday", ...Array.from({ length: 24 }, (_, hour) => `${String(hour).padStart(2, "0")}:00`)],

@@ -10,25 +10,40 @@ export interface LocalMoment {
   hour: number;
 }
 
+const DAY_MS = 24 * HOUR_MS;
+
 /**
- * Instants read as local dates and hours in one zone. The zone's offset is looked up once per
- * UTC hour (zones change their offset on whole UTC hours, or half hours in the rare zones that
- * have them) and the rest is arithmetic, so thousands of timestamps cost a few lookups.
+ * Instants read as local dates and hours in one zone. Zones change their offset on whole UTC
+ * hours (or half hours, in the rare zones that have them) and seldom: the offset is looked up
+ * at each UTC day's start and end, and only a day whose two differ is looked up hour by hour. The
+ * rest is arithmetic, so a year of timestamps costs a few hundred lookups.
  */
 export class LocalCalendar {
-  readonly #offsets = new Map<number, number>();
+  readonly #exact = new Map<number, number>();
+  /** By UTC day: its one offset, or null when it changes during the day. */
+  readonly #days = new Map<number, number | null>();
 
   constructor(readonly timeZone: string) {}
 
-  /** The zone's offset from UTC in ms at an instant. */
-  offsetAt(time: number): number {
-    const hour = Math.floor(time / HOUR_MS);
-    let offset = this.#offsets.get(hour);
+  #lookUp(time: number): number {
+    let offset = this.#exact.get(time);
     if (offset === undefined) {
-      offset = getTimezoneOffset(this.timeZone, new Date(hour * HOUR_MS));
-      this.#offsets.set(hour, offset);
+      offset = getTimezoneOffset(this.timeZone, new Date(time));
+      this.#exact.set(time, offset);
     }
     return offset;
+  }
+
+  /** The zone's offset from UTC in ms at an instant. */
+  offsetAt(time: number): number {
+    const day = Math.floor(time / DAY_MS);
+    let offset = this.#days.get(day);
+    if (offset === undefined) {
+      const start = this.#lookUp(day * DAY_MS);
+      offset = start === this.#lookUp((day + 1) * DAY_MS) ? start : null;
+      this.#days.set(day, offset);
+    }
+    return offset ?? this.#lookUp(Math.floor(time / HOUR_MS) * HOUR_MS);
   }
 
   /** True when the zone's offsets in the year before `now` are all whole hours. */

@@ -29,9 +29,9 @@ import { toTaskJson } from "../tasks/service";
 import { LocalCalendar } from "./local-calendar";
 import {
   countBySlot,
-  countCompletionsBy,
-  selectCompletions,
-  selectOverdueCandidates,
+  completionFigures,
+  countCompletionsByGroup,
+  overdueHistograms,
   selectReviewRows,
   selectReviewSummary,
   selectUserAnalyticsState,
@@ -79,50 +79,47 @@ function series(byDate: ReadonlyMap<string, number>, dates: readonly string[], w
   return [...weeks].map(([date, count]) => ({ date, count }));
 }
 
-/** Sorted numbers: how many are at most `value` (binary search). */
-function countAtMost(sorted: readonly number[], value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if ((sorted[middle] as number) <= value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+/** The instant a counted slot begins, in ms ("" is the slot of everything before the range). */
+function slotTime(slot: string): number {
+  return slot === "" ? Number.NEGATIVE_INFINITY : Date.parse(slotStart(slot));
 }
 
-/**
- * Open tasks past their due date at each moment: a task is overdue from its due date (or its
- * creation, when created already late) until it was completed or cancelled.
- */
-function overdueCounter(
-  rows: ReadonlyArray<Pick<TaskRow, "created_at" | "due_date" | "completed_at" | "status" | "updated_at">>,
-): (time: number) => number {
-  const starts: number[] = [];
-  const ends: number[] = [];
-  for (const row of rows) {
-    if (!row.due_date) continue;
-    const start = Math.max(Date.parse(row.due_date), Date.parse(row.created_at));
-    const endIso =
-      row.status === "completed" ? row.completed_at : row.status === "cancelled" ? row.updated_at : null;
-    const end = endIso ? Date.parse(endIso) : Number.POSITIVE_INFINITY;
-    if (end <= start) continue;
-    starts.push(start);
-    ends.push(end);
-  }
-  starts.sort((a, b) => a - b);
-  ends.sort((a, b) => a - b);
-  // Overdue at `time`: became so before it, and not finished by it.
-  return (time) => countAtMost(starts, time - 1) - countAtMost(ends, time);
+/** Slot counts as a sorted step function: how many fall in slots beginning before an instant. */
+function countBefore(slots: readonly SlotCount[]): (time: number) => number {
+  const sorted = slots.map((entry) => ({ time: slotTime(entry.slot), count: Number(entry.count) }));
+  sorted.sort((a, b) => a.time - b.time);
+  const times = sorted.map((entry) => entry.time);
+  const totals: number[] = [];
+  let total = 0;
+  for (const entry of sorted) totals.push((total += entry.count));
+  return (time) => {
+    let low = 0;
+    let high = times.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if ((times[middle] as number) < time) low = middle + 1;
+      else high = middle;
+    }
+    return low === 0 ? 0 : (totals[low - 1] as number);
+  };
 }
 
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  values.sort((a, b) => a - b);
-  const middle = values.length >> 1;
-  return values.length % 2 === 1
-    ? (values[middle] as number)
-    : ((values[middle - 1] as number) + (values[middle] as number)) / 2;
+/** The median of a histogram of tenths of a day, in days; null when it is empty. */
+function medianOf(histogram: ReadonlyArray<{ tenths: number; count: number }>): number | null {
+  const sorted = [...histogram].sort((a, b) => a.tenths - b.tenths);
+  const total = sorted.reduce((sum, entry) => sum + entry.count, 0);
+  if (total === 0) return null;
+  // The values at ranks ⌈n/2⌉ and ⌊n/2⌋+1 (1-based): the same one when n is odd.
+  const valueAt = (rank: number) => {
+    let seen = 0;
+    for (const entry of sorted) {
+      seen += entry.count;
+      if (seen >= rank) return entry.tenths;
+    }
+    return sorted.at(-1)?.tenths ?? 0;
+  };
+  const middle = (valueAt(Math.ceil(total / 2)) + valueAt(Math.floor(total / 2) + 1)) / 2;
+  return Math.round(middle) / 10;
 }
 
 /** The current and longest runs of consecutive days whose completions met the goal. */
@@ -187,18 +184,26 @@ export async function getAnalytics(
   const weekly = days >= WEEKLY_BUCKETS_FROM_DAYS;
   const slotLength = calendar.hasWholeHourOffsets(now) ? 13 : 16;
 
-  const [completedSlots, createdSlots, completions, priorities, tags, overdueRows, state, aiMonths] =
-    await Promise.all([
-      // Every completion ever: the streak looks back beyond the range.
-      countBySlot(db, user.id, "completed_at", { slotLength }),
-      countBySlot(db, user.id, "created_at", { fromIso, toIso, slotLength }),
-      selectCompletions(db, user.id, fromIso, toIso),
-      countCompletionsBy(db, user.id, "priority", fromIso, toIso),
-      countCompletionsBy(db, user.id, "tags", fromIso, toIso),
-      selectOverdueCandidates(db, user.id, fromIso, toIso),
-      selectUserAnalyticsState(db, user.id),
-      aiUsesByMonth(db, user.id, from.slice(0, 7)),
-    ]);
+  const state = await selectUserAnalyticsState(db, user.id);
+  const goal = state?.daily_goal ?? null;
+  const [completedSlots, createdSlots, completions, groups, overdue, aiMonths] = await Promise.all([
+    // With a goal, every completion ever: the longest streak looks back beyond the range.
+    countBySlot(db, user.id, "completed_at", goal === null ? { fromIso, toIso, slotLength } : { slotLength }),
+    countBySlot(db, user.id, "created_at", { fromIso, toIso, slotLength }),
+    completionFigures(db, user.id, fromIso, toIso),
+    countCompletionsByGroup(db, user.id, fromIso, toIso),
+    overdueHistograms(db, user.id, { fromIso, toIso, slotLength }),
+    aiUsesByMonth(db, user.id, from.slice(0, 7)),
+  ]);
+  const priorities = new Map<string, number>();
+  const tags = new Map<string, number>();
+  const projects = new Map<string | null, number>();
+  for (const group of groups) {
+    const count = Number(group.count);
+    priorities.set(group.priority, (priorities.get(group.priority) ?? 0) + count);
+    tags.set(group.tags, (tags.get(group.tags) ?? 0) + count);
+    projects.set(group.project_id, (projects.get(group.project_id) ?? 0) + count);
+  }
 
   const completedByDate = countsByDate(completedSlots, calendar);
   const heatmap = Array.from({ length: 7 * 24 }, (_, index) => ({
@@ -214,30 +219,19 @@ export async function getAnalytics(
     if (cell) cell.count += Number(count);
   }
 
-  let withDueDate = 0;
-  let onTime = 0;
-  const daysToComplete: number[] = [];
-  for (const task of completions) {
-    if (!task.completed_at) continue;
-    daysToComplete.push((Date.parse(task.completed_at) - Date.parse(task.created_at)) / DAY_MS);
-    if (task.due_date) {
-      withDueDate += 1;
-      if (task.completed_at <= task.due_date) onTime += 1;
-    }
-  }
-  const medianDays = median(daysToComplete);
-
   const byPriority = new Map<TaskPriority, number>(TASK_PRIORITIES.map((priority) => [priority, 0]));
-  for (const { value, count } of priorities) {
+  for (const [value, count] of priorities) {
     const priority = TASK_PRIORITIES.includes(value as TaskPriority) ? (value as TaskPriority) : "medium";
     byPriority.set(priority, (byPriority.get(priority) ?? 0) + Number(count));
   }
   const byTag = new Map<string, number>();
-  for (const { value, count } of tags) {
+  for (const [value, count] of tags) {
     for (const tag of parseTagList(value)) byTag.set(tag, (byTag.get(tag) ?? 0) + Number(count));
   }
 
-  const overdueAt = overdueCounter(overdueRows);
+  const startedBefore = countBefore(overdue.starts);
+  const endedBefore = countBefore(overdue.ends);
+  const overdueAt = (time: number) => startedBefore(time) - endedBefore(time);
   const bucketEnds = weekly
     ? [...new Set(dates.map(weekStartOf))].map((monday) => addDays(monday, 6))
     : dates;
@@ -252,18 +246,22 @@ export async function getAnalytics(
     to,
     completed_per_day: series(completedByDate, dates, weekly),
     created_per_day: series(countsByDate(createdSlots, calendar), dates, weekly),
-    on_time_rate: withDueDate === 0 ? null : Math.round((onTime / withDueDate) * 100),
+    on_time_rate:
+      completions.withDueDate === 0 ? null : Math.round((completions.onTime / completions.withDueDate) * 100),
     overdue_open: overdueOpen,
-    by_project: completions.length === 0 ? [] : [{ project_id: null, completed: completions.length }],
+    // Tasks written by the release before projects, not yet moved to the Inbox, have none.
+    by_project: [...projects]
+      .map(([projectId, completed]) => ({ project_id: projectId, completed }))
+      .sort((a, b) => b.completed - a.completed || String(a.project_id).localeCompare(String(b.project_id))),
     by_tag: [...byTag]
       .sort(([tagA, a], [tagB, b]) => b - a || tagA.localeCompare(tagB))
       .slice(0, BY_TAG_MAX)
       .map(([tag, completed]) => ({ tag, completed })),
     by_priority: [...byPriority].map(([priority, completed]) => ({ priority, completed })),
     heatmap,
-    median_days_to_complete: medianDays === null ? null : Math.round(medianDays * 10) / 10,
+    median_days_to_complete: medianOf(completions.tenthsToComplete),
     ai_uses_per_month: monthsBetween(from, to).map((month) => ({ month, count: aiByMonth.get(month) ?? 0 })),
-    streak: streakOf(completedByDate, state?.daily_goal ?? null, to),
+    streak: streakOf(completedByDate, goal, to),
   };
 }
 

@@ -561,11 +561,17 @@ async function completeOpenTasks(
     trx,
     userId,
     open.map((task) => task.id),
-    { status: "completed", completed_at: nowIso, remind_at: null, updated_at: nowIso },
+    {
+      status: "completed",
+      completed_at: nowIso,
+      completed_at_approximate: 0,
+      remind_at: null,
+      updated_at: nowIso,
+    },
   );
   await insertTaskEvents(
     trx,
-    open.flatMap((task) => changeEvents(task, { status: "completed" }, nowIso)),
+    open.map((task) => taskEvent(task, "status_changed", { from: task.status, to: "completed", at: nowIso })),
   );
   await announceTaskChanges(
     trx,
@@ -576,6 +582,7 @@ async function completeOpenTasks(
         ...task,
         status: "completed",
         completed_at: nowIso,
+        completed_at_approximate: 0,
         remind_at: null,
         updated_at: nowIso,
       }),
@@ -954,13 +961,13 @@ export async function removeTasks(
     userId,
     tasks.map((task) => task.id),
   );
-  for (const task of tasks) if (task.remind_at !== null) await followReminder(trx, task.id, null, nowIso);
   await insertTaskEvents(
     trx,
     tasks.map((task) =>
       taskEvent({ id: task.id, user_id: userId }, "deleted", { from: null, to: null, at: nowIso }),
     ),
   );
+  for (const task of tasks) if (task.remind_at !== null) await followReminder(trx, task.id, null, nowIso);
   await announceTaskChanges(
     trx,
     userId,

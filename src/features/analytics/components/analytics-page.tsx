@@ -14,6 +14,7 @@ import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/error-message";
 import { useAnalytics } from "@/api/analytics/analytics-queries";
+import { useProjects } from "@/api/projects/project-queries";
 import { CHART_COLOURS, chartTables } from "../chart-data";
 import { BreakdownBars } from "./breakdown-bars";
 import { ChartPanel } from "./chart-panel";
@@ -98,7 +99,15 @@ export function AnalyticsPage() {
 
 function AnalyticsCharts({ analytics, days }: { analytics: Analytics; days: AnalyticsRange }) {
   const weekly = days >= WEEKLY_BUCKETS_FROM_DAYS;
-  const tables = useMemo(() => chartTables(analytics, weekly), [analytics, weekly]);
+  const projects = useProjects();
+  const projectNames = useMemo(
+    () => new Map((projects.data ?? []).map((project) => [project.id, project.name])),
+    [projects.data],
+  );
+  const tables = useMemo(
+    () => chartTables(analytics, weekly, projectNames),
+    [analytics, weekly, projectNames],
+  );
   const per = weekly ? "week" : "day";
   const labels = useMemo(() => analytics.completed_per_day.map((entry) => entry.date), [analytics]);
   const completedSeries = useMemo(

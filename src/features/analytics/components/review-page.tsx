@@ -14,6 +14,7 @@ import { allDayDueDate, dayFromToday, localDay } from "@/lib/due-dates";
 import { errorMessage } from "@/lib/error-message";
 import { formatLocalDate } from "@/lib/time-zones";
 import { useReview } from "@/api/analytics/analytics-queries";
+import { useProjects } from "@/api/projects/project-queries";
 import { useUpdateTasks } from "@/api/tasks/task-mutations";
 import { useSessionStore } from "@/stores/session-store";
 import { CHART_COLOURS, WEEKDAYS } from "../chart-data";
@@ -53,6 +54,10 @@ function SlippedTasks({ tasks, timeZone }: { tasks: Task[]; timeZone: string }) 
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [day, setDay] = useState(() => dayFromToday(1, timeZone));
   const dayId = useId();
+  const projectFieldId = useId();
+  const projects = useProjects();
+  const openProjects = (projects.data ?? []).filter((project) => !project.archived);
+  const [projectId, setProjectId] = useState("");
   const updateTasks = useUpdateTasks();
   const ids = tasks.map((task) => task.id).filter((id) => chosen.has(id));
   const allChosen = tasks.length > 0 && ids.length === tasks.length;
@@ -143,6 +148,41 @@ function SlippedTasks({ tasks, timeZone }: { tasks: Task[]; timeZone: string }) 
           Cancel selected
         </Button>
       </form>
+      {openProjects.length > 0 ? (
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="grid gap-1">
+            <label htmlFor={projectFieldId} className="text-sm font-medium">
+              Move to project
+            </label>
+            <select
+              id={projectFieldId}
+              value={projectId}
+              onChange={(event) => setProjectId(event.target.value)}
+              className="h-9 w-44 rounded-md border border-input bg-background px-2 text-sm"
+            >
+              <option value="">Choose a project</option>
+              {openProjects.map((project) => (
+                <option key={project.id} value={project.id}>
+                  {project.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button
+            variant="outline"
+            disabled={ids.length === 0 || projectId === "" || updateTasks.isPending}
+            onClick={() => {
+              const name = openProjects.find((project) => project.id === projectId)?.name ?? "the project";
+              apply(
+                { project_id: projectId },
+                `${ids.length === 1 ? "1 task" : `${ids.length} tasks`} moved to ${name}`,
+              );
+            }}
+          >
+            Move selected
+          </Button>
+        </div>
+      ) : null}
     </div>
   );
 }
