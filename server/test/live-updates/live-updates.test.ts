@@ -106,6 +106,37 @@ describe("live updates", () => {
     }
   });
 
+  it("announces the tasks a deleted project moves to the Inbox as updated", async () => {
+    const project = (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/v1/projects",
+        headers: bearer(user.token),
+        payload: { name: "Garden shed" },
+      })
+    ).json<{ id: string }>();
+    const task = (
+      await t.app.inject({
+        method: "POST",
+        url: "/api/v1/tasks",
+        headers: bearer(user.token),
+        payload: { title: "Oil the hinges", project_id: project.id },
+      })
+    ).json<TaskJson>();
+    const stream = await openEventStream(baseUrl, await ticketFor(user.token));
+    try {
+      const deleted = await t.app.inject({
+        method: "DELETE",
+        url: `/api/v1/projects/${project.id}`,
+        headers: bearer(user.token),
+      });
+      expect(deleted.statusCode).toBe(200);
+      await stream.waitFor((event) => event.type === "updated" && event.id === task.id);
+    } finally {
+      stream.close();
+    }
+  });
+
   it("announces the tasks an inbound e-mail creates", async () => {
     const stream = await openEventStream(baseUrl, await ticketFor(user.token));
     try {

@@ -16,7 +16,7 @@ import type { ProjectRow } from "../../db/schema";
 import { isoNow, type Clock } from "../../lib/clock";
 import { Conflict, NotFound, Validation } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
-import { inboxIdOf, lockTaskTree, recordTaskChange, removeTasks } from "../tasks/service";
+import { announceTasksMoved, inboxIdOf, lockTaskTree, recordTaskChange, removeTasks } from "../tasks/service";
 import {
   deleteProjectRow,
   insertProject,
@@ -239,7 +239,14 @@ export async function deleteProject(
     if (withTasks) {
       deleted = await removeTasks(trx, userId, await selectProjectTasks(trx, userId, id), nowIso);
     } else {
+      const tasks = await selectProjectTasks(trx, userId, id);
       moved = await moveProjectTasks(trx, userId, id, await inboxIdOf(trx, userId, nowIso), nowIso);
+      await announceTasksMoved(
+        trx,
+        userId,
+        tasks.map((task) => task.id),
+        nowIso,
+      );
     }
     await deleteProjectRow(trx, userId, id);
     await recordTaskChange(trx, userId, nowIso);

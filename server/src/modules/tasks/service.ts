@@ -977,6 +977,28 @@ export async function removeTasks(
   return deleted;
 }
 
+/**
+ * Announces tasks another module moved to `projectId` (a deleted project's tasks going to the
+ * Inbox) as updated, to the user's webhooks and live updates, in the caller's transaction.
+ */
+export async function announceTasksMoved(
+  trx: Db,
+  userId: string,
+  taskIds: readonly string[],
+  nowIso: string,
+): Promise<void> {
+  // In slices: a project may hold more tasks than one statement takes parameters.
+  for (let start = 0; start < taskIds.length; start += 500) {
+    const moved = await selectTasksByIds(trx, userId, taskIds.slice(start, start + 500));
+    await announceTaskChanges(
+      trx,
+      userId,
+      moved.map((task) => ({ type: "updated", task: toTaskJson(task), completed: false })),
+      nowIso,
+    );
+  }
+}
+
 /** Orders a write outside this module with the user's task writes (see lockUserTasks): call it first. */
 export async function lockTaskTree(trx: Db, userId: string): Promise<void> {
   await lockUserTasks(trx, userId);
