@@ -312,6 +312,46 @@ export async function hasTasksWithoutProject(db: Db, userId: string): Promise<bo
   return row !== undefined;
 }
 
+/**
+ * One task_sync row per chosen task (those saved at `updatedAt`, or those among `ids`) in the
+ * project it is in now, at `version`, present or gone (`deleted`); a row already there for that
+ * task and project takes the new values.
+ */
+async function logInProjects(
+  db: Db,
+  userId: string,
+  which: { updatedAt: string } | { ids: readonly string[] },
+  entry: { version: number; deleted: 0 | 1 },
+): Promise<void> {
+  await db
+    .insertInto("task_sync")
+    .columns(["task_id", "collection", "user_id", "version", "deleted"])
+    .expression((eb) =>
+      eb
+        .selectFrom("tasks")
+        .select((select) => [
+          "tasks.id",
+          "tasks.project_id",
+          "tasks.user_id",
+          select.val(entry.version).as("version"),
+          select.val(entry.deleted).as("deleted"),
+        ])
+        .where("tasks.user_id", "=", userId)
+        .where((eb) =>
+          "ids" in which
+            ? eb("tasks.id", "in", [...which.ids])
+            : eb("tasks.updated_at", "=", which.updatedAt),
+        )
+        .where("tasks.project_id", "is not", null),
+    )
+    .onConflict((conflict) =>
+      conflict
+        .columns(["task_id", "collection"])
+        .doUpdateSet((eb) => ({ version: eb.ref("excluded.version"), deleted: eb.ref("excluded.deleted") })),
+    )
+    .execute();
+}
+
 /** A tombstone's version until touchTasks gives it the change's own. */
 const PENDING_VERSION = -1;
 
@@ -343,29 +383,7 @@ export async function touchTasks(db: Db, userId: string, nowIso: string): Promis
       .select("tasks.id")
       .where("tasks.user_id", "=", userId)
       .where("tasks.updated_at", "=", nowIso);
-  await db
-    .insertInto("task_sync")
-    .columns(["task_id", "collection", "user_id", "version", "deleted"])
-    .expression((eb) =>
-      eb
-        .selectFrom("tasks")
-        .select((select) => [
-          "tasks.id",
-          "tasks.project_id",
-          "tasks.user_id",
-          select.val(version).as("version"),
-          select.val(0).as("deleted"),
-        ])
-        .where("tasks.user_id", "=", userId)
-        .where("tasks.updated_at", "=", nowIso)
-        .where("tasks.project_id", "is not", null),
-    )
-    .onConflict((conflict) =>
-      conflict
-        .columns(["task_id", "collection"])
-        .doUpdateSet((eb) => ({ version: eb.ref("excluded.version"), deleted: 0 })),
-    )
-    .execute();
+  await logInProjects(db, userId, { updatedAt: nowIso }, { version, deleted: 0 });
   // A saved task is gone from any other project it was in: it moved.
   await db
     .updateTable("task_sync")
@@ -387,27 +405,7 @@ export async function recordRemovals(db: Db, userId: string, ids: readonly strin
   await lockUserTasks(db, userId);
   for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
     const chunk = ids.slice(start, start + INSERT_CHUNK);
-    await db
-      .insertInto("task_sync")
-      .columns(["task_id", "collection", "user_id", "version", "deleted"])
-      .expression((eb) =>
-        eb
-          .selectFrom("tasks")
-          .select((select) => [
-            "tasks.id",
-            "tasks.project_id",
-            "tasks.user_id",
-            select.val(PENDING_VERSION).as("version"),
-            select.val(1).as("deleted"),
-          ])
-          .where("tasks.user_id", "=", userId)
-          .where("tasks.id", "in", chunk)
-          .where("tasks.project_id", "is not", null),
-      )
-      .onConflict((conflict) =>
-        conflict.columns(["task_id", "collection"]).doUpdateSet({ version: PENDING_VERSION, deleted: 1 }),
-      )
-      .execute();
+    await logInProjects(db, userId, { ids: chunk }, { version: PENDING_VERSION, deleted: 1 });
     await db
       .updateTable("task_sync")
       .set({ version: PENDING_VERSION, deleted: 1 })
