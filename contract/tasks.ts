@@ -17,6 +17,15 @@ export const TASK_STATUSES = ["pending", "inprogress", "completed", "cancelled"]
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 export const taskStatusSchema = /* @__PURE__ */ z.enum(TASK_STATUSES);
 
+/** The statuses of a task still to do: "open" everywhere (lists, counts, plans, reminders). */
+export const OPEN_STATUSES = ["pending", "inprogress"] as const satisfies readonly TaskStatus[];
+export type OpenStatus = (typeof OPEN_STATUSES)[number];
+
+/** Whether a task of this status is still to do. */
+export function isOpenStatus(status: TaskStatus): status is OpenStatus {
+  return status === "pending" || status === "inprogress";
+}
+
 /** What the server puts on the wire: work in progress is spelled in_progress. */
 export const WIRE_TASK_STATUSES = ["pending", "in_progress", "completed", "cancelled"] as const;
 export type WireTaskStatus = (typeof WIRE_TASK_STATUSES)[number];
