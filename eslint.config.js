@@ -75,6 +75,32 @@ const webBoundaryZones = [
 ];
 // ── end of web boundaries ───────────────────────────────────────────────────────────────────────
 
+// ── Tests own their clock ───────────────────────────────────────────────────────────────────────
+// A server test takes "now" from its test clock (server/test/helpers.ts) or a fixed date, never
+// from the machine: CI runs the suites on days that break date code (scripts/clock-days.mjs). A
+// test that means the real time says so: `// eslint-disable-next-line no-restricted-syntax -- why`.
+// (Web and contract tests run on a fixed clock that src/test/setup.ts installs.) Checked by
+// server/test/lint/real-clock.test.ts.
+const testsOwnTheirClock = {
+  files: ["server/test/**/*.ts"],
+  rules: {
+    "no-restricted-syntax": [
+      "error",
+      {
+        selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+        message:
+          "Tests own their clock: take now from the test clock or a fixed date (or say why the real time is meant).",
+      },
+      {
+        selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+        message:
+          "Tests own their clock: take now from the test clock, performance.now() for a duration, randomUUID() for a unique name (or say why the real time is meant).",
+      },
+    ],
+  },
+};
+// ── end of tests own their clock ────────────────────────────────────────────────────────────────
+
 export default tseslint.config(
   {
     ignores: [
@@ -138,4 +164,5 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   serverBoundaries,
+  testsOwnTheirClock,
 );

@@ -11,28 +11,38 @@ import { expect, test, type Account } from "./support/signed-in";
 const LONG_TITLE =
   "Write up the quarterly review of every supplier contract, with the renewal dates, the notice periods, the price changes since last year and a recommendation for each one";
 
+/**
+ * An instant `days` after the run's day (UTC) at `time`: the journeys run on the real clock, so
+ * their due dates stay in the future whatever day that is. "23:59:59.999" is a due day with no time.
+ */
+function inDays(days: number, time = "23:59:59.999"): string {
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() + days);
+  return `${day.toISOString().slice(0, 10)}T${time}Z`;
+}
+
 /** Twelve tasks: more than either screen can show. */
 async function arrangeTasks(account: Account): Promise<void> {
   const tasks = [
-    { title: "Pay rent", priority: "urgent", tags: ["home"], due_date: "2027-03-01T23:59:59.999Z" },
+    { title: "Pay rent", priority: "urgent", tags: ["home"], due_date: inDays(90) },
     {
       title: "Call the dentist",
       description: "Ask about the appointment in March and whether the check-up is covered",
       tags: ["health"],
     },
-    { title: LONG_TITLE, priority: "high", tags: ["work"], due_date: "2027-02-12T16:00:00Z" },
+    { title: LONG_TITLE, priority: "high", tags: ["work"], due_date: inDays(73, "16:00:00") },
     { title: "Buy milk and bread", tags: ["errands"] },
     {
       title: "Book train tickets",
       description: "Friday evening, two seats",
-      due_date: "2027-02-20T23:59:59.999Z",
+      due_date: inDays(81),
     },
     { title: "Renew passport", priority: "high", status: "in_progress" },
-    { title: "Water the plants", recurrence: "FREQ=WEEKLY;BYDAY=MO", due_date: "2027-02-15T08:00:00Z" },
+    { title: "Water the plants", recurrence: "FREQ=WEEKLY;BYDAY=MO", due_date: inDays(76, "08:00:00") },
     { title: "Reply to Grace", description: "About the garden party", tags: ["friends"] },
     { title: "Prepare slides for Monday", priority: "high", tags: ["work"] },
     { title: "Back up the laptop" },
-    { title: "Return library books", due_date: "2027-02-18T23:59:59.999Z" },
+    { title: "Return library books", due_date: inDays(79) },
     { title: "Plan the weekend hike", tags: ["friends", "outdoors"] },
   ];
   for (const task of tasks) await account.api.post("/api/v1/tasks", task);

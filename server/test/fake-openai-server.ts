@@ -135,6 +135,7 @@ export async function startFakeOpenAiServer(
         sendJson(response, 200, {
           id: `chatcmpl-fake-${completions}`,
           object: "chat.completion",
+          // eslint-disable-next-line no-restricted-syntax -- a stand-in for a remote server, which has its own clock
           created: Math.floor(Date.now() / 1000),
           model: body.model ?? "fake-model",
           choices: [

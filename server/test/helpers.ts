@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { User } from "@contract/auth";
 import { apiRoutes } from "@contract/routes";
@@ -147,7 +148,7 @@ export async function signUp(
   } = {},
 ): Promise<SignedUp> {
   signUpCounter += 1;
-  const unique = `${Date.now().toString(36)}${signUpCounter}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const unique = `${randomUUID().replaceAll("-", "").slice(0, 10)}${signUpCounter}`;
   const email = options.email ?? `user-${unique}@example.com`;
   const username = options.username ?? `user-${unique}`;
   const password = options.password ?? `Quiet-Harbor-${unique}`;

@@ -1,12 +1,24 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { analyticsStore } from "@mocks/handlers/analytics";
 import { notificationStore } from "@mocks/handlers/notifications";
 import { planningStore } from "@mocks/handlers/planning";
 import { server } from "@mocks/server";
 import { useDayPlanStore } from "@/stores/day-plan-store";
+import { TEST_NOW } from "./clock";
+
+// Every web and contract test runs at TEST_NOW, on a clock that moves on as time passes, whatever
+// the machine's date: installed here (so a test file's top-level code sees it too) and again before
+// each test (a test may have switched to real timers). A test that needs another "now" sets it
+// (vi.setSystemTime, or vi.useFakeTimers({ now })); one that needs the real date says so with
+// vi.useRealTimers().
+function ownTheClock(): void {
+  vi.useFakeTimers({ toFake: ["Date"], now: TEST_NOW, shouldAdvanceTime: true });
+}
+ownTheClock();
+beforeEach(ownTheClock);
 
 // findBy*/waitFor wait up to 5 s: lazy screens load slowly on a busy 2-core CI machine.
 configure({ asyncUtilTimeout: 5_000 });

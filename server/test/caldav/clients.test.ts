@@ -75,6 +75,7 @@ describe("CalDAV with real clients", { timeout: 180_000 }, () => {
     // The real clock: each write is a moment of its own, as it is for clients syncing with a server.
     t = await createTestApp({
       clock: {
+        // eslint-disable-next-line no-restricted-syntax -- real clients sync against the real time
         now: () => new Date(),
         set: () => {},
         advance: () => {},

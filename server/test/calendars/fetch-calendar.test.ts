@@ -39,11 +39,11 @@ describe("fetching a calendar", () => {
   });
 
   it.each(["/silent.ics", "/drip.ics"])("gives up on %s when the time is up", async (path) => {
-    const started = Date.now();
+    const started = performance.now();
     const failure = fetchCalendarText(`${base}${path}`, limits);
     await expect(failure).rejects.toThrow(CalendarFetchFailed);
     await expect(failure).rejects.toThrow("did not answer within");
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 
   it("stops after three redirects", async () => {

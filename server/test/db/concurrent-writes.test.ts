@@ -31,6 +31,7 @@ describe("write transactions of several processes on one SQLite file", () => {
     await setup.destroy();
 
     const perProcess = 150;
+    // eslint-disable-next-line no-restricted-syntax -- processes agree on a moment of the real clock
     const startAt = String(Date.now() + 4_000);
     await Promise.all(
       ["a", "b", "c"].map((name) =>

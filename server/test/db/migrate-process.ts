@@ -7,6 +7,7 @@ import { createDatabase, migrateToLatest } from "../../src/db/database";
  */
 const [file, startAt] = process.argv.slice(2);
 const db = createDatabase({ sqlitePath: file });
+// eslint-disable-next-line no-restricted-syntax -- processes agree on a moment of the real clock
 await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAt) - Date.now())));
 await migrateToLatest(db);
 await db.destroy();

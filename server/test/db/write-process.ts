@@ -8,6 +8,7 @@ import { createDatabase, inTransaction } from "../../src/db/database";
  */
 const [file, startAt, count, name] = process.argv.slice(2);
 const db = createDatabase({ sqlitePath: file });
+// eslint-disable-next-line no-restricted-syntax -- processes agree on a moment of the real clock
 await new Promise((resolve) => setTimeout(resolve, Math.max(0, Number(startAt) - Date.now())));
 for (let index = 0; index < Number(count); index += 1) {
   await inTransaction(db, async (trx) => {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -16,7 +17,7 @@ function raw(name: string, values = { from: "ada@example.com", to: `ada@${DOMAIN
   const text = readFileSync(path.join(import.meta.dirname, "..", "fixtures", "mail", name), "latin1")
     .replaceAll("{{FROM}}", values.from)
     .replaceAll("{{TO}}", values.to)
-    .replaceAll("{{ID}}", `clean-${Date.now()}-${counter}`);
+    .replaceAll("{{ID}}", `clean-${randomUUID()}-${counter}`);
   return Buffer.from(text, "latin1");
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { connect } from "node:net";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -16,7 +17,7 @@ function mail(to: string, lines: string[], subject = "Digest"): Buffer {
       "From: Someone <someone@example.com>",
       `To: ${to}`,
       `Subject: ${subject}`,
-      `Message-ID: <flood-${Date.now()}-${sequence}@example.com>`,
+      `Message-ID: <flood-${randomUUID()}-${sequence}@example.com>`,
       "Content-Type: text/plain; charset=utf-8",
       "",
       ...lines,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
@@ -17,7 +18,7 @@ function fixture(name: string, values: { from: string; to: string; id?: string }
   const text = readFileSync(path.join(import.meta.dirname, "..", "fixtures", "mail", name), "latin1")
     .replaceAll("{{FROM}}", values.from)
     .replaceAll("{{TO}}", values.to)
-    .replaceAll("{{ID}}", values.id ?? `${Date.now()}-${messageCounter}`);
+    .replaceAll("{{ID}}", values.id ?? `${randomUUID()}-${messageCounter}`);
   return Buffer.from(text, "latin1");
 }
 
@@ -158,7 +159,7 @@ describe("the inbound e-mail webhook", () => {
       `From: Ada <${me.user.email}>`,
       `To: ${address}`,
       "Subject: Fwd: Parking permit renewal",
-      `Message-ID: <forward-note-${Date.now()}@example.com>`,
+      `Message-ID: <forward-note-${randomUUID()}@example.com>`,
       "Content-Type: text/plain; charset=utf-8",
       "",
       "Please handle this one by Friday, it is urgent.",

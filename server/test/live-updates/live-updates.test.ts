@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -146,7 +147,7 @@ describe("live updates", () => {
       )
         .replaceAll("{{FROM}}", user.user.email)
         .replaceAll("{{TO}}", `${user.user.username}@tasklane.localhost`)
-        .replaceAll("{{ID}}", `live-${Date.now()}`);
+        .replaceAll("{{ID}}", `live-${randomUUID()}`);
       const mailed = await t.app.inject({
         method: "POST",
         url: "/inbound/email",

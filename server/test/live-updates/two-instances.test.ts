@@ -35,7 +35,7 @@ describe("live updates and webhooks with two server instances on one database", 
       databases = [createDatabase({ sqlitePath: file }), createDatabase({ sqlitePath: file })];
       await migrateToLatest(databases[0]!);
     }
-    const clock = testClock(new Date());
+    const clock = testClock();
     const env = { WEBHOOK_ALLOW_PRIVATE: "true" };
     first = await createTestApp({ db: databases[0], clock, env });
     second = await createTestApp({ db: databases[1], clock, env });

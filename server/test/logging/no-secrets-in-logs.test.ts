@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { createAiProvider } from "../../src/ai";
@@ -40,7 +40,7 @@ describe("the server log", () => {
     };
     const app = await buildApp(deps, { loggerInstance: logger });
     try {
-      const email = `log-${Date.now().toString(36)}@example.com`;
+      const email = `log-${randomUUID()}@example.com`;
       const password = "Quiet-Harbor-Lantern-42";
       const sent = await app.inject({ method: "POST", url: "/auth/send-verification", payload: { email } });
       expect(sent.statusCode).toBe(200);
@@ -56,7 +56,7 @@ describe("the server log", () => {
         payload: {
           email,
           verification_code: code,
-          username: `log${Date.now().toString(36)}`,
+          username: `log${randomUUID().slice(0, 8)}`,
           password,
           first_name: "Log",
           last_name: "Reader",

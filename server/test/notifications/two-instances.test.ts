@@ -78,6 +78,8 @@ describe("reminders with two server instances on one database", () => {
     "delivers each reminder once, the missed ones marked late, and never again",
     { timeout: 180_000 },
     async () => {
+      // The server instances run in processes of their own, on the real clock.
+      // eslint-disable-next-line no-restricted-syntax -- see above
       const realNow = Date.now();
       // The tasks were written two hours ago; then no server ran.
       const t = await createTestApp({ db, clock: testClock(new Date(realNow - 2 * 3_600_000)) });

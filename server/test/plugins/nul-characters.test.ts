@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRoutes } from "@contract/routes";
 import { taskJsonSchema, type TaskJson } from "@contract/tasks";
@@ -154,7 +155,7 @@ describe("text holding a NUL character", () => {
       `From: Someone <someone@example.com>`,
       `To: ${me.user.username}@tasklane.localhost`,
       `Subject: Plans${NUL} for the weekend`,
-      `Message-ID: <nul-${Date.now()}@example.com>`,
+      `Message-ID: <nul-${randomUUID()}@example.com>`,
       "Content-Type: text/plain; charset=utf-8",
       "",
       `TODO: Fix${NUL} the bike #high`,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -109,7 +110,7 @@ describe("conditional GET of the task list and stats", () => {
     const raw = readFileSync(path.join(import.meta.dirname, "..", "fixtures", "mail", "plain.eml"), "latin1")
       .replaceAll("{{FROM}}", me.user.email)
       .replaceAll("{{TO}}", `${me.user.username}@${DOMAIN}`)
-      .replaceAll("{{ID}}", `etag-${Date.now()}`);
+      .replaceAll("{{ID}}", `etag-${randomUUID()}`);
     const mail = await t.app.inject({
       method: "POST",
       url: "/inbound/email",

@@ -59,6 +59,7 @@ describe("webhooks", () => {
 
     beforeAll(async () => {
       // The reference library checks the timestamp against the real time.
+      // eslint-disable-next-line no-restricted-syntax -- see above
       t = await createTestApp({ env: ALLOW_PRIVATE, clock: testClock(new Date()) });
       user = await signUp(t);
     });
