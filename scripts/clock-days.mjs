@@ -34,7 +34,8 @@ export function dayFor(date = new Date()) {
   return CLOCK_DAYS[daysSinceEpoch % CLOCK_DAYS.length];
 }
 
-function resolveDay(spec) {
+/** A day of the list by its index, or by its instant (another instant: a day of your choice). */
+export function resolveDay(spec) {
   if (/^\d+$/.test(spec)) {
     const day = CLOCK_DAYS[Number(spec)];
     if (!day)
