@@ -1,3 +1,4 @@
+import { MCP_PATH } from "@contract/integrations";
 import type { ModulePlugin } from "../app-types";
 import { analyticsModule } from "./analytics/routes";
 import { apiTokensModule } from "./api-tokens/routes";
@@ -51,5 +52,5 @@ export const modules: ModulePlugin = async (app, { deps }) => {
   await app.register(webhooksModule, { prefix: "/api/v1/webhooks", deps });
   await app.register(liveUpdatesModule, { prefix: "/api/v1/events", deps });
   // The Model Context Protocol endpoint for AI assistants, with personal API tokens.
-  await app.register(mcpModule, { prefix: "/mcp", deps });
+  await app.register(mcpModule, { prefix: MCP_PATH, deps });
 };
