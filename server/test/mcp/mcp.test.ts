@@ -294,6 +294,20 @@ describe("the MCP endpoint, driven by the SDK's own client", () => {
       const tasks = await ownTasks();
       expect(tasks.find((task) => task.id === report.id)?.status).toBe("cancelled");
       const next = tasks.filter((task) => task.title === "Water the plants" && task.status === "pending");
+      // The changes left the same history as the REST API's (all at the test's one instant).
+      const exported = await t.app.inject({
+        method: "GET",
+        url: "/api/v1/export?format=json",
+        headers: bearer(owner.token),
+      });
+      const history = exported
+        .json<{ tasks: Array<{ id: string; events: Array<{ kind: string; to: string | null }> }> }>()
+        .tasks.find((task) => task.id === plants.id)?.events;
+      expect(history?.map((event) => `${event.kind} ${event.to}`).sort()).toEqual([
+        "created pending",
+        "rescheduled 2030-07-22T21:59:59.000Z",
+        "status_changed completed",
+      ]);
       expect(next.map((task) => task.due_date)).toEqual(["2030-07-29T21:59:59.000Z"]);
     });
 
