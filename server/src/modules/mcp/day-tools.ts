@@ -15,6 +15,7 @@ import {
   parsedWith,
   projectDirectory,
   startOfLocalDay,
+  taskCount,
   taskLine,
   toolTask,
   workflowTool,
@@ -141,7 +142,7 @@ const extractTasksTool = workflowTool({
     const heading =
       tasks.length === 0
         ? "No tasks found in the text."
-        : `${tasks.length} proposed task${tasks.length === 1 ? "" : "s"} (not saved):`;
+        : `${taskCount(tasks.length, "proposed task")} (not saved):`;
     return { text: [heading, ...lines].join("\n"), data: { tasks } };
   },
 });

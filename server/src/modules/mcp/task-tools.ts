@@ -19,6 +19,7 @@ import {
   parsedWith,
   projectDirectory,
   startOfLocalDay,
+  taskCount,
   taskLine,
   toolTask,
   workflowTool,
@@ -121,7 +122,7 @@ const findTasks = workflowTool({
     const heading =
       matching.length === 0
         ? "No tasks match."
-        : `${matching.length} task${matching.length === 1 ? "" : "s"} match${shown.length < matching.length ? `; the first ${shown.length}` : ""}:`;
+        : `Found ${taskCount(matching.length)}${shown.length < matching.length ? `, showing the first ${shown.length}` : ""}:`;
     return { text: summary(heading, shown), data: { tasks: shown, total: matching.length } };
   },
 });
@@ -179,7 +180,7 @@ const addTasks = workflowTool({
     const created = await createTasks(db, clock, context.user.id, inputs);
     const tasks = created.map((task) => toolTask(task, directory.names, context.timeZone));
     return {
-      text: summary(`Added ${tasks.length} task${tasks.length === 1 ? "" : "s"}:`, tasks),
+      text: summary(`Added ${taskCount(tasks.length)}:`, tasks),
       data: { tasks },
     };
   },
@@ -234,7 +235,7 @@ const updateTasks = workflowTool({
     }
     const tasks = await updateEach(context, changes);
     return {
-      text: summary(`Updated ${tasks.length} task${tasks.length === 1 ? "" : "s"}:`, tasks),
+      text: summary(`Updated ${taskCount(tasks.length)}:`, tasks),
       data: { tasks },
     };
   },
@@ -258,7 +259,7 @@ function statusTool(
         args.ids.map((id) => ({ id, input: { status } })),
       );
       const repeating = tasks.some((task) => task.recurrence) && status === "completed";
-      const heading = `Marked ${tasks.length} task${tasks.length === 1 ? "" : "s"} ${status}${repeating ? " (each repeating one has its next occurrence added)" : ""}:`;
+      const heading = `Marked ${taskCount(tasks.length)} ${status}${repeating ? " (each repeating one has its next occurrence added)" : ""}:`;
       return { text: summary(heading, tasks), data: { tasks } };
     },
   });
@@ -330,7 +331,7 @@ const rescheduleTasks = workflowTool({
       }),
     );
     return {
-      text: summary(`Rescheduled ${tasks.length} task${tasks.length === 1 ? "" : "s"}:`, tasks),
+      text: summary(`Rescheduled ${taskCount(tasks.length)}:`, tasks),
       data: { tasks },
     };
   },

@@ -117,6 +117,11 @@ export function toolTask(
   };
 }
 
+/** "1 task", "3 tasks". */
+export function taskCount(count: number, kind = "task"): string {
+  return `${count} ${kind}${count === 1 ? "" : "s"}`;
+}
+
 /** One line per task for the text summary. */
 export function taskLine(task: ToolTask): string {
   const parts = [`"${task.title}"`, `id ${task.id}`];
