@@ -31,6 +31,7 @@ interface ToolTask {
   due_date: string | null;
   due: string | null;
   recurrence: string | null;
+  repeats: string | null;
 }
 
 interface ToolResult {
@@ -195,6 +196,7 @@ describe("the MCP endpoint, driven by the SDK's own client", () => {
         title: "Water the plants",
         tags: ["home"],
         recurrence: "FREQ=WEEKLY;BYDAY=MO",
+        repeats: "every week on Monday",
         due: "Monday, 15 July 2030, all day",
       });
       expect(report).toMatchObject({ project: "Work", due: "Friday, 19 July 2030, all day" });

@@ -6,6 +6,7 @@ import type { TaskJson } from "@contract/tasks";
 import type { AppDeps } from "../../app-types";
 import type { UserRow } from "../../db/schema";
 import { NotFound, Validation } from "../../lib/domain-errors";
+import { recurrenceInWords } from "../../lib/recurrence";
 import { allDayDate } from "../../lib/time-zone";
 import { createProject, projectsToMatch } from "../projects/service";
 
@@ -89,6 +90,8 @@ export interface ToolTask {
   due_date: string | null;
   due: string | null;
   recurrence: string | null;
+  /** The rule in words ("every week on Monday"), or null. */
+  repeats: string | null;
   parent_id: string | null;
   scheduled_start: string | null;
   duration_minutes: number | null;
@@ -111,6 +114,7 @@ export function toolTask(
     due_date: task.due_date,
     due: task.due_date ? dueInWords(task.due_date, timeZone) : null,
     recurrence: task.recurrence,
+    repeats: task.recurrence ? recurrenceInWords(task.recurrence) : null,
     parent_id: task.parent_id,
     scheduled_start: task.scheduled_start,
     duration_minutes: task.duration_minutes,
@@ -128,7 +132,7 @@ export function taskLine(task: ToolTask): string {
   if (task.due) parts.push(`due ${task.due}`);
   if (task.project) parts.push(task.project);
   parts.push(`${task.priority} priority`);
-  if (task.recurrence) parts.push(`repeats ${task.recurrence}`);
+  if (task.repeats) parts.push(`repeats ${task.repeats}`);
   if (task.status !== "pending") parts.push(task.status);
   return `- ${parts.join(" · ")}`;
 }
