@@ -56,7 +56,7 @@ function precompressBuild(): Plugin {
 }
 
 const apiPort = process.env.PORT ?? "3000";
-const proxiedPaths = ["/auth", "/api", "/premium", "/docs", "/inbound", "/health"];
+const proxiedPaths = ["/auth", "/api", "/premium", "/docs", "/inbound", "/health", "/mcp"];
 
 /** The server's own paths: the service worker never answers them, whether online or not. */
 const SERVER_PATHS = [/^\/(api|auth|inbound|docs)(\/|$)/, /^\/premium\//, /^\/(health|ready|robots\.txt)$/];

@@ -12,6 +12,9 @@ export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 /** Every personal API token starts so: recognisable in a script or a leak scanner, never a session. */
 export const API_TOKEN_PREFIX = "tl_pat_";
 
+/** Where AI assistants reach the Model Context Protocol server, with a personal API token. */
+export const MCP_PATH = "/mcp";
+
 /** The longest expiry a token can be given: ten years. */
 export const API_TOKEN_MAX_DAYS = 3650;
 

@@ -161,6 +161,16 @@ function readOptions(rule: string): Partial<Options> {
   return options;
 }
 
+/** A stored rule as people say it ("every week on Monday"), for an assistant to read back. */
+export function recurrenceInWords(rule: string): string {
+  try {
+    return new RRule(readOptions(rule)).toText();
+  } catch {
+    // A rule from another app that rrule cannot put in words still repeats.
+    return "repeats";
+  }
+}
+
 /**
  * A rule as it is stored and sent: rrule's own spelling of what it read (upper case, without the
  * "RRULE:" name). Throws RecurrenceError, whose message says what is wrong, for anything else.

@@ -1,3 +1,4 @@
+import { MCP_PATH } from "@contract/integrations";
 import type { ModulePlugin } from "../app-types";
 import { analyticsModule } from "./analytics/routes";
 import { apiTokensModule } from "./api-tokens/routes";
@@ -10,6 +11,7 @@ import { dailyModule } from "./daily/routes";
 import { extractModule } from "./extract/routes";
 import { inboundMailModule } from "./inbound-mail/routes";
 import { liveUpdatesModule } from "./live-updates/routes";
+import { mcpModule } from "./mcp/routes";
 import { notificationsModule } from "./notifications/routes";
 import { planningModule } from "./planning/routes";
 import { premiumModule } from "./premium/routes";
@@ -49,4 +51,6 @@ export const modules: ModulePlugin = async (app, { deps }) => {
   await app.register(apiTokensModule, { prefix: "/api/v1/tokens", deps });
   await app.register(webhooksModule, { prefix: "/api/v1/webhooks", deps });
   await app.register(liveUpdatesModule, { prefix: "/api/v1/events", deps });
+  // The Model Context Protocol endpoint for AI assistants, with personal API tokens.
+  await app.register(mcpModule, { prefix: MCP_PATH, deps });
 };

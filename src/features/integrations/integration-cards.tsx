@@ -1,5 +1,6 @@
 import { useSessionStore } from "@/stores/session-store";
 import { ApiTokensCard } from "./components/api-tokens-card";
+import { ConnectAssistantCard } from "./components/connect-assistant-card";
 import { WebhooksCard } from "./components/webhooks-card";
 
 /** Settings: the ways scripts and other apps reach the user's tasks. */
@@ -7,6 +8,7 @@ export function IntegrationCards() {
   const timeZone = useSessionStore((state) => state.user?.timezone ?? "UTC");
   return (
     <>
+      <ConnectAssistantCard />
       <ApiTokensCard timeZone={timeZone} />
       <WebhooksCard timeZone={timeZone} />
     </>

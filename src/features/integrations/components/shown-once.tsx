@@ -5,7 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 
-async function copySecret(value: string, what: string) {
+/** Copies a secret (or a configuration holding one), saying whether it worked. */
+export async function copySecret(value: string, what: string) {
   try {
     // navigator.clipboard is missing outside secure contexts (plain http on another host).
     if (!navigator.clipboard) throw new Error("Clipboard unavailable");
