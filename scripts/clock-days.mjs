@@ -54,17 +54,19 @@ export function resolveDay(spec) {
 }
 
 /**
- * Runs a command with the clock of every process it starts set to `day` (and running on from
- * there). libfaketime takes a local time: UTC is the zone of every process here unless TZ says
- * otherwise, so the instant is given in UTC and TZ set to match.
+ * `command` with the clock of every process it starts set to `day` (and running on from there).
+ * libfaketime takes a local time: the instant is given in UTC, so run it with TZ=UTC.
  */
-export function runOnDay(day, command) {
+export function clockCommand(day, command) {
   const at = new Date(day.at).toISOString().replace("T", " ").slice(0, 19);
+  return ["faketime", "-m", at, ...command];
+}
+
+/** Runs `command` on `day` (see clockCommand); its exit status. */
+function runOnDay(day, command) {
   console.log(`Clock: ${day.at}, ${day.what}`);
-  const result = spawnSync("faketime", ["-m", at, ...command], {
-    stdio: "inherit",
-    env: { ...process.env, TZ: "UTC" },
-  });
+  const [program, ...args] = clockCommand(day, command);
+  const result = spawnSync(program, args, { stdio: "inherit", env: { ...process.env, TZ: "UTC" } });
   if (result.error) throw result.error;
   return result.status ?? 1;
 }
