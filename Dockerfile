@@ -3,11 +3,11 @@
 #   docker build -t tasklane .
 #   docker run -p 3000:3000 -v tasklane-data:/data tasklane
 #
-# BASE_IMAGE is any Debian-based image with Node.js 20.19+ and npm on the PATH (scripts/
-# container-test.sh builds one from Debian packages). The web app's build-time settings are
-# build arguments: VITE_MAIL_DOMAIN (match the server's MAIL_DOMAIN), VITE_INBOUND_SENDER_POLICY,
-# VITE_FOOTER_LINKS.
-ARG BASE_IMAGE=node:22-bookworm-slim
+# BASE_IMAGE is any Debian-based image with Node.js 24 and npm on the PATH (scripts/
+# container-test.sh builds one from Debian packages and the Node.js 24 CI runs on). The web app's
+# build-time settings are build arguments: VITE_MAIL_DOMAIN (match the server's MAIL_DOMAIN),
+# VITE_INBOUND_SENDER_POLICY, VITE_FOOTER_LINKS.
+ARG BASE_IMAGE=node:24-bookworm-slim
 
 # ---- build: every dependency, the web app (dist/) and the server (dist-server/) ------------------
 FROM ${BASE_IMAGE} AS build

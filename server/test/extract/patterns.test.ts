@@ -252,7 +252,7 @@ describe("repeat phrases, read by the pattern method and the built-in engine", (
     [
       "TODO: Check the backups daily",
       "Check the backups",
-      "FREQ=DAILY;INTERVAL=1",
+      "FREQ=DAILY",
       "2026-11-22T04:59:59.000Z",
     ],
     [
