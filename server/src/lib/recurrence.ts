@@ -32,7 +32,10 @@ const PARTS = new Map<string, string[]>([
   ["MONTHLY", [...COMMON_PARTS, "BYMONTHDAY", "BYSETPOS"]],
   ["YEARLY", [...COMMON_PARTS, "BYMONTH", "BYMONTHDAY", "BYYEARDAY"]],
 ]);
-/** Names a rule may not hold, said with why; a name neither here nor in the RFC is unknown. */
+/**
+ * How a part is named when the rule's frequency does not take it (with why, for those no rule
+ * takes). With the common parts, every name a rule may carry: any other is unknown.
+ */
 const PART_NAMES: Record<string, string> = {
   DTSTART: "DTSTART (the due date is where a rule starts)",
   TZID: "TZID (dates repeat in the user's timezone)",
@@ -59,6 +62,11 @@ function allWholeIn(values: string[], min: number, max: number): boolean {
   );
 }
 
+/** One whole number in [min, max], written with digits only. */
+function isCountIn(value: string | undefined, min: number, max: number): boolean {
+  return value !== undefined && /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max;
+}
+
 /**
  * ical.js's reader is lenient (it keeps unknown names, reads INTERVAL=0 as 1 and takes a rule
  * without FREQ), so the rule's written parts are checked here before it reads them.
@@ -76,10 +84,10 @@ function checkParts(parts: Map<string, string>): void {
     }
   }
   const listOf = (name: string) => (parts.has(name) ? (parts.get(name) ?? "").split(",") : []);
-  if (parts.has("INTERVAL") && !allWholeIn(listOf("INTERVAL"), 1, INTERVAL_MAX)) {
+  if (parts.has("INTERVAL") && !isCountIn(parts.get("INTERVAL"), 1, INTERVAL_MAX)) {
     throw new RecurrenceError(`INTERVAL must be a whole number from 1 to ${INTERVAL_MAX}`);
   }
-  if (parts.has("COUNT") && !allWholeIn(listOf("COUNT"), 1, 10_000)) {
+  if (parts.has("COUNT") && !isCountIn(parts.get("COUNT"), 1, 10_000)) {
     throw new RecurrenceError("COUNT must be a whole number from 1 to 10000");
   }
   const days = listOf("BYDAY").map((day) => WEEKDAY.exec(day));
