@@ -32,7 +32,7 @@ for tool in podman curl node; do
   command -v "$tool" >/dev/null 2>&1 || fail "$tool is not installed"
 done
 node_version=$(node --version)
-# The major the Dockerfile's default base image ships, and package.json's engines.
+# The major of the Dockerfile's default base image (node:24-…): the image ships on it.
 node_major=$(sed -n 's/^ARG BASE_IMAGE=node:\([0-9]*\).*/\1/p' Dockerfile)
 [ -n "$node_major" ] || fail "the Dockerfile names no node:<major> base image"
 [ "${node_version%%.*}" = "v$node_major" ] ||
