@@ -5,13 +5,16 @@
 #
 # Registry base images may be out of reach (only the npm registry and Debian's mirrors are), so
 # the base image is built here from Debian packages (mmdebstrap, the suite of this machine) plus
-# the Node.js and npm this machine runs, and passed to the Dockerfile as BASE_IMAGE.
+# the Node.js and npm first on this shell's PATH (Node.js 24: .ci/run puts the one it runs every
+# step with there), and passed to the Dockerfile as BASE_IMAGE. So the image tested is built and
+# run on the Node.js the rest of CI tests with, the major the Dockerfile's default base ships.
 #
 #   bash scripts/container-test.sh               # needs podman, mmdebstrap and runc; run as root
-#   BASE_IMAGE=node:22-bookworm-slim bash scripts/container-test.sh   # a pullable base instead
+#   BASE_IMAGE=node:24-bookworm-slim bash scripts/container-test.sh   # a pullable base instead
 #
-# The base is kept as localhost/tasklane-test-base:<suite> and reused by the next run
-# (REBUILD_BASE=1 builds it again); the container, its volume and the test image are removed.
+# The base is kept as localhost/tasklane-test-base:<suite>-node<version> and reused by the next
+# run on that Node.js (REBUILD_BASE=1 builds it again); the container, its volume and the test
+# image are removed.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -28,6 +31,12 @@ fail() {
 for tool in podman curl node; do
   command -v "$tool" >/dev/null 2>&1 || fail "$tool is not installed"
 done
+node_version=$(node --version)
+# The major of the Dockerfile's default base image (node:24-…): the image ships on it.
+node_major=$(sed -n 's/^ARG BASE_IMAGE=node:\([0-9]*\).*/\1/p' Dockerfile)
+[ -n "$node_major" ] || fail "the Dockerfile names no node:<major> base image"
+[ "${node_version%%.*}" = "v$node_major" ] ||
+  fail "node on the PATH is $node_version, the Dockerfile's base image Node.js $node_major (.ci/run puts Node.js $node_major first on the PATH)"
 
 run_id="tasklane-ct-$$"
 work=$(mktemp -d "${TMPDIR:-/tmp}/$run_id.XXXXXX")
@@ -67,7 +76,7 @@ trap cleanup EXIT
 probe_image=""
 if [ -z "${BASE_IMAGE:-}" ]; then
   suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
-  base_image="localhost/tasklane-test-base:$suite"
+  base_image="localhost/tasklane-test-base:$suite-node${node_version#v}"
 else
   base_image="$BASE_IMAGE"
 fi
@@ -91,17 +100,16 @@ EOF
 # --- the base image ----------------------------------------------------------------------------
 build_base() {
   command -v mmdebstrap >/dev/null 2>&1 || fail "mmdebstrap is not installed (apt-get install mmdebstrap)"
-  local node_bin npm_dir node_include
+  local node_bin npm_dir
   node_bin=$(readlink -f "$(command -v node)")
   npm_dir=$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")
-  node_include="$(dirname "$(dirname "$node_bin")")/include/node"
   # npm as nodejs.org and NodeSource ship it, its own dependencies inside (Debian's npm package
   # spreads them over /usr/share/nodejs and cannot be copied this way).
   [ -f "$npm_dir/package.json" ] && [ -d "$npm_dir/node_modules" ] ||
     fail "cannot find a self-contained npm (looked at $npm_dir)"
   step "Building the base image $base_image: Debian $suite (minbase) + node $(node --version) + npm $(npm --version)"
   local hooks=(
-    --customize-hook='mkdir -p "$1/usr/local/bin" "$1/usr/local/lib/node_modules" "$1/usr/local/include" "$1/usr/local/etc"'
+    --customize-hook='mkdir -p "$1/usr/local/bin" "$1/usr/local/lib/node_modules" "$1/usr/local/etc"'
     --customize-hook="copy-in $node_bin /usr/local/bin"
     --customize-hook="copy-in $npm_dir /usr/local/lib/node_modules"
     --customize-hook='ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$1/usr/local/bin/npm"'
@@ -111,14 +119,10 @@ build_base() {
     --customize-hook='echo "cafile=/etc/ssl/certs/ca-certificates.crt" > "$1/usr/local/etc/npmrc"'
     --customize-hook='chroot "$1" node --version'
   )
-  # The headers let node-gyp build better-sqlite3 without downloading them (as node:* images do).
-  if [ -f "$node_include/node.h" ]; then
-    hooks+=(--customize-hook="copy-in $node_include /usr/local/include")
-  fi
   local npm_name
   npm_name=$(basename "$npm_dir")
   [ "$npm_name" = npm ] || fail "npm's directory is named $npm_name, expected npm"
-  mmdebstrap --quiet --variant=minbase --include=ca-certificates,python3,make,g++ "${hooks[@]}" \
+  mmdebstrap --quiet --variant=minbase --include=ca-certificates "${hooks[@]}" \
     "$suite" "$work/base.tar" || fail "mmdebstrap could not build the base image"
   podman import --quiet --change 'CMD ["/bin/bash"]' "$work/base.tar" "$base_image" >/dev/null
   rm -f "$work/base.tar"
@@ -157,7 +161,9 @@ volumes=$(podman image inspect --format '{{json .Config.Volumes}}' "$image")
 [[ "$volumes" == *'"/data"'* ]] || fail "the image declares no volume /data: $volumes"
 [ -z "$(podman_quiet run --rm --network=host --entrypoint sh "$image" -c 'ls node_modules/vite node_modules/react 2>/dev/null')" ] ||
   fail "the runtime image holds build-only packages"
-step "Image built: user $user, volume /data, health check on /health, no build-only packages"
+image_node=$(podman_quiet run --rm --network=host --entrypoint node "$image" --version)
+[ "${image_node%%.*}" = "v$node_major" ] || fail "the image runs Node.js $image_node, not $node_major"
+step "Image built: Node.js $image_node, user $user, volume /data, health check on /health, no build-only packages"
 
 # --- start it ------------------------------------------------------------------------------------
 port=$(node -e 'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { process.stdout.write(String(s.address().port)); s.close(); });')

@@ -9,6 +9,7 @@ import { docs } from "./plugins/docs";
 import { documentedErrors } from "./plugins/documented-errors";
 import { errorHandler } from "./plugins/error-handler";
 import { health } from "./plugins/health";
+import { metrics } from "./plugins/metrics";
 import { noStore } from "./plugins/no-store";
 import { securityHeaders } from "./plugins/security-headers";
 import { staticSpa } from "./plugins/static-spa";
@@ -33,6 +34,7 @@ export async function buildApp(deps: AppDeps, options: { loggerInstance?: Fastif
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorHandler);
+  await app.register(metrics, { deps });
   await app.register(securityHeaders, { corsOrigins: config.corsOrigins });
   await app.register(compression);
   await app.register(noStore);

@@ -105,6 +105,9 @@ const envSchema = z.object({
   PUSH_ALLOW_PRIVATE: z.stringbool().default(false),
   CALENDAR_ALLOW_PRIVATE: z.stringbool().default(false),
   WEBHOOK_ALLOW_PRIVATE: z.stringbool().default(false),
+  METRICS_TOKEN: optionalString.refine((value) => !value || value.length >= 16, {
+    error: "METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 32)",
+  }),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -168,6 +171,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     calendarAllowPrivate: env_.CALENDAR_ALLOW_PRIVATE,
     /** Webhooks may be registered for and delivered to loopback and private addresses. */
     webhookAllowPrivate: env_.WEBHOOK_ALLOW_PRIVATE,
+    /** Unset: GET /metrics is off (404); set: the bearer token Prometheus scrapes it with. */
+    metricsToken: env_.METRICS_TOKEN,
   };
 }
 

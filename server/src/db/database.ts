@@ -4,7 +4,6 @@ import SqliteDatabase from "better-sqlite3";
 import {
   CompiledQuery,
   Kysely,
-  Migrator,
   PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
@@ -13,6 +12,7 @@ import {
   type DatabaseConnection,
   type SqliteDialectConfig,
 } from "kysely";
+import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";

@@ -1,178 +1,246 @@
-import { createRequire } from "node:module";
+import ICAL from "ical.js";
 import { formatInTimeZone, fromZonedTime } from "date-fns-tz";
-import type * as rrule from "rrule";
-import type { Options } from "rrule";
-import { isDueDateInRange } from "@contract/common";
+import { DUE_DATE_MAX_YEAR, isDueDateInRange } from "@contract/common";
+import { ruleInWords, type ReadRule } from "@contract/recurrence-words";
 import { repeatsWithoutDueDate, taskMessages } from "@contract/tasks";
 
 // ---------------------------------------------------------------------------------------------
 // Repeating tasks: an RFC 5545 RRULE value (without the "RRULE:" name) read and stepped through
-// by the rrule library. The rule's start is always the task's due date, so a rule carries no
+// by ical.js's Recur. The rule's start is always the task's due date, so a rule carries no
 // DTSTART, and its time of day is the due date's, so it carries no BYHOUR/BYMINUTE/BYSECOND.
 // ---------------------------------------------------------------------------------------------
 
-// rrule's package points Node's ES module loader at a UMD bundle without named exports: load it
-// the CommonJS way, typed by its own declarations.
-export const { RRule } = createRequire(import.meta.url)("rrule") as typeof rrule;
+/** What a rule is made of, as ical.js builds one (`{ freq: "WEEKLY", byday: ["MO"] }`). */
+export type RuleParts = Parameters<typeof ICAL.Recur.fromData>[0];
 
-type Part = keyof Options;
+/** A rule's text, as it is stored and sent, from its parts. */
+export function ruleText(parts: RuleParts): string {
+  return ICAL.Recur.fromData(parts).toString();
+}
 
 /**
  * What a rule may hold, by frequency. Tasks repeat by days at the finest, and the time of day is
  * the due date's. Daily and weekly rules take plain weekdays and months only, so every rule of
  * theirs has a date within days; the RFC's other parts go with monthly and yearly rules.
  */
-const COMMON_PARTS: Part[] = ["freq", "interval", "count", "until", "wkst", "byweekday", "bymonth"];
-const MONTHLY_PARTS: Part[] = [...COMMON_PARTS, "bymonthday", "bysetpos"];
-const PARTS = new Map<number, Part[]>([
-  [RRule.DAILY, COMMON_PARTS],
-  [RRule.WEEKLY, COMMON_PARTS],
-  [RRule.MONTHLY, MONTHLY_PARTS],
-  [RRule.YEARLY, [...MONTHLY_PARTS, "byyearday", "byweekno"]],
+const COMMON_PARTS = ["FREQ", "INTERVAL", "COUNT", "UNTIL", "WKST", "BYDAY"];
+// ical.js steps these wrongly, so they are refused: BYWEEKNO (weeks it numbers its own way),
+// BYSETPOS in a year (it counts among a month's days only) and BYMONTH in a monthly rule (it
+// skips the rest of the first year).
+const PARTS = new Map<string, string[]>([
+  ["DAILY", [...COMMON_PARTS, "BYMONTH"]],
+  ["WEEKLY", [...COMMON_PARTS, "BYMONTH"]],
+  ["MONTHLY", [...COMMON_PARTS, "BYMONTHDAY", "BYSETPOS"]],
+  ["YEARLY", [...COMMON_PARTS, "BYMONTH", "BYMONTHDAY", "BYYEARDAY"]],
 ]);
-const PART_NAMES: Partial<Record<Part, string>> = {
-  dtstart: "DTSTART (the due date is where a rule starts)",
-  tzid: "TZID (dates repeat in the user's timezone)",
-  byhour: "BYHOUR (the due date's time of day is kept)",
-  byminute: "BYMINUTE (the due date's time of day is kept)",
-  bysecond: "BYSECOND (the due date's time of day is kept)",
-  byeaster: "BYEASTER",
-  bymonthday: "BYMONTHDAY",
-  bysetpos: "BYSETPOS",
-  byyearday: "BYYEARDAY",
-  byweekno: "BYWEEKNO",
+/**
+ * How a part is named when the rule's frequency does not take it (with why, for those no rule
+ * takes). With the common parts, every name a rule may carry: any other is unknown.
+ */
+const PART_NAMES: Record<string, string> = {
+  DTSTART: "DTSTART (the due date is where a rule starts)",
+  TZID: "TZID (dates repeat in the user's timezone)",
+  BYHOUR: "BYHOUR (the due date's time of day is kept)",
+  BYMINUTE: "BYMINUTE (the due date's time of day is kept)",
+  BYSECOND: "BYSECOND (the due date's time of day is kept)",
+  BYEASTER: "BYEASTER",
+  BYMONTHDAY: "BYMONTHDAY",
+  BYSETPOS: "BYSETPOS",
+  BYYEARDAY: "BYYEARDAY",
+  BYWEEKNO: "BYWEEKNO",
+  BYMONTH: "BYMONTH",
 };
+const KNOWN_PARTS = new Set([...COMMON_PARTS, ...Object.keys(PART_NAMES)]);
 const INTERVAL_MAX = 99;
+const WEEKDAY = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/;
 
 export class RecurrenceError extends Error {}
 
-function listOf(value: unknown): unknown[] {
-  if (value === null || value === undefined) return [];
-  return Array.isArray(value) ? value : [value];
-}
-
 /** Whole numbers whose size lies in [min, max], negative ones allowed (they count from the end). */
-function allWholeIn(value: unknown, min: number, max: number): boolean {
-  return listOf(value).every(
-    (item) =>
-      typeof item === "number" && Number.isInteger(item) && Math.abs(item) >= min && Math.abs(item) <= max,
+function allWholeIn(values: string[], min: number, max: number): boolean {
+  return values.every(
+    (value) => /^[+-]?\d+$/.test(value) && Math.abs(Number(value)) >= min && Math.abs(Number(value)) <= max,
   );
 }
 
-function frequencyName(freq: number): string {
-  return ["YEARLY", "MONTHLY", "WEEKLY", "DAILY"][freq] ?? String(freq);
+/** One whole number in [min, max], written with digits only. */
+function isCountIn(value: string | undefined, min: number, max: number): boolean {
+  return value !== undefined && /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max;
 }
 
 /**
- * rrule's reader is lenient (it keeps `INTERVAL=abc`, drops an unknown weekday to null and takes
- * a rule without FREQ), so what it read is checked here before anything is computed from it.
+ * ical.js's reader is lenient (it keeps unknown names, reads INTERVAL=0 as 1 and takes a rule
+ * without FREQ), so the rule's written parts are checked here before it reads them.
  */
-function checkOptions(options: Partial<Options>): void {
-  const allowed = options.freq === undefined ? undefined : PARTS.get(options.freq);
-  if (options.freq === undefined || !allowed) {
-    throw new RecurrenceError("FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY");
+function checkParts(parts: Map<string, string>): void {
+  for (const name of parts.keys()) {
+    if (!KNOWN_PARTS.has(name)) throw new RecurrenceError(`Unknown RRULE property '${name}'`);
   }
-  for (const key of Object.keys(options) as Part[]) {
-    if (options[key] === undefined || options[key] === null || allowed.includes(key)) continue;
-    throw new RecurrenceError(
-      `${PART_NAMES[key] ?? key.toUpperCase()} is not allowed with FREQ=${frequencyName(options.freq)}`,
-    );
+  const freq = parts.get("FREQ") ?? "";
+  const allowed = PARTS.get(freq);
+  if (!allowed) throw new RecurrenceError("FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY");
+  for (const name of parts.keys()) {
+    if (!allowed.includes(name)) {
+      throw new RecurrenceError(`${PART_NAMES[name] ?? name} is not allowed with FREQ=${freq}`);
+    }
   }
-  if (options.interval !== undefined && !allWholeIn(options.interval, 1, INTERVAL_MAX)) {
+  const listOf = (name: string) => (parts.has(name) ? (parts.get(name) ?? "").split(",") : []);
+  if (parts.has("INTERVAL") && !isCountIn(parts.get("INTERVAL"), 1, INTERVAL_MAX)) {
     throw new RecurrenceError(`INTERVAL must be a whole number from 1 to ${INTERVAL_MAX}`);
   }
-  if (options.count !== undefined && options.count !== null && !allWholeIn(options.count, 1, 10_000)) {
+  if (parts.has("COUNT") && !isCountIn(parts.get("COUNT"), 1, 10_000)) {
     throw new RecurrenceError("COUNT must be a whole number from 1 to 10000");
   }
-  if (options.until && Number.isNaN(options.until.getTime()))
-    throw new RecurrenceError("UNTIL is not a date");
-  const days = listOf(options.byweekday) as ({ n?: number } | null | undefined)[];
+  const days = listOf("BYDAY").map((day) => WEEKDAY.exec(day));
   if (days.some((day) => !day)) {
     throw new RecurrenceError("BYDAY must list MO, TU, WE, TH, FR, SA or SU");
   }
-  const monthly = options.freq === RRule.MONTHLY || options.freq === RRule.YEARLY;
-  if (!monthly && days.some((day) => day?.n)) {
+  if (parts.has("BYSETPOS") && !parts.has("BYDAY")) {
+    throw new RecurrenceError("BYSETPOS needs BYDAY (it picks among the days BYDAY lists)");
+  }
+  const monthly = freq === "MONTHLY" || freq === "YEARLY";
+  if (!monthly && days.some((day) => day?.[1])) {
     throw new RecurrenceError("BYDAY takes numbered days (2MO, -1FR) only with FREQ=MONTHLY or YEARLY");
   }
-  const ranges: [Part, string, number, number][] = [
-    ["bymonth", "BYMONTH", 1, 12],
-    ["bymonthday", "BYMONTHDAY", 1, 31],
-    ["byyearday", "BYYEARDAY", 1, 366],
-    ["byweekno", "BYWEEKNO", 1, 53],
-    ["bysetpos", "BYSETPOS", 1, 366],
+  const ranges: [string, number, number][] = [
+    ["BYMONTH", 1, 12],
+    ["BYMONTHDAY", 1, 31],
+    ["BYYEARDAY", 1, 366],
+    ["BYSETPOS", 1, 366],
   ];
-  for (const [key, name, min, max] of ranges) {
-    if (!allWholeIn(options[key], min, max)) {
+  for (const [name, min, max] of ranges) {
+    if (!allWholeIn(listOf(name), min, max)) {
       throw new RecurrenceError(
         `${name} must hold whole numbers from ${min} to ${max} (or -${max} to -${min})`,
       );
     }
   }
-}
-
-/**
- * rrule steps through a rule one period at a time, bounded only by the year 9999: a monthly or
- * yearly rule that can never match ("every February 30th") walks there for seconds. The Gregorian
- * calendar repeats exactly every 400 years (weekdays, month lengths, leap days), so the search is
- * run that many 400-year cycles later, close to 9999, and its answer moved back: the same dates,
- * with at most a few centuries to walk. Daily and weekly rules always match within days.
- */
-const CALENDAR_CYCLE_YEARS = 400;
-const LAST_SEARCH_YEAR = 9999 - 110;
-
-function shiftedYears(date: Date, years: number): Date {
-  const shifted = new Date(date);
-  shifted.setUTCFullYear(date.getUTCFullYear() + years);
-  return shifted;
-}
-
-/**
- * The first date after `from` (or on it, with `inclusive`) of the rule started at `start`
- * (`from` defaults to `start`; it is never before it).
- */
-function dateAfter(options: Partial<Options>, start: Date, inclusive: boolean, from = start): Date | null {
-  const cycles = Math.max(0, Math.floor((LAST_SEARCH_YEAR - from.getUTCFullYear()) / CALENDAR_CYCLE_YEARS));
-  const shift = cycles * CALENDAR_CYCLE_YEARS;
-  const rule = new RRule({
-    ...options,
-    dtstart: shiftedYears(start, shift),
-    until: options.until ? shiftedYears(options.until, shift) : null,
-  });
-  const found = rule.after(shiftedYears(from, shift), inclusive);
-  return found ? shiftedYears(found, -shift) : null;
-}
-
-/** A rule that never yields a date (BYMONTH=2;BYMONTHDAY=30) is refused rather than stored. */
-function checkRepeats(options: Partial<Options>): void {
-  const { count: _count, until: _until, ...open } = options;
-  if (!dateAfter(open, new Date(Date.UTC(2000, 0, 1)), true)) {
-    throw new RecurrenceError("the rule never gives a date");
+  if (parts.has("UNTIL") && !/^\d{8}(T\d{6}Z?)?$/.test(parts.get("UNTIL") ?? "")) {
+    throw new RecurrenceError("UNTIL is not a date");
+  }
+  if (parts.has("WKST") && !/^(MO|TU|WE|TH|FR|SA|SU)$/.test(parts.get("WKST") ?? "")) {
+    throw new RecurrenceError("WKST must be MO, TU, WE, TH, FR, SA or SU");
   }
 }
 
-function readOptions(rule: string): Partial<Options> {
-  let options: Partial<Options>;
+function readRule(rule: string): ICAL.Recur {
+  const text = rule.toUpperCase();
+  const parts = new Map(
+    text
+      .split(";")
+      .filter((part) => part !== "")
+      .map((part): [string, string] => {
+        const equals = part.indexOf("=");
+        return equals < 0 ? [part, ""] : [part.slice(0, equals), part.slice(equals + 1)];
+      }),
+  );
+  checkParts(parts);
+  let recur: ICAL.Recur;
   try {
-    options = RRule.parseString(rule.toUpperCase());
+    recur = ICAL.Recur.fromString(text);
   } catch (error) {
     throw new RecurrenceError((error as Error).message);
   }
-  checkOptions(options);
-  return options;
+  return recur;
+}
+
+/** A wall-clock time ("2026-03-23T09:00:00.000"), counted as UTC so no daylight-saving change moves it. */
+function wallTime(wall: string): ICAL.Time {
+  const [year, month, day, hour, minute, second] = (wall.match(/\d+/g) ?? []).map(Number);
+  return ICAL.Time.fromData(
+    { year, month, day, hour, minute, second, isDate: false },
+    ICAL.Timezone.utcTimezone,
+  );
+}
+
+/** The last year a search walks to: no due date lies later. */
+const LAST_YEAR = DUE_DATE_MAX_YEAR;
+
+/**
+ * Whether a date ical.js gave is one of the rule's. It also gives DTSTART first whatever it is
+ * (RFC 5545 counts it), the 1st of March for a 29th of February (or 30th) a year lacks, and the
+ * first BYDAY date from where it starts whatever BYSETPOS says.
+ */
+function isRuleDate(
+  recur: ICAL.Recur,
+  iterator: ICAL.RecurIterator,
+  start: ICAL.Time,
+  date: ICAL.Time,
+): boolean {
+  if (date.compare(start) === 0 && !iterator.check_contracting_rules()) return false;
+  const { BYMONTH, BYMONTHDAY, BYDAY, BYSETPOS, BYYEARDAY } = recur.parts;
+  const length = ICAL.Time.daysInMonth(date.month, date.year);
+  const isMonthDay = (days: number[], day: number) =>
+    days.some((wanted) => wanted === day || wanted === day - length - 1);
+  // Without days of its own, a monthly rule repeats the start's day, a yearly one its day and month.
+  const startsDays = !BYDAY && !BYYEARDAY && recur.freq !== "DAILY" && recur.freq !== "WEEKLY";
+  const monthDays = BYMONTHDAY ?? (startsDays ? [start.day] : undefined);
+  if (monthDays && !isMonthDay(monthDays, date.day)) return false;
+  const months =
+    BYMONTH ?? (startsDays && !BYMONTHDAY && recur.freq === "YEARLY" ? [start.month] : undefined);
+  if (months && !months.includes(date.month)) return false;
+  if (!BYSETPOS || !BYDAY) return true;
+  const candidates: number[] = [];
+  for (let day = 1; day <= length; day += 1) {
+    const candidate = date.clone();
+    candidate.day = day;
+    if (iterator.is_day_in_byday(candidate) && (!BYMONTHDAY || isMonthDay(BYMONTHDAY, day)))
+      candidates.push(day);
+  }
+  const position = candidates.indexOf(date.day);
+  return BYSETPOS.some((wanted) => wanted === position + 1 || wanted === position - candidates.length);
+}
+
+/**
+ * The day ("2026-03-30") of the rule's first date after `from` (or on it, with `inclusive`),
+ * the rule started at `start` (`from` defaults to `start`; it is never before it). Null when the
+ * rule has no such date before the last year a due date may have.
+ */
+function dayAfter(recur: ICAL.Recur, start: ICAL.Time, inclusive: boolean, from = start): string | null {
+  // COUNT is counted here, over the rule's own dates (see isRuleDate).
+  const { count } = recur;
+  const open = recur.clone();
+  open.count = null;
+  let iterator: ICAL.RecurIterator;
+  try {
+    iterator = open.iterator(start);
+  } catch {
+    // A rule ical.js cannot step through ("Malformed values in BYDAY part": 6MO) has no dates.
+    return null;
+  }
+  let found = 0;
+  for (let next = iterator.next(); next && next.year <= LAST_YEAR; next = iterator.next()) {
+    if (!isRuleDate(recur, iterator, start, next)) continue;
+    found += 1;
+    if (count && found > count) return null;
+    const order = next.compare(from);
+    if (order > 0 || (inclusive && order === 0)) return next.toString().slice(0, 10);
+  }
+  return null;
+}
+
+/** A rule that never yields a date (BYMONTH=2;BYMONTHDAY=30) is refused rather than stored. */
+function checkRepeats(recur: ICAL.Recur): void {
+  const open = recur.clone();
+  open.count = null;
+  open.until = null;
+  if (!dayAfter(open, wallTime("2000-01-01T00:00:00"), true)) {
+    throw new RecurrenceError("the rule never gives a date");
+  }
 }
 
 /** A stored rule as people say it ("every week on Monday"), for an assistant to read back. */
 export function recurrenceInWords(rule: string): string {
   try {
-    return new RRule(readOptions(rule)).toText();
+    return ruleInWords(readRule(rule.replace(/^RRULE:/i, "")) as ReadRule);
   } catch {
-    // A rule from another app that rrule cannot put in words still repeats.
+    // A rule from another app that ical.js cannot read still repeats.
     return "repeats";
   }
 }
 
 /**
- * A rule as it is stored and sent: rrule's own spelling of what it read (upper case, without the
+ * A rule as it is stored and sent: ical.js's spelling of what it read (upper case, without the
  * "RRULE:" name). Throws RecurrenceError, whose message says what is wrong, for anything else.
  */
 export function normaliseRecurrence(rule: string): string {
@@ -180,9 +248,9 @@ export function normaliseRecurrence(rule: string): string {
   if (text === "" || /[\r\n]/.test(text)) {
     throw new RecurrenceError("must be one RRULE value such as FREQ=WEEKLY;BYDAY=MO");
   }
-  const options = readOptions(text);
-  checkRepeats(options);
-  return RRule.optionsToString(options).replace(/^RRULE:/, "");
+  const recur = readRule(text);
+  checkRepeats(recur);
+  return recur.toString();
 }
 
 /**
@@ -208,14 +276,6 @@ export function recurrenceProblem(
 const WALL = "yyyy-MM-dd'T'HH:mm:ss.SSS";
 
 /**
- * rrule computes in "floating" time: a wall-clock time is written as if it were UTC, so no
- * daylight-saving change moves it. The answer is turned back into an instant in the zone.
- */
-function floating(wall: string): Date {
-  return new Date(`${wall}Z`);
-}
-
-/**
  * The first date of `rule` strictly after the occurrence due at `dueDate`, at the same local time
  * of day in `timeZone` ("every Monday 09:00" stays 09:00 across daylight-saving changes; a task
  * due all day stays due all day). Null when the rule has no later date (COUNT or UNTIL reached)
@@ -223,11 +283,17 @@ function floating(wall: string): Date {
  */
 export function nextOccurrence(rule: string, dueDate: string, timeZone: string): string | null {
   const wall = formatInTimeZone(new Date(dueDate), timeZone, WALL);
-  const start = floating(wall);
-  const next = dateAfter(readOptions(rule), start, false);
+  let recur: ICAL.Recur;
+  try {
+    recur = readRule(rule);
+  } catch (error) {
+    // A rule stored by an older version that this one refuses: the task no longer repeats.
+    if (error instanceof RecurrenceError) return null;
+    throw error;
+  }
+  const next = dayAfter(recur, wallTime(wall), false);
   if (!next) return null;
-  const nextWall = `${next.toISOString().slice(0, 10)}${wall.slice(10)}`;
-  const instant = fromZonedTime(nextWall, timeZone);
+  const instant = fromZonedTime(`${next}${wall.slice(10)}`, timeZone);
   return isDueDateInRange(instant) ? instant.toISOString() : null;
 }
 
@@ -236,9 +302,10 @@ export function nextOccurrence(rule: string, dueDate: string, timeZone: string):
  * done (COUNT counts from the rule's start, and the next task starts the rule again).
  */
 export function followingRecurrence(rule: string): string {
-  const options = readOptions(rule);
-  if (typeof options.count !== "number") return normaliseRecurrence(rule);
-  return RRule.optionsToString({ ...options, count: Math.max(1, options.count - 1) }).replace(/^RRULE:/, "");
+  const recur = readRule(rule);
+  if (!recur.count) return normaliseRecurrence(rule);
+  recur.count = Math.max(1, recur.count - 1);
+  return recur.toString();
 }
 
 /**
@@ -247,10 +314,9 @@ export function followingRecurrence(rule: string): string {
  */
 export function firstOccurrence(rule: string, context: { timeZone: string; now: Date }): string | null {
   const today = formatInTimeZone(context.now, context.timeZone, "yyyy-MM-dd");
-  const start = floating(`${today}T23:59:59.000`);
-  const first = dateAfter(readOptions(rule), start, true);
+  const first = dayAfter(readRule(rule), wallTime(`${today}T23:59:59.000`), true);
   if (!first) return null;
-  const instant = fromZonedTime(`${first.toISOString().slice(0, 10)}T23:59:59.000`, context.timeZone);
+  const instant = fromZonedTime(`${first}T23:59:59.000`, context.timeZone);
   return isDueDateInRange(instant) ? instant.toISOString() : null;
 }
 
@@ -267,14 +333,14 @@ export function firstDueOnOrAfter(
   timeZone: string,
   nowIso: string,
 ): string | null {
-  const { count: _count, ...options } = readOptions(rule);
+  const recur = readRule(rule);
+  recur.count = null;
   const wall = formatInTimeZone(new Date(dueDate), timeZone, WALL);
-  const start = floating(wall);
-  if (dateAfter(options, start, true)?.getTime() === start.getTime()) return dueDate;
+  const start = wallTime(wall);
+  if (dayAfter(recur, start, true) === wall.slice(0, 10)) return dueDate;
   const later = dueDate > nowIso ? dueDate : nowIso;
-  const from = floating(formatInTimeZone(new Date(later), timeZone, WALL));
-  const first = dateAfter(options, start, true, from);
+  const first = dayAfter(recur, start, true, wallTime(formatInTimeZone(new Date(later), timeZone, WALL)));
   if (!first) return null;
-  const instant = fromZonedTime(`${first.toISOString().slice(0, 10)}${wall.slice(10)}`, timeZone);
+  const instant = fromZonedTime(`${first}${wall.slice(10)}`, timeZone);
   return isDueDateInRange(instant) ? instant.toISOString() : null;
 }

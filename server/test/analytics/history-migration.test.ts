@@ -1,4 +1,5 @@
-import { Migrator, sql } from "kysely";
+import { sql } from "kysely";
+import { Migrator } from "kysely/migration";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDatabase, migrateToLatest, type Db } from "../../src/db/database";
 import { migrations } from "../../src/db/migrations";

@@ -1,4 +1,4 @@
-import { Migrator } from "kysely";
+import { Migrator } from "kysely/migration";
 import { describe, expect, it } from "vitest";
 import { createDatabase, type Db } from "../../src/db/database";
 import { migrations } from "../../src/db/migrations";

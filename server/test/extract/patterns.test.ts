@@ -249,12 +249,7 @@ describe("repeat phrases, read by the pattern method and the built-in engine", (
       "FREQ=WEEKLY;INTERVAL=2",
       "2026-11-22T04:59:59.000Z",
     ],
-    [
-      "TODO: Check the backups daily",
-      "Check the backups",
-      "FREQ=DAILY;INTERVAL=1",
-      "2026-11-22T04:59:59.000Z",
-    ],
+    ["TODO: Check the backups daily", "Check the backups", "FREQ=DAILY", "2026-11-22T04:59:59.000Z"],
     [
       "- [ ] Pay rent each month on the 1st",
       "Pay rent",

@@ -1,4 +1,5 @@
-import { Migrator, sql } from "kysely";
+import { sql } from "kysely";
+import { Migrator } from "kysely/migration";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { claimNextJob, scheduleJob, type ClaimedJob } from "../../src/jobs/repository";
 import { exactlyOnce, runDueJobs, type JobKind } from "../../src/jobs/runner";

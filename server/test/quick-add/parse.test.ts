@@ -123,16 +123,16 @@ describe("POST /api/v1/tasks/parse", () => {
   });
 
   it.each([
-    ["every day", "FREQ=DAILY;INTERVAL=1"],
-    ["daily", "FREQ=DAILY;INTERVAL=1"],
-    ["weekly", "FREQ=WEEKLY;INTERVAL=1"],
+    ["every day", "FREQ=DAILY"],
+    ["daily", "FREQ=DAILY"],
+    ["weekly", "FREQ=WEEKLY"],
     ["every other week", "FREQ=WEEKLY;INTERVAL=2"],
     ["every 3 days", "FREQ=DAILY;INTERVAL=3"],
     ["every two years", "FREQ=YEARLY;INTERVAL=2"],
     ["every monday and thursday", "FREQ=WEEKLY;BYDAY=MO,TH"],
-    ["every weekday", "FREQ=WEEKLY;INTERVAL=1;BYDAY=MO,TU,WE,TH,FR"],
-    ["monthly", "FREQ=MONTHLY;INTERVAL=1"],
-    ["annually", "FREQ=YEARLY;INTERVAL=1"],
+    ["every weekday", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"],
+    ["monthly", "FREQ=MONTHLY"],
+    ["annually", "FREQ=YEARLY"],
   ])("reads '%s' as the RRULE %s", async (phrase, rule) => {
     const result = await parse(`Water the plants ${phrase}`);
     expect(result.recurrence).toBe(rule);

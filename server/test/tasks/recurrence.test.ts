@@ -6,6 +6,7 @@ import { apiRoutes, pathFor } from "@contract/routes";
 import { taskJsonSchema, type CreateTaskRequest, type TaskJson } from "@contract/tasks";
 import { createDatabase, migrateToLatest } from "../../src/db/database";
 import {
+  firstDueOnOrAfter,
   firstOccurrence,
   followingRecurrence,
   nextOccurrence,
@@ -43,6 +44,12 @@ describe("reading a rule", () => {
     ["DTSTART:20260101T090000Z\nRRULE:FREQ=DAILY", "must be one RRULE value"],
     ["FREQ=WEEKLY;BYDAY=2MO", "BYDAY takes numbered days"],
     ["FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", "the rule never gives a date"],
+    // What ical.js steps wrongly.
+    ["FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO", "BYWEEKNO is not allowed with FREQ=YEARLY"],
+    ["FREQ=YEARLY;BYDAY=MO;BYSETPOS=1", "BYSETPOS is not allowed with FREQ=YEARLY"],
+    ["FREQ=MONTHLY;BYMONTH=3", "BYMONTH is not allowed with FREQ=MONTHLY"],
+    ["FREQ=MONTHLY;BYMONTHDAY=1;BYSETPOS=1", "BYSETPOS needs BYDAY"],
+    ["FREQ=WEEKLY;WKST=XX", "WKST must be MO, TU, WE, TH, FR, SA or SU"],
   ])("refuses %j: %s", (rule, message) => {
     expect(recurrenceProblem(rule, "2026-11-23T09:00:00.000Z")).toContain(`recurrence: ${message}`);
   });
@@ -156,6 +163,32 @@ describe("the next occurrence", () => {
     expect(
       nextOccurrence("FREQ=WEEKLY;UNTIL=20261201T000000Z", "2026-11-30T09:00:00.000Z", "UTC"),
     ).toBeNull();
+  });
+
+  it("counts only the rule's own dates, where ical.js alone would give others", () => {
+    // ical.js gives DTSTART first whatever it is: a Saturday is no weekday.
+    expect(
+      firstDueOnOrAfter(
+        "FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR",
+        "2026-11-21T09:00:00.000Z",
+        "UTC",
+        "2026-11-20T10:00:00.000Z",
+      ),
+    ).toBe("2026-11-23T09:00:00.000Z");
+    // ical.js gives 1 March for the 29 February a year lacks.
+    expect(nextOccurrence("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29", "2024-02-29T10:00:00.000Z", "UTC")).toBe(
+      "2028-02-29T10:00:00.000Z",
+    );
+    // The last weekday of the month: ical.js starts on the first one, whatever BYSETPOS says.
+    const lastWeekday = "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1";
+    expect(nextOccurrence(lastWeekday, "2026-11-30T10:00:00.000Z", "UTC")).toBe("2026-12-31T10:00:00.000Z");
+    expect(
+      firstDueOnOrAfter(lastWeekday, "2026-12-01T10:00:00.000Z", "UTC", "2026-11-20T10:00:00.000Z"),
+    ).toBe("2026-12-31T10:00:00.000Z");
+  });
+
+  it("has none for a stored rule this version refuses, so completing its task makes no next one", () => {
+    expect(nextOccurrence("FREQ=YEARLY;BYWEEKNO=20;BYDAY=MO", "2026-05-11T10:00:00.000Z", "UTC")).toBeNull();
   });
 
   it("proposes the rule's first day from today, due at the end of that day, for a phrase without a date", () => {

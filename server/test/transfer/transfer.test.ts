@@ -205,14 +205,7 @@ describe("POST /api/v1/import", () => {
       ["Buy milk", "urgent", ["shopping"], "2026-11-22T22:59:59.000Z", "From the corner shop", null],
       // A repeating date is due on the rule's first day (today, 21 November, in the user's zone).
       // The note under it is its description.
-      [
-        "Pay rent, flat 2",
-        "low",
-        [],
-        "2026-11-21T22:59:59.000Z",
-        "Remember the receipt",
-        "FREQ=MONTHLY;INTERVAL=1",
-      ],
+      ["Pay rent, flat 2", "low", [], "2026-11-21T22:59:59.000Z", "Remember the receipt", "FREQ=MONTHLY"],
     ]);
     expect(tasks[0]?.source).toEqual({ type: "Document", origin: "import", filename: "todoist.csv" });
   });
@@ -467,7 +460,7 @@ describe("repeating tasks in export and import", () => {
         .map((task) => [task.title, task.recurrence])
         .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     ).toEqual([
-      ["Pay the bills", "FREQ=MONTHLY;INTERVAL=1"],
+      ["Pay the bills", "FREQ=MONTHLY"],
       ["Stretch", "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"],
       ["Water the plants", "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO"],
     ]);

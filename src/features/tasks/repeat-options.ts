@@ -1,4 +1,10 @@
-import { RRule, readRecurrence, recurrenceInWords, ruleOf } from "@/lib/recurrence";
+import {
+  DEFAULT_WEEK_START,
+  readRecurrence,
+  recurrenceInWords,
+  ruleOf,
+  type RuleParts,
+} from "@/lib/recurrence";
 
 // ---------------------------------------------------------------------------------------------
 // The dialog's Repeat control: a few common rules, built from the due date's day, a custom
@@ -34,13 +40,15 @@ export const NO_REPEAT: RepeatValues = {
   keptRecurrence: "",
 };
 
-const FREQUENCY_OF_UNIT: Record<RepeatUnit, number> = {
-  day: RRule.DAILY,
-  week: RRule.WEEKLY,
-  month: RRule.MONTHLY,
-  year: RRule.YEARLY,
+const FREQUENCY_OF_UNIT: Record<RepeatUnit, RuleParts["freq"]> = {
+  day: "DAILY",
+  week: "WEEKLY",
+  month: "MONTHLY",
+  year: "YEARLY",
 };
-const WORKDAYS = [RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR];
+/** The days of a week as a rule names them, from Monday. */
+const WEEKDAY_CODES = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"];
+const WORKDAYS = WEEKDAY_CODES.slice(0, 5);
 const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 /** The calendar date of a due date as the form holds it ("2026-12-01" or "2026-12-01T10:00"). */
@@ -48,7 +56,7 @@ function dateParts(day: string): { weekday: number; monthDay: number } | undefin
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
   if (!match) return undefined;
   const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  // rrule counts weekdays from Monday (0), JavaScript from Sunday.
+  // The week here starts on Monday (0), JavaScript's on Sunday.
   return { weekday: (date.getUTCDay() + 6) % 7, monthDay: date.getUTCDate() };
 }
 
@@ -83,45 +91,27 @@ export function repeatChoicesFor(values: Pick<RepeatValues, "repeat">): RepeatCh
   return REPEAT_CHOICES.filter((choice) => choice !== "keep" || values.repeat === "keep");
 }
 
-function sameDays(days: unknown[] | undefined, wanted: number[]): boolean {
-  const numbers = (days ?? []).map((day) =>
-    typeof day === "number" ? day : (day as { weekday: number }).weekday,
-  );
-  return numbers.length === wanted.length && wanted.every((day, index) => numbers[index] === day);
+function sameDays(days: string[] | undefined, wanted: string[]): boolean {
+  return days?.length === wanted.length && wanted.every((day, index) => days[index] === day);
 }
 
-function asList(value: unknown): unknown[] | undefined {
-  if (value === null || value === undefined) return undefined;
-  return Array.isArray(value) ? value : [value];
-}
-
-/** The Edit dialog's control for a task's rule, read with rrule; `day` is the task's due date. */
+/** The Edit dialog's control for a task's rule, read with ical.js; `day` is the task's due date. */
 export function repeatValuesFrom(rule: string | null, day: string): RepeatValues {
   if (!rule) return NO_REPEAT;
   const kept: RepeatValues = { ...NO_REPEAT, repeat: "keep", keptRecurrence: rule };
-  const options = readRecurrence(rule);
-  if (!options || options.count || options.until || options.bysetpos || options.wkst !== undefined)
-    return kept;
-  const { freq, interval = 1, byweekday, bymonthday, ...others } = options;
-  const hasOthers = Object.values(others).some((value) => value !== null && value !== undefined);
-  if (hasOthers) return kept;
-  const days = asList(byweekday);
-  const monthDays = asList(bymonthday) as number[] | undefined;
+  const recur = readRecurrence(rule);
+  if (!recur || recur.count || recur.until || recur.wkst !== DEFAULT_WEEK_START) return kept;
+  const { BYDAY: days, BYMONTHDAY: monthDays, ...others } = recur.parts;
+  if (Object.keys(others).length > 0) return kept;
+  const { freq, interval } = recur;
   const parts = dateParts(day);
   if (interval === 1) {
-    if (freq === RRule.DAILY && !days && !monthDays) return { ...kept, repeat: "daily" };
-    if (freq === RRule.WEEKLY && sameDays(days, [0, 1, 2, 3, 4]) && !monthDays)
-      return { ...kept, repeat: "weekdays" };
-    if (freq === RRule.WEEKLY && parts && sameDays(days, [parts.weekday]) && !monthDays) {
+    if (freq === "DAILY" && !days && !monthDays) return { ...kept, repeat: "daily" };
+    if (freq === "WEEKLY" && sameDays(days, WORKDAYS) && !monthDays) return { ...kept, repeat: "weekdays" };
+    if (freq === "WEEKLY" && parts && sameDays(days, [WEEKDAY_CODES[parts.weekday] ?? ""]) && !monthDays) {
       return { ...kept, repeat: "weekly" };
     }
-    if (
-      freq === RRule.MONTHLY &&
-      parts &&
-      !days &&
-      monthDays?.length === 1 &&
-      monthDays[0] === parts.monthDay
-    ) {
+    if (freq === "MONTHLY" && parts && !days && monthDays?.length === 1 && monthDays[0] === parts.monthDay) {
       return { ...kept, repeat: "monthly" };
     }
   }
@@ -140,13 +130,13 @@ export function recurrenceFrom(values: RepeatValues, day: string): string | null
     case "keep":
       return values.keptRecurrence || null;
     case "daily":
-      return ruleOf({ freq: RRule.DAILY });
+      return ruleOf({ freq: "DAILY" });
     case "weekdays":
-      return ruleOf({ freq: RRule.WEEKLY, byweekday: WORKDAYS });
+      return ruleOf({ freq: "WEEKLY", byday: WORKDAYS });
     case "weekly":
-      return ruleOf({ freq: RRule.WEEKLY, ...(parts ? { byweekday: [parts.weekday] } : {}) });
+      return ruleOf({ freq: "WEEKLY", ...(parts ? { byday: [WEEKDAY_CODES[parts.weekday] ?? "MO"] } : {}) });
     case "monthly":
-      return ruleOf({ freq: RRule.MONTHLY, ...(parts ? { bymonthday: [parts.monthDay] } : {}) });
+      return ruleOf({ freq: "MONTHLY", ...(parts ? { bymonthday: [parts.monthDay] } : {}) });
     case "custom": {
       const interval = Number(values.repeatInterval);
       return ruleOf({ freq: FREQUENCY_OF_UNIT[values.repeatUnit], ...(interval > 1 ? { interval } : {}) });

@@ -14,7 +14,7 @@ import { descendantsOf, fitsUnder, openDescendantsOf, type TaskIndex } from "./t
 /** Completing a repeating task says when it comes back (the server has made the next one). */
 async function announceNextOccurrence(task: Task, timeZone: string): Promise<void> {
   if (!task.recurrence || !task.due_date) return;
-  // The rule reader (rrule) loads only when a repeating task is completed.
+  // The rule reader (ical.js) loads only when a repeating task is completed.
   const { nextDueDay } = await import("@/lib/recurrence");
   const next = nextDueDay(task.recurrence, task.due_date, timeZone);
   if (next) toast.success("Task completed", { description: `Next: ${next}` });

@@ -1,4 +1,4 @@
-import type { Migration } from "kysely";
+import type { Migration } from "kysely/migration";
 import * as initial from "./0001-initial";
 import * as taskChanges from "./0002-task-changes";
 import * as oneActiveGeneration from "./0003-one-active-generation";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { formatInTimeZone } from "date-fns-tz";
-import ical from "ical-generator";
+import ICAL from "ical.js";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { DEFAULT_TASK_DURATION_MINUTES, type CalendarFeed, type TaskJson } from "@contract/index";
 import type { Db } from "../../db/database";
@@ -55,23 +55,73 @@ export async function rotateCalendarFeed(
 }
 
 /** The zone's VTIMEZONE component, which an event whose times are local to it must come with. */
-function vtimezone(timeZone: string): string | null {
+function vtimezone(timeZone: string): ICAL.Component | null {
   const [block] = tzlib_get_ical_block(timeZone);
-  return block?.startsWith("BEGIN:VTIMEZONE") ? block : null;
+  return block?.startsWith("BEGIN:VTIMEZONE") ? ICAL.Component.fromString(block) : null;
 }
 
-/** The local wall-clock time of an instant, as ical-generator takes times for an event with a zone. */
-function wallTime(instant: string, timeZone: string): Date {
-  return new Date(`${formatInTimeZone(new Date(instant), timeZone, "yyyy-MM-dd'T'HH:mm:ss")}Z`);
+const utcTime = (instant: Date) => ICAL.Time.fromJSDate(instant, true);
+
+/** An event's DTSTART and DTEND: all day (DATE values), local to `timeZone` (TZID) or in UTC. */
+function addTimes(
+  event: ICAL.Component,
+  times: { day: string } | { start: Date; end: Date; timeZone?: string },
+): void {
+  if ("day" in times) {
+    const start = ICAL.Time.fromDateString(times.day);
+    const end = start.clone();
+    end.adjust(1, 0, 0, 0);
+    event.addPropertyWithValue("dtstart", start);
+    event.addPropertyWithValue("dtend", end);
+    return;
+  }
+  const { timeZone } = times;
+  for (const [name, instant] of [
+    ["dtstart", times.start],
+    ["dtend", times.end],
+  ] as const) {
+    if (!timeZone) {
+      event.addPropertyWithValue(name, utcTime(instant));
+      continue;
+    }
+    const wall = formatInTimeZone(instant, timeZone, "yyyy-MM-dd'T'HH:mm:ss");
+    event.addPropertyWithValue(name, ICAL.Time.fromDateTimeString(wall)).setParameter("tzid", timeZone);
+  }
+}
+
+interface EventFields {
+  uid: string;
+  task: TaskJson;
+  now: Date;
+  times: Parameters<typeof addTimes>[1];
+  recurrence?: string | null;
+}
+
+function taskEvent({ uid, task, now, times, recurrence }: EventFields): ICAL.Component {
+  const event = new ICAL.Component("vevent");
+  event.addPropertyWithValue("uid", uid);
+  event.addPropertyWithValue("dtstamp", utcTime(now));
+  addTimes(event, times);
+  if (recurrence) event.addPropertyWithValue("rrule", ICAL.Recur.fromString(recurrence));
+  event.addPropertyWithValue("summary", task.title);
+  if (task.description) event.addPropertyWithValue("description", task.description);
+  if (task.tags.length > 0) {
+    const categories = new ICAL.Property("categories");
+    categories.setValues(task.tags);
+    event.addProperty(categories);
+  }
+  event.addPropertyWithValue("last-modified", utcTime(new Date(task.updated_at)));
+  return event;
 }
 
 /**
- * The feed (RFC 5545): each open task with a due date as an event, times in UTC and the user's
- * zone named (X-WR-TIMEZONE), so every client shows them at the right local time. A repeating
- * task carries its RRULE; when it is due at a time of day, its times are local to the user's zone
- * (TZID, with the zone's VTIMEZONE), so its later dates keep that local time across
- * daylight-saving changes, as the next tasks will. A task planned at a time (scheduled_start) is
- * also a timed event of its own, as long as its estimate (or `defaultDurationMinutes`).
+ * The feed (RFC 5545), written with ical.js: each open task with a due date as an event, times in
+ * UTC and the user's zone named (X-WR-TIMEZONE), so every client shows them at the right local
+ * time. A repeating task carries its RRULE; when it is due at a time of day, its times are local
+ * to the user's zone (TZID, with the zone's VTIMEZONE), so its later dates keep that local time
+ * across daylight-saving changes, as the next tasks will. A task planned at a time
+ * (scheduled_start) is also a timed event of its own, as long as its estimate (or
+ * `defaultDurationMinutes`).
  */
 export function renderCalendar(
   tasks: readonly TaskJson[],
@@ -79,49 +129,35 @@ export function renderCalendar(
   now: Date,
   defaultDurationMinutes: number = DEFAULT_TASK_DURATION_MINUTES,
 ): string {
-  const calendar = ical({
-    name: "Tasklane",
-    prodId: { company: "Tasklane", product: "Tasklane tasks", language: "EN" },
-  });
-  calendar.x("X-WR-TIMEZONE", timeZone);
+  const calendar = new ICAL.Component(["vcalendar", [], []]);
+  calendar.addPropertyWithValue("version", "2.0");
+  calendar.addPropertyWithValue("prodid", "-//Tasklane//Tasklane tasks//EN");
+  calendar.addPropertyWithValue("name", "Tasklane");
+  calendar.addPropertyWithValue("x-wr-calname", "Tasklane");
+  calendar.addPropertyWithValue("x-wr-timezone", timeZone);
   const zoned = tasks.some(
     (task) => task.recurrence && task.due_date && !allDayDate(task.due_date, timeZone),
   );
-  if (zoned) calendar.timezone({ name: null, generator: vtimezone });
+  const zone = zoned ? vtimezone(timeZone) : null;
+  if (zone) calendar.addSubcomponent(zone);
   for (const task of tasks) {
     if (task.scheduled_start) {
       const start = new Date(task.scheduled_start);
-      calendar.createEvent({
-        id: `${task.id}-planned@tasklane`,
-        summary: task.title,
-        description: task.description,
-        start,
-        end: new Date(start.getTime() + (task.duration_minutes ?? defaultDurationMinutes) * 60_000),
-        stamp: now,
-        lastModified: new Date(task.updated_at),
-        categories: task.tags.map((name) => ({ name })),
-      });
+      const minutes = task.duration_minutes ?? defaultDurationMinutes;
+      const end = new Date(start.getTime() + minutes * 60_000);
+      calendar.addSubcomponent(
+        taskEvent({ uid: `${task.id}-planned@tasklane`, task, now, times: { start, end } }),
+      );
     }
     if (!task.due_date) continue;
     const day = allDayDate(task.due_date, timeZone);
-    const local = task.recurrence !== null && !day;
-    const start = day
-      ? new Date(`${day}T00:00:00.000Z`)
-      : local
-        ? wallTime(task.due_date, timeZone)
-        : new Date(task.due_date);
-    calendar.createEvent({
-      id: `${task.id}@tasklane`,
-      summary: task.title,
-      description: task.description,
-      start,
-      ...(day ? { allDay: true } : { end: new Date(start.getTime() + TIMED_EVENT_MINUTES * 60_000) }),
-      stamp: now,
-      lastModified: new Date(task.updated_at),
-      categories: task.tags.map((name) => ({ name })),
-      ...(task.recurrence ? { repeating: task.recurrence } : {}),
-      ...(local ? { timezone: timeZone } : {}),
-    });
+    const start = new Date(task.due_date);
+    const end = new Date(start.getTime() + TIMED_EVENT_MINUTES * 60_000);
+    const local = task.recurrence !== null && zone !== null;
+    const times = day ? { day } : { start, end, ...(local ? { timeZone } : {}) };
+    calendar.addSubcomponent(
+      taskEvent({ uid: `${task.id}@tasklane`, task, now, times, recurrence: task.recurrence }),
+    );
   }
   return calendar.toString();
 }

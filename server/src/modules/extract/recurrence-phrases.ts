@@ -1,22 +1,21 @@
-import type { Options, Weekday } from "rrule";
-import { RRule } from "../../lib/recurrence";
+import { ruleText, type RuleParts } from "../../lib/recurrence";
 
 // ---------------------------------------------------------------------------------------------
 // Repeat phrases ("every Monday", "every other week", "daily", "each month on the 1st") read
-// into RRULE values, built by rrule. Quick add, the pattern method and the built-in engine share
+// into RRULE values, written by ical.js. Quick add, the pattern method and the built-in engine share
 // them, so every way into the task list understands the same phrases.
 // ---------------------------------------------------------------------------------------------
 
-const WEEKDAYS: Record<string, Weekday> = {
-  monday: RRule.MO,
-  tuesday: RRule.TU,
-  wednesday: RRule.WE,
-  thursday: RRule.TH,
-  friday: RRule.FR,
-  saturday: RRule.SA,
-  sunday: RRule.SU,
+const WEEKDAYS: Record<string, string> = {
+  monday: "MO",
+  tuesday: "TU",
+  wednesday: "WE",
+  thursday: "TH",
+  friday: "FR",
+  saturday: "SA",
+  sunday: "SU",
 };
-const WORKDAYS = [RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR];
+const WORKDAYS = ["MO", "TU", "WE", "TH", "FR"];
 const WEEKDAY_NAMES = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?";
 /** Counts written as words, as in "every two weeks" and "3 days before": one table for both readers. */
 export const NUMBER_WORDS: Record<string, number> = {
@@ -63,35 +62,35 @@ export const RECURRENCE_PHRASES = phrasePattern("giu");
 const FIRST_PHRASE = phrasePattern("iu");
 
 const FREQUENCIES = {
-  day: RRule.DAILY,
-  week: RRule.WEEKLY,
-  month: RRule.MONTHLY,
-  year: RRule.YEARLY,
+  day: "DAILY",
+  week: "WEEKLY",
+  month: "MONTHLY",
+  year: "YEARLY",
 } as const;
 
-const SINGLE_WORD_RULES: Record<string, { freq: number; interval: number }> = {
-  daily: { freq: RRule.DAILY, interval: 1 },
-  weekly: { freq: RRule.WEEKLY, interval: 1 },
-  fortnightly: { freq: RRule.WEEKLY, interval: 2 },
-  biweekly: { freq: RRule.WEEKLY, interval: 2 },
-  monthly: { freq: RRule.MONTHLY, interval: 1 },
-  yearly: { freq: RRule.YEARLY, interval: 1 },
-  annually: { freq: RRule.YEARLY, interval: 1 },
+const SINGLE_WORD_RULES: Record<string, RuleParts> = {
+  daily: { freq: "DAILY", interval: 1 },
+  weekly: { freq: "WEEKLY", interval: 1 },
+  fortnightly: { freq: "WEEKLY", interval: 2 },
+  biweekly: { freq: "WEEKLY", interval: 2 },
+  monthly: { freq: "MONTHLY", interval: 1 },
+  yearly: { freq: "YEARLY", interval: 1 },
+  annually: { freq: "YEARLY", interval: 1 },
 };
 
-function optionsOf(text: string): Partial<Options> {
+function partsOf(text: string): RuleParts {
   const single = SINGLE_WORD_RULES[text];
   if (single) return single;
   const monthDay = /\bthe ([1-9]|[12]\d|3[01])(?:st|nd|rd|th)?\b/.exec(text);
   if (text.includes("month") && monthDay?.[1]) {
-    return { freq: RRule.MONTHLY, bymonthday: [Number(monthDay[1])] };
+    return { freq: "MONTHLY", bymonthday: [Number(monthDay[1])] };
   }
   const interval = /\bother\b/.test(text) ? 2 : 1;
-  if (/\b(?:weekday|workday)\b/.test(text)) return { freq: RRule.WEEKLY, interval, byweekday: WORKDAYS };
+  if (/\b(?:weekday|workday)\b/.test(text)) return { freq: "WEEKLY", interval, byday: WORKDAYS };
   const days = Object.keys(WEEKDAYS).filter((day) => text.includes(day));
   if (days.length > 0) {
-    const byweekday = days.map((day) => WEEKDAYS[day] as Weekday);
-    return { freq: RRule.WEEKLY, ...(interval > 1 ? { interval } : {}), byweekday };
+    const byday = days.map((day) => WEEKDAYS[day] as string);
+    return { freq: "WEEKLY", ...(interval > 1 ? { interval } : {}), byday };
   }
   const match = /^(?:every|each) (?:(other) |(\S+) )?(day|week|month|year)s?$/.exec(text);
   const unit = (match?.[3] ?? "day") as keyof typeof FREQUENCIES;
@@ -102,7 +101,7 @@ function optionsOf(text: string): Partial<Options> {
 /** The RRULE value (RFC 5545, without the "RRULE:" name) of a repeat phrase. */
 export function recurrenceRule(phrase: string): string {
   const text = phrase.toLowerCase().replace(/\s+/g, " ").trim();
-  return new RRule(optionsOf(text)).toString().replace(/^RRULE:/, "");
+  return ruleText(partsOf(text));
 }
 
 export interface RecurrencePhrase {

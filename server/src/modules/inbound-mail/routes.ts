@@ -3,6 +3,7 @@ import { z } from "zod";
 import { errorBodySchema } from "@contract/common";
 import type { ModulePlugin } from "../../app-types";
 import { Forbidden, NotFound, RateLimited, Unauthenticated, Validation } from "../../lib/domain-errors";
+import { countInboundMail } from "../../lib/metrics";
 import { receiveMail } from "./service";
 
 /** Headers mail providers put the envelope recipient in, checked before To/Cc/Delivered-To. */
@@ -65,6 +66,7 @@ export const inboundMailModule: ModulePlugin = async (app, { deps }) => {
         return (Array.isArray(value) ? value : value ? [value] : []).flatMap((item) => item.split(","));
       });
       const outcomes = await receiveMail(deps, { raw, recipients }, request.log);
+      countInboundMail(outcomes);
       const created = outcomes.filter((outcome) => outcome.status === "created");
       if (created.length > 0) {
         const tasks = created.reduce((sum, outcome) => sum + outcome.tasksCreated, 0);

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { FastifyBaseLogger } from "fastify";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import type { AppDeps } from "../../app-types";
+import { countInboundMail } from "../../lib/metrics";
 import { consumeRateLimit, currentHits } from "../../lib/rate-limit";
 import { findRecipientUser, receiveMail } from "./service";
 
@@ -111,11 +112,13 @@ export async function startInboundSmtp(
       stream.on("end", () => {
         if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
           log.warn({ remoteAddress: session.remoteAddress }, "Inbound mail refused: over the size limit");
+          countInboundMail([{ status: "refused", reason: "too_large" }]);
           return callback(smtpError(`Message exceeds the size limit of ${inbound.maxBytes} bytes`, 552));
         }
         const recipients = session.envelope.rcptTo.map((recipient) => recipient.address);
         receiveMail(deps, { raw: Buffer.concat(chunks), recipients }, log).then(
           (outcomes) => {
+            countInboundMail(outcomes);
             const refusal = outcomes.find((outcome) => outcome.status === "refused");
             if (refusal && outcomes.every((outcome) => outcome.status === "refused")) {
               // Over the day's task limit is temporary: the sending server retries later.

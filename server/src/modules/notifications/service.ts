@@ -14,6 +14,7 @@ import { scheduleJob, type ClaimedJob } from "../../jobs/repository";
 import { exactlyOnce, type JobLogger } from "../../jobs/runner";
 import { isoNow, type Clock } from "../../lib/clock";
 import { newId } from "../../lib/ids";
+import { reminderDelivered } from "../../lib/metrics";
 import { allDayDate, userTimeZone } from "../../lib/time-zone";
 import { reminderMail } from "../../mail/reminder-mail";
 import { getUserById } from "../auth/service";
@@ -146,6 +147,7 @@ export async function deliverReminder(deps: Deps, job: ClaimedJob): Promise<void
     if (!user) return;
     const dueSince = Math.max(Date.parse(job.run_at), Date.parse(job.scheduled_at));
     const late = now.getTime() - dueSince > REMINDER_LATE_AFTER_MS;
+    reminderDelivered(now.getTime() - dueSince, late);
     const notificationId = await addNotification(trx, {
       userId,
       kind: "reminder",

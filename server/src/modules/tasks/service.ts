@@ -122,7 +122,7 @@ function normaliseDueDate(value: string | null | undefined): string | null {
 }
 
 /**
- * A rule as stored (rrule's spelling), or a 400 naming the field: a rule no task can carry, or a
+ * A rule as stored (ical.js's spelling), or a 400 naming the field: a rule no task can carry, or a
  * repeating task without a due date, since the rule's dates count from it.
  */
 function checkedRecurrence(rule: string | null | undefined, dueDate: string | null): string | null {

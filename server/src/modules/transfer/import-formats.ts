@@ -9,7 +9,7 @@ import {
 } from "@contract/index";
 import { z } from "zod";
 import { taskEventJsonSchema, type TaskEventJson } from "@contract/analytics";
-import { RRule } from "../../lib/recurrence";
+import { ruleText, type RuleParts } from "../../lib/recurrence";
 import { zonedWallTimeToUtc } from "../extract";
 import { parseQuickAdd } from "../quick-add";
 import { inputFromCsvFields } from "./csv-columns";
@@ -385,11 +385,11 @@ const LETTER_PRIORITIES = Object.fromEntries(
 const TODO_TXT_STATUSES = ["pending", "in_progress", "completed", "cancelled"];
 
 /** `rec:` of todo.txt apps: every N days, weeks, months, years or business days (`+` is ignored). */
-const REC_UNITS: Record<string, number> = {
-  d: RRule.DAILY,
-  w: RRule.WEEKLY,
-  m: RRule.MONTHLY,
-  y: RRule.YEARLY,
+const REC_UNITS: Record<string, RuleParts["freq"]> = {
+  d: "DAILY",
+  w: "WEEKLY",
+  m: "MONTHLY",
+  y: "YEARLY",
 };
 
 function recRule(value: string): string | undefined {
@@ -398,11 +398,11 @@ function recRule(value: string): string | undefined {
   const interval = Number(match[1]);
   const unit = match[2].toLowerCase();
   if (interval < 1 || (unit === "b" && interval !== 1)) return undefined;
-  const options =
+  return ruleText(
     unit === "b"
-      ? { freq: RRule.WEEKLY, byweekday: [RRule.MO, RRule.TU, RRule.WE, RRule.TH, RRule.FR] }
-      : { freq: REC_UNITS[unit], interval };
-  return new RRule(options).toString().replace(/^RRULE:/, "");
+      ? { freq: "WEEKLY", byday: ["MO", "TU", "WE", "TH", "FR"] }
+      : { freq: REC_UNITS[unit], interval },
+  );
 }
 
 function isRealDate(text: string): boolean {
