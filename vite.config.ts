@@ -132,7 +132,7 @@ export default defineConfig({
           environment: "jsdom",
           globals: true,
           include: ["src/**/*.test.{ts,tsx}", "contract/**/*.test.ts"],
-          // node-file-for-fetch first: msw's request class extends the global Request it patches.
+          // node-file-for-fetch first: it patches Request before msw's modules extend it.
           setupFiles: ["./src/test/node-file-for-fetch.ts", "./src/test/setup.ts"],
           // date-fns as one pre-bundled module rather than its hundreds of files: for each of them
           // Node 24 (not 20) parses the exports map of date-fns' 200 KB package.json again, seconds
