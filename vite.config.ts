@@ -135,7 +135,12 @@ export default defineConfig({
           environment: "jsdom",
           globals: true,
           include: ["src/**/*.test.{ts,tsx}", "contract/**/*.test.ts"],
-          setupFiles: ["./src/test/setup.ts"],
+          // node-file-for-fetch first: it patches Request before msw's modules extend it.
+          setupFiles: ["./src/test/node-file-for-fetch.ts", "./src/test/setup.ts"],
+          // date-fns as one pre-bundled module rather than its hundreds of files: for each of them
+          // Node 24 (not 20) parses the exports map of date-fns' 200 KB package.json again, seconds
+          // per test file with the thread blocked (a lazy screen that first needs it outlasts waitFor).
+          deps: { optimizer: { client: { enabled: true, include: ["date-fns", "date-fns-tz"] } } },
           // Whole screens with lazy routes: generous on a loaded 2-core machine.
           testTimeout: 20_000,
         },
