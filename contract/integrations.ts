@@ -5,8 +5,12 @@ import { withoutNul } from "./common";
 // Personal API tokens
 // ---------------------------------------------------------------------------------------------
 
-/** What a token may do: "read" calls only GET (and open a live-update stream); "write" anything. */
-export const API_TOKEN_SCOPES = ["read", "write"] as const;
+/**
+ * What a token may do: "read" only reads (and opens a live-update stream); "write" also changes
+ * tasks, projects and the like; "integrations" also registers webhooks and push subscriptions.
+ * No token changes the account, makes app passwords or manages tokens.
+ */
+export const API_TOKEN_SCOPES = ["read", "write", "integrations"] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 
 /** Every personal API token starts so: recognisable in a script or a leak scanner, never a session. */
@@ -27,7 +31,7 @@ const nameSchema = (label: string) =>
 
 export const createApiTokenRequestSchema = /* @__PURE__ */ z.object({
   name: nameSchema("name"),
-  scope: z.enum(API_TOKEN_SCOPES, { error: 'scope must be "read" or "write"' }),
+  scope: z.enum(API_TOKEN_SCOPES, { error: 'scope must be "read", "write" or "integrations"' }),
   expires_in_days: z
     .number({ error: "expires_in_days must be a whole number of days" })
     .int({ error: "expires_in_days must be a whole number of days" })

@@ -228,6 +228,8 @@ export interface JobsTable {
   scheduled_at: string;
   finished_at: string | null;
   last_error: string | null;
+  /** Whose network job it is (migration 0019): the runner limits each user's share. */
+  user_id: string | null;
 }
 
 /** What the bell lists (migration 0008). */
@@ -259,6 +261,8 @@ export interface PushSubscriptionsTable {
   p256dh: string;
   auth: string;
   created_at: string;
+  /** The API token that made it (migration 0019): deleted with the token. Null: a session did. */
+  api_token_id: string | null;
 }
 
 /** One change in a task's history (migration 0014); kept when the task is deleted. */
@@ -331,7 +335,7 @@ export interface ApiTokensTable {
   id: string;
   user_id: string;
   name: string;
-  /** "read" or "write" */
+  /** "read", "write" or "integrations" */
   scope: string;
   token_hash: string;
   created_at: string;
@@ -351,6 +355,8 @@ export interface WebhooksTable {
   /** When the first of the failures in a row happened; null while deliveries succeed. */
   failing_since: string | null;
   disabled_at: string | null;
+  /** The API token that made it (migration 0019): deleted with the token. Null: a session did. */
+  api_token_id: string | null;
 }
 
 /** One event for one webhook (migration 0016); the id is the `webhook-id` it is signed with. */

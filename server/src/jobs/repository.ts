@@ -12,7 +12,14 @@ export type ClaimedJob = JobRow & { claimed_by: string };
  */
 export async function scheduleJob(
   db: Db,
-  job: { kind: string; subject: string; runAt: string; nowIso: string },
+  job: {
+    kind: string;
+    subject: string;
+    runAt: string;
+    nowIso: string;
+    /** Whose job it is, for the kinds the runner shares out per user (network jobs). */
+    userId?: string;
+  },
 ): Promise<void> {
   await db
     .insertInto("jobs")
@@ -24,6 +31,7 @@ export async function scheduleJob(
       run_at: job.runAt,
       attempts: 0,
       scheduled_at: job.nowIso,
+      user_id: job.userId ?? null,
     })
     .onConflict((conflict) =>
       conflict.columns(["kind", "subject"]).doUpdateSet({

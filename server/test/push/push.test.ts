@@ -129,7 +129,7 @@ describe("reminders by Web Push", () => {
     t = await createTestApp({ env: LOCAL_PUSH_SERVICE });
     me = await signUp(t);
     // This instance trusts the local push service's certificate, as it trusts real ones.
-    deps = { ...t.deps, pushAgent: new https.Agent({ ca: certificate }) };
+    deps = { ...t.deps, pushCa: certificate };
     pushService.received.length = 0;
   });
   afterEach(async () => t.close());
@@ -242,7 +242,7 @@ describe("reminders by Web Push", () => {
     const other = await createTestApp({ db: t.deps.db, clock: t.clock, env: LOCAL_PUSH_SERVICE });
     try {
       t.clock.advance(5 * 60_000);
-      const otherDeps = { ...other.deps, pushAgent: new https.Agent({ ca: certificate }) };
+      const otherDeps = { ...other.deps, pushCa: certificate };
       await Promise.all([
         runDueJobs(deps, jobKinds, "worker-a", quiet),
         runDueJobs(otherDeps, jobKinds, "worker-b", quiet),

@@ -65,7 +65,7 @@ export const authModule: ModulePlugin = async (app, { deps }) => {
 
   await app.register(async (signedIn: App) => {
     // A personal API token may read the account, never change it.
-    signedIn.addHook("onRequest", authenticate(deps, "reads"));
+    signedIn.addHook("onRequest", authenticate(deps, "account"));
 
     signedIn.get(
       routeIn(signedIn, meRoute.path),

@@ -35,7 +35,7 @@ export const CALENDAR_FETCH_TIMEOUT_MS = 15_000;
 const CALENDAR_NOT_FOUND = "Calendar not found";
 const REFRESH_MS = CALENDAR_REFRESH_MINUTES * 60_000;
 
-type CalendarDeps = Pick<AppDeps, "db" | "clock" | "config">;
+type CalendarDeps = Pick<AppDeps, "db" | "clock" | "config" | "resolveHost">;
 
 function toCalendarJson(row: CalendarHead): CalendarJson {
   return { id: row.id, name: row.name, url: row.url, last_synced_at: row.last_synced_at, error: row.error };
@@ -47,6 +47,7 @@ async function fetchChecked(
 ): Promise<{ text: string; name: string | undefined }> {
   const text = await fetchCalendarText(url, {
     allowPrivate: deps.config.calendarAllowPrivate,
+    resolve: deps.resolveHost,
     timeoutMs: CALENDAR_FETCH_TIMEOUT_MS,
     maxBytes: CALENDAR_MAX_BYTES,
   });
