@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { appPasswordSchema } from "./caldav";
 import { withoutNul } from "./common";
 
 // ---------------------------------------------------------------------------------------------
@@ -65,6 +66,27 @@ export const apiTokenCreatedSchema = /* @__PURE__ */ z.object({
 export type ApiTokenCreated = z.infer<typeof apiTokenCreatedSchema>;
 
 export const apiTokenListSchema = /* @__PURE__ */ z.array(apiTokenSchema);
+
+// ---------------------------------------------------------------------------------------------
+// Everything that signs in to the account
+// ---------------------------------------------------------------------------------------------
+
+export const signedInSessionSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  created_at: z.string().describe("When it signed in"),
+  expires_at: z.string(),
+  last_used_at: z.string().nullable().describe("Within a minute; null when not used since it signed in"),
+  current: z.boolean().describe("The session this call was made with"),
+});
+export type SignedInSession = z.infer<typeof signedInSessionSchema>;
+
+/** GET /api/v1/credentials: every live way into the account, each with its last use. */
+export const credentialsSchema = /* @__PURE__ */ z.object({
+  sessions: z.array(signedInSessionSchema).describe("Signed-in browsers and apps, most recently used first"),
+  api_tokens: apiTokenListSchema,
+  app_passwords: z.array(appPasswordSchema),
+});
+export type Credentials = z.infer<typeof credentialsSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Webhooks

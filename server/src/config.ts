@@ -105,6 +105,7 @@ const envSchema = z.object({
   PUSH_ALLOW_PRIVATE: z.stringbool().default(false),
   CALENDAR_ALLOW_PRIVATE: z.stringbool().default(false),
   WEBHOOK_ALLOW_PRIVATE: z.stringbool().default(false),
+  LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -168,6 +169,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     calendarAllowPrivate: env_.CALENDAR_ALLOW_PRIVATE,
     /** Webhooks may be registered for and delivered to loopback and private addresses. */
     webhookAllowPrivate: env_.WEBHOOK_ALLOW_PRIVATE,
+    /** Live-update streams one user may have open at once, across instances. */
+    liveStreamsPerUser: env_.LIVE_STREAMS_PER_USER,
   };
 }
 

@@ -63,6 +63,8 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** When it last made a call, to the minute (migration 0019); null for none since. */
+  last_used_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface VerificationCodesTable {
@@ -379,6 +381,18 @@ export interface EventTicketsTable {
   ticket_hash: string;
   user_id: string;
   expires_at: string;
+  /** What took the ticket (migration 0019): its stream ends when that is revoked. */
+  session_id: string | null;
+  api_token_id: string | null;
+}
+
+/** The live-update streams open now, on any instance (migration 0019). */
+export interface LiveStreamsTable {
+  id: string;
+  user_id: string;
+  opened_at: string;
+  /** Refreshed while the stream is open: an older one was left by an instance that stopped. */
+  seen_at: string;
 }
 
 export interface Database {
@@ -410,6 +424,7 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   event_tickets: EventTicketsTable;
+  live_streams: LiveStreamsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

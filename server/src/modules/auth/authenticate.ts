@@ -39,7 +39,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function checkApiTokenAccess(request: FastifyRequest, scope: ApiTokenScope, access: ApiTokenAccess): void {
   if (access === "refused") {
-    throw new Forbidden("API tokens cannot manage tokens: sign in to the app for that", "api_token_refused");
+    throw new Forbidden(
+      "API tokens cannot manage tokens or sign-ins: sign in to the app for that",
+      "api_token_refused",
+    );
   }
   const reads = SAFE_METHODS.has(request.method) || request.routeOptions.config.readOnly === true;
   if (reads) return;
@@ -110,10 +113,18 @@ export async function currentUserRow(db: Db, request: FastifyRequest): Promise<U
   return user;
 }
 
+/** What a request signed in with: its session, or its personal API token. */
+export function currentCredential(request: FastifyRequest): {
+  sessionId: string | null;
+  apiTokenId: string | null;
+} {
+  if (!request.auth) throw new Unauthenticated();
+  return { sessionId: request.auth.sessionId, apiTokenId: request.auth.apiToken?.id ?? null };
+}
+
 /** The personal API token a request was made with; null for a signed-in session. */
 export function currentApiTokenId(request: FastifyRequest): string | null {
-  if (!request.auth) throw new Unauthenticated();
-  return request.auth.apiToken?.id ?? null;
+  return currentCredential(request).apiTokenId;
 }
 
 /** The session of a request signed in with one (calls that API tokens reach never ask). */

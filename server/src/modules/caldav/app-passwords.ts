@@ -10,6 +10,7 @@ import { getUserBySignInName } from "../auth/service";
 import {
   insertAppPassword,
   markAppPasswordUsed,
+  revokeAllAppPasswordsOf,
   revokeAppPassword,
   selectAppPasswords,
   selectLiveAppPassword,
@@ -73,6 +74,11 @@ export async function createAppPassword(
 
 export async function deleteAppPassword(db: Db, clock: Clock, userId: string, id: string): Promise<void> {
   if (!(await revokeAppPassword(db, userId, id, isoNow(clock)))) throw new NotFound("App password not found");
+}
+
+/** Every app password of the user stops working (the account password changed). */
+export async function revokeAllAppPasswords(db: Db, clock: Clock, userId: string): Promise<void> {
+  await revokeAllAppPasswordsOf(db, userId, isoNow(clock));
 }
 
 /**
