@@ -6,6 +6,7 @@ import type {
   RawServerDefault,
 } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
+import type { DNSResolver } from "mailauth";
 import type { AiProvider } from "./ai/provider";
 import type { Config } from "./config";
 import type { Db, DatabaseEngine } from "./db/database";
@@ -25,6 +26,8 @@ export interface AppDeps {
   pushCa?: string | Buffer;
   /** How outbound requests resolve host names; unset in production (tests answer with their own). */
   resolveHost?: ResolveHost;
+  /** How inbound mail's SPF, DKIM and DMARC records are looked up; unset in production (tests' own). */
+  mailDnsResolver?: DNSResolver;
 }
 
 export type App = FastifyInstance<

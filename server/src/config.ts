@@ -84,7 +84,8 @@ const envSchema = z.object({
   INBOUND_TLS_KEY: optionalString,
   INBOUND_TLS_CERT: optionalString,
   INBOUND_WEBHOOK_SECRET: optionalString,
-  INBOUND_SENDER_POLICY: z.enum(["owner", "any"]).default("owner"),
+  INBOUND_SENDER_POLICY: z.enum(["owner", "owner-unverified", "any"]).default("owner"),
+  INBOUND_TRUSTED_AUTHSERV_IDS: optionalString,
   INBOUND_MAX_TASKS_PER_MESSAGE: z.coerce.number().int().min(1).default(50),
   INBOUND_MAX_TASKS_PER_DAY: z.coerce.number().int().min(1).default(200),
   AI_BASE_URL: optionalString,
@@ -133,7 +134,17 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       tlsKeyPath: env_.INBOUND_TLS_KEY,
       tlsCertPath: env_.INBOUND_TLS_CERT,
       webhookSecret: env_.INBOUND_WEBHOOK_SECRET,
+      /**
+       * "owner": only mail from the account's own address whose domain passed SPF, DKIM or DMARC
+       * aligned with it; "owner-unverified": the From header alone (it can be forged: for
+       * development and tests); "any": every sender.
+       */
       senderPolicy: env_.INBOUND_SENDER_POLICY,
+      /** authserv-ids of upstream servers whose Authentication-Results headers are believed. */
+      trustedAuthservIds:
+        env_.INBOUND_TRUSTED_AUTHSERV_IDS?.split(",")
+          .map((id) => id.trim())
+          .filter(Boolean) ?? [],
       maxTasksPerMessage: env_.INBOUND_MAX_TASKS_PER_MESSAGE,
       maxTasksPerDay: env_.INBOUND_MAX_TASKS_PER_DAY,
     },
@@ -174,7 +185,16 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   };
 }
 
-/** A configuration for tests: everything default, in-memory SQLite, nothing listening. */
+/**
+ * A configuration for tests: everything default, in-memory SQLite, nothing listening, except that
+ * inbound mail from the account's own address is believed without SPF, DKIM or DMARC (tests send
+ * it from this machine, where no DNS answers; the tests of that check set "owner").
+ */
 export function testConfig(overrides: Partial<Record<string, string>> = {}): Config {
-  return parseConfig({ LOG_LEVEL: "silent", INBOUND_SMTP_PORT: "0", ...overrides });
+  return parseConfig({
+    LOG_LEVEL: "silent",
+    INBOUND_SMTP_PORT: "0",
+    INBOUND_SENDER_POLICY: "owner-unverified",
+    ...overrides,
+  });
 }

@@ -51,7 +51,7 @@ export interface InboundSmtpListener {
  * limited per client. Each accepted message goes through `receiveMail`.
  */
 export async function startInboundSmtp(
-  deps: Pick<AppDeps, "db" | "config" | "clock" | "ai">,
+  deps: Pick<AppDeps, "db" | "config" | "clock" | "ai" | "mailDnsResolver">,
   log: FastifyBaseLogger,
   options: { port?: number; host?: string } = {},
 ): Promise<InboundSmtpListener> {
@@ -114,7 +114,12 @@ export async function startInboundSmtp(
           return callback(smtpError(`Message exceeds the size limit of ${inbound.maxBytes} bytes`, 552));
         }
         const recipients = session.envelope.rcptTo.map((recipient) => recipient.address);
-        receiveMail(deps, { raw: Buffer.concat(chunks), recipients }, log).then(
+        const envelope = {
+          ip: session.remoteAddress,
+          helo: session.hostNameAppeared,
+          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+        };
+        receiveMail(deps, { raw: Buffer.concat(chunks), recipients, envelope }, log).then(
           (outcomes) => {
             const refusal = outcomes.find((outcome) => outcome.status === "refused");
             if (refusal && outcomes.every((outcome) => outcome.status === "refused")) {
