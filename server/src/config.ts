@@ -103,6 +103,11 @@ const envSchema = z.object({
   AUTH_SIGN_INS_PER_CLIENT: z.coerce.number().int().positive().default(50),
   STATIC_DIR: z.string().default("./dist"),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
+  JOBS_SLOTS: z.coerce.number().int().min(1).max(64).default(2),
+  JOBS_NETWORK_SLOTS: z.coerce.number().int().min(1).max(64).default(4),
+  JOBS_PER_USER: z.coerce.number().int().min(1).max(64).default(2),
+  WEBHOOKS_PER_USER: z.coerce.number().int().min(0).default(20),
+  CALENDARS_PER_USER: z.coerce.number().int().min(0).default(20),
   PUSH_ALLOW_PRIVATE: z.stringbool().default(false),
   CALENDAR_ALLOW_PRIVATE: z.stringbool().default(false),
   WEBHOOK_ALLOW_PRIVATE: z.stringbool().default(false),
@@ -170,6 +175,15 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     staticDir: env_.STATIC_DIR,
     /** How often each instance looks for due jobs (daily plans, reminders, their e-mails). */
     jobsPollIntervalMs: env_.JOBS_POLL_INTERVAL_MS,
+    /**
+     * How many jobs each instance runs at once: `slots` for reminders and the other local work,
+     * `networkSlots` for webhook deliveries and calendar fetches; and how many of one user's jobs
+     * run at once across instances.
+     */
+    jobs: { slots: env_.JOBS_SLOTS, networkSlots: env_.JOBS_NETWORK_SLOTS, perUser: env_.JOBS_PER_USER },
+    /** Most webhooks and calendar subscriptions one account may have. */
+    webhooksPerUser: env_.WEBHOOKS_PER_USER,
+    calendarsPerUser: env_.CALENDARS_PER_USER,
     /** Reminder pushes may go to loopback and private addresses (a push service on this network). */
     pushAllowPrivate: env_.PUSH_ALLOW_PRIVATE,
     /**

@@ -116,7 +116,7 @@ export async function startInboundSmtp(
         const recipients = session.envelope.rcptTo.map((recipient) => recipient.address);
         const envelope = {
           ip: session.remoteAddress,
-          helo: session.hostNameAppeared,
+          helo: session.hostNameAppearsAs,
           mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
         };
         receiveMail(deps, { raw: Buffer.concat(chunks), recipients, envelope }, log).then(

@@ -20,6 +20,7 @@ import { nonPublicReason, type ResolveHost } from "../../lib/public-address";
 import { addNotification } from "../notifications/service";
 import { eventsOfWebhook } from "./queue";
 import {
+  countWebhooks,
   deleteWebhookRow,
   disableWebhook,
   failPendingDelivery,
@@ -73,6 +74,7 @@ function toDeliveryJson(row: WebhookDeliveryRow): WebhookDelivery {
 }
 
 type AddressDeps = { config: Pick<Config, "webhookAllowPrivate">; resolveHost?: ResolveHost };
+type RegisterDeps = { db: Db; clock: Clock; config: Pick<Config, "webhookAllowPrivate" | "webhooksPerUser"> } & AddressDeps;
 
 function outboundPolicy(deps: AddressDeps): OutboundPolicy {
   return { allowPrivate: deps.config.webhookAllowPrivate, resolve: deps.resolveHost };
@@ -92,12 +94,17 @@ async function refusedAddress(deps: AddressDeps, url: string): Promise<string | 
 
 /** POST /api/v1/webhooks: the secret is returned once (deliveries are signed with it). */
 export async function registerWebhook(
-  deps: { db: Db; clock: Clock } & AddressDeps,
+  deps: RegisterDeps,
   owner: { userId: string; apiTokenId: string | null },
   request: CreateWebhookRequest,
 ): Promise<WebhookCreated> {
   const refused = await refusedAddress(deps, request.url);
   if (refused) throw new Validation(`url: ${refused}`, "private_address");
+  // Each event is sent to every hook: an account may have only so many.
+  const limit = deps.config.webhooksPerUser;
+  if ((await countWebhooks(deps.db, owner.userId)) >= limit) {
+    throw new Validation(`An account may have at most ${limit} webhooks: delete one first`, "webhook_limit");
+  }
   const row: WebhookRow = {
     id: newId(),
     user_id: owner.userId,
