@@ -242,6 +242,8 @@ export { authResponseFromWire, userFromWire } from "./auth-answers";
  * (`DELETE /api/v1/tokens`).
  */
 export const passwordChangedSchema = /* @__PURE__ */ userSchema.extend({
-  api_tokens: apiTokenListSchema.describe("Still live: keep them, or revoke them all with DELETE /api/v1/tokens"),
+  api_tokens: apiTokenListSchema.describe(
+    "Still live: keep them, or revoke them all with DELETE /api/v1/tokens",
+  ),
 });
 export type PasswordChanged = z.infer<typeof passwordChangedSchema>;

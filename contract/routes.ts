@@ -692,7 +692,8 @@ export const apiRoutes = {
   credentials: {
     method: "GET",
     path: apiPaths.credentials,
-    summary: "Everything that can sign in to the account (sessions, API tokens, app passwords), with its last use",
+    summary:
+      "Everything that can sign in to the account (sessions, API tokens, app passwords), with its last use",
     auth: true,
     response: credentialsSchema,
     errors: { ...authErrors, ...sessionOnly },

@@ -115,7 +115,12 @@ async function recoverStale(deps: AppDeps, kinds: readonly JobKind[], log: JobLo
 }
 
 /** Runs a job until its kind's deadline; past it the run is aborted and counts as failed. */
-async function runWithinDeadline(deps: AppDeps, kind: JobKind, job: ClaimedJob, log: JobLogger): Promise<void> {
+async function runWithinDeadline(
+  deps: AppDeps,
+  kind: JobKind,
+  job: ClaimedJob,
+  log: JobLogger,
+): Promise<void> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {

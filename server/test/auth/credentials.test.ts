@@ -2,7 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { PasswordChanged } from "@contract/auth";
 import type { ApiTokenCreated, Credentials, EventTicket } from "@contract/integrations";
 import { openEventStream, type EventStream } from "../live-updates/event-stream";
-import { bearer, createTestApp, latestVerificationCode, signUp, type SignedUp, type TestApp } from "../helpers";
+import {
+  bearer,
+  createTestApp,
+  latestVerificationCode,
+  signUp,
+  type SignedUp,
+  type TestApp,
+} from "../helpers";
 
 /**
  * Credentials end when they should: a token cannot make credentials that outlive it, and a new
@@ -210,9 +217,7 @@ describe("credentials", () => {
       expect(response.statusCode).toBe(200);
       const body = response.json<Credentials>();
       const now = t.clock.now().toISOString();
-      expect(body.sessions).toEqual([
-        expect.objectContaining({ current: true, last_used_at: now }),
-      ]);
+      expect(body.sessions).toEqual([expect.objectContaining({ current: true, last_used_at: now })]);
       expect(body.api_tokens).toEqual([expect.objectContaining({ id: token.id, last_used_at: now })]);
       expect(body.app_passwords).toEqual([expect.objectContaining({ name: "Phone", last_used_at: null })]);
       expect((await call("GET", "/api/v1/credentials", token.token)).statusCode).toBe(403);
@@ -255,15 +260,17 @@ describe("credentials", () => {
         (await streamOf(someoneElse.token)).close();
 
         streams.pop()?.close();
-        await expect.poll(async () => {
-          const again = await openEventStream(
-            baseUrl,
-            (await call("POST", "/api/v1/events/ticket", owner.token)).json<EventTicket>().ticket,
-          );
-          if (again.response.statusCode === 200) streams.push(again);
-          else again.close();
-          return again.response.statusCode;
-        }).toBe(200);
+        await expect
+          .poll(async () => {
+            const again = await openEventStream(
+              baseUrl,
+              (await call("POST", "/api/v1/events/ticket", owner.token)).json<EventTicket>().ticket,
+            );
+            if (again.response.statusCode === 200) streams.push(again);
+            else again.close();
+            return again.response.statusCode;
+          })
+          .toBe(200);
       } finally {
         for (const stream of streams) stream.close();
       }

@@ -40,7 +40,8 @@ const TXT: Record<string, string> = {
 };
 const resolver: DNSResolver = async (name, rrtype) => {
   const record = rrtype === "TXT" ? TXT[name.toLowerCase().replace(/\.$/, "")] : undefined;
-  if (record === undefined) throw Object.assign(new Error(`${name} ${rrtype}: no such record`), { code: "ENOTFOUND" });
+  if (record === undefined)
+    throw Object.assign(new Error(`${name} ${rrtype}: no such record`), { code: "ENOTFOUND" });
   return [[record]];
 };
 

@@ -71,13 +71,17 @@ describe("the job runner's fairness", () => {
       });
       expect(registered.statusCode, registered.body).toBe(201);
     }
-    expect((await post(third, "/api/v1/webhooks", { url: fast.url, events: ["task.created"] })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await post(third, "/api/v1/webhooks", { url: fast.url, events: ["task.created"] })).statusCode,
+    ).toBe(201);
     // The reminder falls due a minute from now.
     const remindAt = new Date(t.clock.now().getTime() + 60_000).toISOString();
     const due = new Date(t.clock.now().getTime() + 3_600_000).toISOString();
-    const reminded = await post(other, "/api/v1/tasks", { title: "Take the pills", due_date: due, remind_at: remindAt });
+    const reminded = await post(other, "/api/v1/tasks", {
+      title: "Take the pills",
+      due_date: due,
+      remind_at: remindAt,
+    });
     expect(reminded.statusCode, reminded.body).toBe(201);
     // 50 deliveries queued at once.
     expect((await post(flooder, "/api/v1/tasks", { title: "Flood" })).statusCode).toBe(201);

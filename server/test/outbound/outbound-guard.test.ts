@@ -87,7 +87,9 @@ describe("the outbound request guard", () => {
       hits = [];
       server = createServer((request, response) => {
         hits.push(request.url ?? "");
-        response.writeHead(200, { "content-type": "text/calendar" }).end("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n");
+        response
+          .writeHead(200, { "content-type": "text/calendar" })
+          .end("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n");
       });
       await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
       port = (server.address() as AddressInfo).port;
@@ -205,7 +207,8 @@ describe("the outbound request guard", () => {
           payload: {
             endpoint: `https://${host}/push/x`,
             keys: {
-              p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
+              p256dh:
+                "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
               auth: "tBHItJI5svbpez7KI4CCXg",
             },
           },

@@ -133,12 +133,12 @@ describe("GET /api/v1/export", () => {
 
   it("writes a cell that a spreadsheet would run as a formula as text, and reads it back as written", async () => {
     const alice = await newUser();
-    const titles = ["=HYPERLINK(\"http://evil.example\",\"x\")", "+SUM(1,2)", "-10 push-ups", "@cmd", "Plain"];
+    const titles = ['=HYPERLINK("http://evil.example","x")', "+SUM(1,2)", "-10 push-ups", "@cmd", "Plain"];
     for (const title of titles) await alice.create({ title, description: "=1+1" });
     const response = await alice.exportAs("csv");
     const rows = parseCsv(response.body, { columns: true }) as Record<string, string>[];
     expect(rows.map((row) => row.title).sort()).toEqual(
-      ["'=HYPERLINK(\"http://evil.example\",\"x\")", "'+SUM(1,2)", "'-10 push-ups", "'@cmd", "Plain"].sort(),
+      ['\'=HYPERLINK("http://evil.example","x")', "'+SUM(1,2)", "'-10 push-ups", "'@cmd", "Plain"].sort(),
     );
     expect(new Set(rows.map((row) => row.description))).toEqual(new Set(["'=1+1"]));
 

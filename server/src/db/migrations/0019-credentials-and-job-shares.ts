@@ -36,7 +36,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("opened_at", "text", (col) => col.notNull())
     .addColumn("seen_at", "text", (col) => col.notNull())
     .execute();
-  await db.schema.createIndex("live_streams_user").on("live_streams").columns(["user_id", "seen_at"]).execute();
+  await db.schema
+    .createIndex("live_streams_user")
+    .on("live_streams")
+    .columns(["user_id", "seen_at"])
+    .execute();
   await db.schema.alterTable("jobs").addColumn("user_id", "text").execute();
   await db.schema.createIndex("jobs_running_user").on("jobs").columns(["status", "user_id"]).execute();
 }

@@ -25,7 +25,6 @@ export const credentialsModule: ModulePlugin = async (app, { deps }) => {
         response: { 200: route.response },
       },
     },
-    async (request) =>
-      listCredentials(deps, currentUser(request).id, currentCredential(request).sessionId),
+    async (request) => listCredentials(deps, currentUser(request).id, currentCredential(request).sessionId),
   );
 };

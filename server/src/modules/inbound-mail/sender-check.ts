@@ -59,7 +59,9 @@ function parseAuthenticationResults(value: string): { authservId: string; result
     const properties = new Map(
       rest.flatMap((entry) => {
         const at = entry.indexOf("=");
-        return at > 0 ? [[entry.slice(0, at).toLowerCase(), entry.slice(at + 1).replace(/^"|"$/g, "")] as const] : [];
+        return at > 0
+          ? [[entry.slice(0, at).toLowerCase(), entry.slice(at + 1).replace(/^"|"$/g, "")] as const]
+          : [];
       }),
     );
     return [{ method: match[1]!.toLowerCase(), result: match[2]!.toLowerCase(), properties }];
@@ -79,7 +81,8 @@ function upstreamVerdict(results: ResultInfo[], fromDomain: string): boolean {
       const headerFrom = entry.properties.get("header.from");
       return headerFrom === undefined || aligned(headerFrom, fromDomain);
     }
-    if (entry.method === "dkim") return aligned(domainOfProperty("header.d") ?? domainOfProperty("header.i"), fromDomain);
+    if (entry.method === "dkim")
+      return aligned(domainOfProperty("header.d") ?? domainOfProperty("header.i"), fromDomain);
     if (entry.method === "spf") return aligned(domainOfProperty("smtp.mailfrom"), fromDomain);
     return false;
   });
@@ -92,7 +95,11 @@ function upstreamVerdict(results: ResultInfo[], fromDomain: string): boolean {
  * arrive from outside), and else this server's own check with mailauth: DMARC, or a DKIM
  * signature or an SPF pass aligned with the From domain.
  */
-export async function checkSender(raw: Buffer, from: string, options: SenderCheckOptions): Promise<SenderCheck> {
+export async function checkSender(
+  raw: Buffer,
+  from: string,
+  options: SenderCheckOptions,
+): Promise<SenderCheck> {
   if (!from.includes("@")) return { verified: false, reason: "the message has no From address" };
   const fromDomain = domainOf(from);
   const trusted = new Set(options.trustedAuthservIds.map((id) => id.toLowerCase()));

@@ -18,15 +18,11 @@ export interface StreamCredential {
  * session that made it; a reset keeps none).
  */
 export type StreamsToEnd =
-  | { session: string }
-  | { apiToken: string }
-  | { apiTokens: "all" }
-  | { allBut: string | null };
+  { session: string } | { apiToken: string } | { apiTokens: "all" } | { allBut: string | null };
 
 /** What one notification carries: whose tasks changed, and how; or whose streams end. */
 export type LiveUpdateMessage =
-  | { userId: string; events: LiveTaskEvent[] }
-  | { userId: string; endStreams: StreamsToEnd };
+  { userId: string; events: LiveTaskEvent[] } | { userId: string; endStreams: StreamsToEnd };
 
 /** Whether a stream opened with `credential` is one of `which`. */
 export function isStreamToEnd(credential: StreamCredential, which: StreamsToEnd): boolean {

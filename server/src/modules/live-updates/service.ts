@@ -116,7 +116,11 @@ export async function openStream(db: Db, clock: Clock, userId: string, limit: nu
 }
 
 export async function streamSeen(db: Db, clock: Clock, id: string): Promise<void> {
-  await db.updateTable("live_streams").set({ seen_at: clock.now().toISOString() }).where("id", "=", id).execute();
+  await db
+    .updateTable("live_streams")
+    .set({ seen_at: clock.now().toISOString() })
+    .where("id", "=", id)
+    .execute();
 }
 
 export async function closeStream(db: Db, id: string): Promise<void> {

@@ -47,7 +47,11 @@ export const pushModule: ModulePlugin = async (app, { deps }) => {
       },
     },
     async (request, reply) => {
-      await subscribe(deps, { userId: currentUser(request).id, apiTokenId: currentApiTokenId(request) }, request.body);
+      await subscribe(
+        deps,
+        { userId: currentUser(request).id, apiTokenId: currentApiTokenId(request) },
+        request.body,
+      );
       return reply.status(204).send(null);
     },
   );

@@ -6,7 +6,12 @@ import type { Db } from "../../db/database";
 import type { JobLogger } from "../../jobs/runner";
 import { isoNow, type Clock } from "../../lib/clock";
 import { Validation } from "../../lib/domain-errors";
-import { assertOutboundAllowed, guardedHttpsAgent, OutboundRefused, type OutboundPolicy } from "../../lib/outbound-request";
+import {
+  assertOutboundAllowed,
+  guardedHttpsAgent,
+  OutboundRefused,
+  type OutboundPolicy,
+} from "../../lib/outbound-request";
 import { nonPublicReason } from "../../lib/public-address";
 import {
   deleteSubscription,

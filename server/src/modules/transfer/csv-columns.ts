@@ -62,7 +62,10 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
 /** A cell the export kept from being read as a formula ('=…, '+…, '-…, '@…), as it was written. */
 export function withoutFormulaEscape(fields: Readonly<Record<string, string>>): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(fields).map(([name, value]) => [name, /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value]),
+    Object.entries(fields).map(([name, value]) => [
+      name,
+      /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value,
+    ]),
   );
 }
 

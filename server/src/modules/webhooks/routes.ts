@@ -57,7 +57,11 @@ export const webhooksModule: ModulePlugin = async (app, { deps }) => {
       reply
         .status(201)
         .send(
-          await registerWebhook(deps, { userId: currentUser(request).id, apiTokenId: currentApiTokenId(request) }, request.body),
+          await registerWebhook(
+            deps,
+            { userId: currentUser(request).id, apiTokenId: currentApiTokenId(request) },
+            request.body,
+          ),
         ),
   );
 

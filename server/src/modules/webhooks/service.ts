@@ -74,7 +74,11 @@ function toDeliveryJson(row: WebhookDeliveryRow): WebhookDelivery {
 }
 
 type AddressDeps = { config: Pick<Config, "webhookAllowPrivate">; resolveHost?: ResolveHost };
-type RegisterDeps = { db: Db; clock: Clock; config: Pick<Config, "webhookAllowPrivate" | "webhooksPerUser"> } & AddressDeps;
+type RegisterDeps = {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, "webhookAllowPrivate" | "webhooksPerUser">;
+} & AddressDeps;
 
 function outboundPolicy(deps: AddressDeps): OutboundPolicy {
   return { allowPrivate: deps.config.webhookAllowPrivate, resolve: deps.resolveHost };
@@ -185,7 +189,9 @@ async function post(
     if (error instanceof OutboundRefused) {
       throw new DeliveryFailed(`Refused: ${error.message}; WEBHOOK_ALLOW_PRIVATE is off`);
     }
-    throw new DeliveryFailed(deadline.aborted ? `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : "Could not connect");
+    throw new DeliveryFailed(
+      deadline.aborted ? `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : "Could not connect",
+    );
   }
 }
 

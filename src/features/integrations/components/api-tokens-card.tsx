@@ -135,8 +135,8 @@ export function ApiTokensCard({ timeZone }: { timeZone: string }) {
         </CardTitle>
         <CardDescription>
           For scripts and automation: send a token as <code>Authorization: Bearer &lt;token&gt;</code>. A
-          read-only token cannot change anything; only a “webhooks” token may add webhooks (they end
-          with it); no token can change your account or make passwords.
+          read-only token cannot change anything; only a “webhooks” token may add webhooks (they end with it);
+          no token can change your account or make passwords.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

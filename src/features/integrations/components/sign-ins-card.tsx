@@ -27,7 +27,9 @@ export function SignInsCard({ timeZone }: { timeZone: string }) {
   const revokeAll = useMutation({
     mutationFn: revokeAllApiTokens,
     onSuccess: () => {
-      toast.success("Every API token revoked", { description: "Scripts using them are refused from now on." });
+      toast.success("Every API token revoked", {
+        description: "Scripts using them are refused from now on.",
+      });
       void queryClient.invalidateQueries({ queryKey: queryKeys.integrations.all });
     },
     onError: (error) =>
@@ -65,8 +67,8 @@ export function SignInsCard({ timeZone }: { timeZone: string }) {
           Sign-ins
         </CardTitle>
         <CardDescription>
-          Everything that can reach your account. Changing your password signs out the other sessions
-          and ends app passwords; API tokens stay until you revoke them.
+          Everything that can reach your account. Changing your password signs out the other sessions and ends
+          app passwords; API tokens stay until you revoke them.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
