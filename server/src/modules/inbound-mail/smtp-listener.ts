@@ -150,6 +150,11 @@ export async function startInboundSmtp(
   });
   const address = server.server.address() as AddressInfo;
   log.info(`Inbound SMTP listening on ${host}:${address.port} for *@${mailDomain}`);
+  if (inbound.senderPolicy === "owner-unverified") {
+    log.warn(
+      "INBOUND_SENDER_POLICY=owner-unverified believes the From header alone, which anyone can forge: use it only for development",
+    );
+  }
   return {
     port: address.port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
