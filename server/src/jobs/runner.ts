@@ -215,7 +215,6 @@ export function startJobRunner(
   log: JobLogger,
   options: JobRunnerOptions,
 ): () => Promise<void> {
-  const instanceId = newId();
   let stopped = false;
   let prunedAt = 0;
   const workers: { running?: Promise<void>; timer?: NodeJS.Timeout }[] = [];
@@ -227,10 +226,11 @@ export function startJobRunner(
     await pruneFinishedJobs(deps.db, new Date(now - KEEP_FINISHED_MS).toISOString());
   };
 
-  const startWorker = (laneKinds: readonly JobKind[], name: string) => {
+  // Every claim names the instance that made it (each claim has its own token besides).
+  const workerId = `worker-${newId()}`;
+  const startWorker = (laneKinds: readonly JobKind[]) => {
     const worker: (typeof workers)[number] = {};
     workers.push(worker);
-    const workerId = `worker-${instanceId}-${name}`;
     const pass = async () => {
       try {
         await runDueJobs(deps, laneKinds, workerId, log, () => stopped, { perUser: options.perUser });
@@ -250,9 +250,9 @@ export function startJobRunner(
 
   const networkKinds = kinds.filter((kind) => kind.network === true);
   const otherKinds = kinds.filter((kind) => kind.network !== true);
-  for (let slot = 0; slot < options.slots; slot += 1) startWorker(otherKinds, `s${slot}`);
+  for (let slot = 0; slot < options.slots; slot += 1) startWorker(otherKinds);
   if (networkKinds.length > 0) {
-    for (let slot = 0; slot < options.networkSlots; slot += 1) startWorker(networkKinds, `n${slot}`);
+    for (let slot = 0; slot < options.networkSlots; slot += 1) startWorker(networkKinds);
   }
 
   return async () => {
