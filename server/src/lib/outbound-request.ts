@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import { isPublicAddress, systemResolver, type ResolveHost } from "./public-address";
+import { isPublicAddress, nonPublicReason, systemResolver, type ResolveHost } from "./public-address";
 
 /**
  * The one guard of every request the server makes to an address a user chose (calendar
@@ -27,6 +27,22 @@ export class OutboundRefused extends Error {
 
 function notFound(hostname: string): Error {
   return Object.assign(new Error(`${hostname} does not resolve`), { code: "ENOTFOUND" });
+}
+
+/**
+ * Why the server may not reach `url`, checked when a user hands it over so a mistake is told at
+ * once (each request is checked again as it connects): its host is, or resolves to, an address
+ * that is not public while the operator's `setting` is off, or it does not resolve.
+ */
+export async function refusedDestination(
+  url: string,
+  policy: OutboundPolicy,
+  setting: string,
+): Promise<string | undefined> {
+  if (policy.allowPrivate) return undefined;
+  const reason = await nonPublicReason(url, policy.resolve);
+  if (reason === undefined || reason.endsWith("does not resolve")) return reason;
+  return `${reason}; ${setting} is off`;
 }
 
 /** A `lookup` for sockets that refuses a host when any of its addresses is not public. */

@@ -10,9 +10,9 @@ import {
   assertOutboundAllowed,
   guardedHttpsAgent,
   OutboundRefused,
+  refusedDestination,
   type OutboundPolicy,
 } from "../../lib/outbound-request";
-import { nonPublicReason } from "../../lib/public-address";
 import {
   deleteSubscription,
   hasSubscriptions,
@@ -72,10 +72,8 @@ export async function subscribe(
   request: PushSubscriptionRequest,
 ) {
   const { db, clock } = deps;
-  if (!deps.config.pushAllowPrivate) {
-    const refused = await nonPublicReason(request.endpoint, deps.resolveHost);
-    if (refused) throw new Validation(`endpoint: ${refused}; PUSH_ALLOW_PRIVATE is off`, "private_address");
-  }
+  const refused = await refusedDestination(request.endpoint, outboundPolicy(deps), "PUSH_ALLOW_PRIVATE");
+  if (refused) throw new Validation(`endpoint: ${refused}`, "private_address");
   await upsertSubscription(db, {
     endpoint: request.endpoint,
     user_id: owner.userId,

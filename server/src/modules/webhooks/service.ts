@@ -15,8 +15,13 @@ import type { JobLogger } from "../../jobs/runner";
 import { isoNow, type Clock } from "../../lib/clock";
 import { NotFound, Validation } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
-import { guardedRequest, OutboundRefused, type OutboundPolicy } from "../../lib/outbound-request";
-import { nonPublicReason, type ResolveHost } from "../../lib/public-address";
+import {
+  guardedRequest,
+  OutboundRefused,
+  refusedDestination,
+  type OutboundPolicy,
+} from "../../lib/outbound-request";
+import type { ResolveHost } from "../../lib/public-address";
 import { addNotification } from "../notifications/service";
 import { eventsOfWebhook } from "./queue";
 import {
@@ -84,25 +89,13 @@ function outboundPolicy(deps: AddressDeps): OutboundPolicy {
   return { allowPrivate: deps.config.webhookAllowPrivate, resolve: deps.resolveHost };
 }
 
-/**
- * Why the server may not call `url`, unless the operator allows loopback and private addresses:
- * checked when a webhook is registered, so a mistake is told at once (each delivery is checked
- * again as it connects).
- */
-async function refusedAddress(deps: AddressDeps, url: string): Promise<string | undefined> {
-  if (deps.config.webhookAllowPrivate) return undefined;
-  const reason = await nonPublicReason(url, deps.resolveHost);
-  if (reason === undefined || reason.endsWith("does not resolve")) return reason;
-  return `${reason}; WEBHOOK_ALLOW_PRIVATE is off`;
-}
-
 /** POST /api/v1/webhooks: the secret is returned once (deliveries are signed with it). */
 export async function registerWebhook(
   deps: RegisterDeps,
   owner: { userId: string; apiTokenId: string | null },
   request: CreateWebhookRequest,
 ): Promise<WebhookCreated> {
-  const refused = await refusedAddress(deps, request.url);
+  const refused = await refusedDestination(request.url, outboundPolicy(deps), "WEBHOOK_ALLOW_PRIVATE");
   if (refused) throw new Validation(`url: ${refused}`, "private_address");
   // Each event is sent to every hook: an account may have only so many.
   const limit = deps.config.webhooksPerUser;
