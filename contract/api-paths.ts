@@ -62,6 +62,8 @@ export const apiPaths = {
   listApiTokens: "/api/v1/tokens",
   createApiToken: "/api/v1/tokens",
   deleteApiToken: "/api/v1/tokens/:id",
+  revokeAllApiTokens: "/api/v1/tokens",
+  credentials: "/api/v1/credentials",
   listWebhooks: "/api/v1/webhooks",
   createWebhook: "/api/v1/webhooks",
   deleteWebhook: "/api/v1/webhooks/:id",

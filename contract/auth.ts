@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { timeZoneSchema, withoutNul } from "./common";
+import { apiTokenListSchema } from "./integrations";
 import { DEFAULT_TASK_DURATION_MINUTES, durationMinutesSchema } from "./tasks";
 
 // Sign-up and sign-in rules
@@ -234,3 +235,15 @@ export const profileRequestSchema = /* @__PURE__ */ z.object({
 export type ProfileRequest = z.infer<typeof profileRequestSchema>;
 
 export { authResponseFromWire, userFromWire } from "./auth-answers";
+
+/**
+ * The answer to a password change: the user, and the API tokens still live. App passwords and
+ * other sessions end with the old password; tokens are the person's to keep or revoke at once
+ * (`DELETE /api/v1/tokens`).
+ */
+export const passwordChangedSchema = /* @__PURE__ */ userSchema.extend({
+  api_tokens: apiTokenListSchema.describe(
+    "Still live: keep them, or revoke them all with DELETE /api/v1/tokens",
+  ),
+});
+export type PasswordChanged = z.infer<typeof passwordChangedSchema>;

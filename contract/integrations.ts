@@ -1,12 +1,17 @@
 import { z } from "zod";
+import { appPasswordSchema } from "./caldav";
 import { withoutNul } from "./common";
 
 // ---------------------------------------------------------------------------------------------
 // Personal API tokens
 // ---------------------------------------------------------------------------------------------
 
-/** What a token may do: "read" calls only GET (and open a live-update stream); "write" anything. */
-export const API_TOKEN_SCOPES = ["read", "write"] as const;
+/**
+ * What a token may do: "read" only reads (and opens a live-update stream); "write" also changes
+ * tasks, projects and the like; "integrations" also registers webhooks and push subscriptions.
+ * No token changes the account, makes app passwords or manages tokens.
+ */
+export const API_TOKEN_SCOPES = ["read", "write", "integrations"] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
 
 /** Every personal API token starts so: recognisable in a script or a leak scanner, never a session. */
@@ -30,7 +35,7 @@ const nameSchema = (label: string) =>
 
 export const createApiTokenRequestSchema = /* @__PURE__ */ z.object({
   name: nameSchema("name"),
-  scope: z.enum(API_TOKEN_SCOPES, { error: 'scope must be "read" or "write"' }),
+  scope: z.enum(API_TOKEN_SCOPES, { error: 'scope must be "read", "write" or "integrations"' }),
   expires_in_days: z
     .number({ error: "expires_in_days must be a whole number of days" })
     .int({ error: "expires_in_days must be a whole number of days" })
@@ -64,6 +69,27 @@ export const apiTokenCreatedSchema = /* @__PURE__ */ z.object({
 export type ApiTokenCreated = z.infer<typeof apiTokenCreatedSchema>;
 
 export const apiTokenListSchema = /* @__PURE__ */ z.array(apiTokenSchema);
+
+// ---------------------------------------------------------------------------------------------
+// Everything that signs in to the account
+// ---------------------------------------------------------------------------------------------
+
+export const signedInSessionSchema = /* @__PURE__ */ z.object({
+  id: z.string(),
+  created_at: z.string().describe("When it signed in"),
+  expires_at: z.string(),
+  last_used_at: z.string().nullable().describe("Within a minute; null when not used since it signed in"),
+  current: z.boolean().describe("The session this call was made with"),
+});
+export type SignedInSession = z.infer<typeof signedInSessionSchema>;
+
+/** GET /api/v1/credentials: every live way into the account, each with its last use. */
+export const credentialsSchema = /* @__PURE__ */ z.object({
+  sessions: z.array(signedInSessionSchema).describe("Signed-in browsers and apps, most recently used first"),
+  api_tokens: apiTokenListSchema,
+  app_passwords: z.array(appPasswordSchema),
+});
+export type Credentials = z.infer<typeof credentialsSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Webhooks

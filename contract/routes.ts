@@ -14,6 +14,7 @@ import {
   sendVerificationRequestSchema,
   sendVerificationResponseSchema,
   settingsRequestSchema,
+  passwordChangedSchema,
   timezoneRequestSchema,
   userSchema,
 } from "./auth";
@@ -48,6 +49,7 @@ import {
   createApiTokenRequestSchema,
   createWebhookRequestSchema,
   eventStreamQuerySchema,
+  credentialsSchema,
   eventTicketSchema,
   webhookCreatedSchema,
   webhookListSchema,
@@ -206,10 +208,10 @@ export const apiRoutes = {
   changePassword: {
     method: "POST",
     path: apiPaths.changePassword,
-    summary: "Change the password; every other session is revoked",
+    summary: "Change the password; other sessions, app passwords and live streams end",
     auth: true,
     body: changePasswordRequestSchema,
-    response: userSchema,
+    response: passwordChangedSchema,
     errors: {
       ...bodyErrors,
       400: "Bad input, a wrong current password, the same or a common new password",
@@ -679,6 +681,22 @@ export const apiRoutes = {
     summary: "Revoke a personal API token",
     auth: true,
     errors: { ...authErrors, ...sessionOnly, 404: "No such token of the signed-in user" },
+  },
+  revokeAllApiTokens: {
+    method: "DELETE",
+    path: apiPaths.revokeAllApiTokens,
+    summary: "Revoke every personal API token of the user at once",
+    auth: true,
+    errors: { ...authErrors, ...sessionOnly },
+  },
+  credentials: {
+    method: "GET",
+    path: apiPaths.credentials,
+    summary:
+      "Everything that can sign in to the account (sessions, API tokens, app passwords), with its last use",
+    auth: true,
+    response: credentialsSchema,
+    errors: { ...authErrors, ...sessionOnly },
   },
   listWebhooks: {
     method: "GET",

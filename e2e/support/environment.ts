@@ -44,6 +44,9 @@ export const e2eEnvironment = {
  * SMTP sink, no CORS, no proxy, only warnings and errors in the test output. Each instance adds
  * what is its own (playwright.config.ts, ai-instance.ts).
  */
+/** The authserv-id of the MTA the e2e mail pretends to have passed through. */
+export const E2E_MTA = "mx.e2e.tasklane.test";
+
 export function serverEnvironment(instance: {
   port: number;
   baseUrl: string;
@@ -65,5 +68,8 @@ export function serverEnvironment(instance: {
     LOG_LEVEL: "warn",
     // The calendar journey serves its .ics file from this machine, which the server otherwise refuses.
     CALENDAR_ALLOW_PRIVATE: "true",
+    // Mail to the inbound listener comes as if through the operator's MTA, which checked it and
+    // says so in an Authentication-Results header (see support/inbound-mail.ts).
+    INBOUND_TRUSTED_AUTHSERV_IDS: E2E_MTA,
   };
 }

@@ -6,11 +6,12 @@ import type {
   RawServerDefault,
 } from "fastify";
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from "fastify-type-provider-zod";
-import type { Agent } from "node:https";
+import type { DNSResolver } from "mailauth";
 import type { AiProvider } from "./ai/provider";
 import type { Config } from "./config";
 import type { Db, DatabaseEngine } from "./db/database";
 import type { Clock } from "./lib/clock";
+import type { ResolveHost } from "./lib/public-address";
 import type { Mailer } from "./mail/mailer";
 
 /** What the app is built from; tests pass their own (in-memory database, fake AI, SMTP sink). */
@@ -21,8 +22,12 @@ export interface AppDeps {
   clock: Clock;
   mailer: Mailer;
   ai: AiProvider;
-  /** The HTTPS agent Web Push requests go through; unset in production (tests trust a local push service with it). */
-  pushAgent?: Agent;
+  /** A certificate Web Push connections also trust; unset in production (tests' local push service). */
+  pushCa?: string | Buffer;
+  /** How outbound requests resolve host names; unset in production (tests answer with their own). */
+  resolveHost?: ResolveHost;
+  /** How inbound mail's SPF, DKIM and DMARC records are looked up; unset in production (tests' own). */
+  mailDnsResolver?: DNSResolver;
 }
 
 export type App = FastifyInstance<

@@ -84,7 +84,8 @@ const envSchema = z.object({
   INBOUND_TLS_KEY: optionalString,
   INBOUND_TLS_CERT: optionalString,
   INBOUND_WEBHOOK_SECRET: optionalString,
-  INBOUND_SENDER_POLICY: z.enum(["owner", "any"]).default("owner"),
+  INBOUND_SENDER_POLICY: z.enum(["owner", "owner-unverified", "any"]).default("owner"),
+  INBOUND_TRUSTED_AUTHSERV_IDS: optionalString,
   INBOUND_MAX_TASKS_PER_MESSAGE: z.coerce.number().int().min(1).default(50),
   INBOUND_MAX_TASKS_PER_DAY: z.coerce.number().int().min(1).default(200),
   AI_BASE_URL: optionalString,
@@ -102,12 +103,18 @@ const envSchema = z.object({
   AUTH_SIGN_INS_PER_CLIENT: z.coerce.number().int().positive().default(50),
   STATIC_DIR: z.string().default("./dist"),
   JOBS_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(1_000),
+  JOBS_SLOTS: z.coerce.number().int().min(1).max(64).default(2),
+  JOBS_NETWORK_SLOTS: z.coerce.number().int().min(1).max(64).default(4),
+  JOBS_PER_USER: z.coerce.number().int().min(1).max(64).default(2),
+  WEBHOOKS_PER_USER: z.coerce.number().int().min(0).default(20),
+  CALENDARS_PER_USER: z.coerce.number().int().min(0).default(20),
   PUSH_ALLOW_PRIVATE: z.stringbool().default(false),
   CALENDAR_ALLOW_PRIVATE: z.stringbool().default(false),
   WEBHOOK_ALLOW_PRIVATE: z.stringbool().default(false),
   METRICS_TOKEN: optionalString.refine((value) => !value || value.length >= 16, {
     error: "METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 32)",
   }),
+  LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).default(10),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -135,7 +142,17 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       tlsKeyPath: env_.INBOUND_TLS_KEY,
       tlsCertPath: env_.INBOUND_TLS_CERT,
       webhookSecret: env_.INBOUND_WEBHOOK_SECRET,
+      /**
+       * "owner": only mail from the account's own address whose domain passed SPF, DKIM or DMARC
+       * aligned with it; "owner-unverified": the From header alone (it can be forged: for
+       * development and tests); "any": every sender.
+       */
       senderPolicy: env_.INBOUND_SENDER_POLICY,
+      /** authserv-ids of upstream servers whose Authentication-Results headers are believed. */
+      trustedAuthservIds:
+        env_.INBOUND_TRUSTED_AUTHSERV_IDS?.split(",")
+          .map((id) => id.trim())
+          .filter(Boolean) ?? [],
       maxTasksPerMessage: env_.INBOUND_MAX_TASKS_PER_MESSAGE,
       maxTasksPerDay: env_.INBOUND_MAX_TASKS_PER_DAY,
     },
@@ -161,6 +178,15 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     staticDir: env_.STATIC_DIR,
     /** How often each instance looks for due jobs (daily plans, reminders, their e-mails). */
     jobsPollIntervalMs: env_.JOBS_POLL_INTERVAL_MS,
+    /**
+     * How many jobs each instance runs at once: `slots` for reminders and the other local work,
+     * `networkSlots` for webhook deliveries and calendar fetches; and how many of one user's jobs
+     * run at once across instances.
+     */
+    jobs: { slots: env_.JOBS_SLOTS, networkSlots: env_.JOBS_NETWORK_SLOTS, perUser: env_.JOBS_PER_USER },
+    /** Most webhooks and calendar subscriptions one account may have. */
+    webhooksPerUser: env_.WEBHOOKS_PER_USER,
+    calendarsPerUser: env_.CALENDARS_PER_USER,
     /** Reminder pushes may go to loopback and private addresses (a push service on this network). */
     pushAllowPrivate: env_.PUSH_ALLOW_PRIVATE,
     /**
@@ -173,10 +199,21 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     webhookAllowPrivate: env_.WEBHOOK_ALLOW_PRIVATE,
     /** Unset: GET /metrics is off (404); set: the bearer token Prometheus scrapes it with. */
     metricsToken: env_.METRICS_TOKEN,
+    /** Live-update streams one user may have open at once, across instances. */
+    liveStreamsPerUser: env_.LIVE_STREAMS_PER_USER,
   };
 }
 
-/** A configuration for tests: everything default, in-memory SQLite, nothing listening. */
+/**
+ * A configuration for tests: everything default, in-memory SQLite, nothing listening, except that
+ * inbound mail from the account's own address is believed without SPF, DKIM or DMARC (tests send
+ * it from this machine, where no DNS answers; the tests of that check set "owner").
+ */
 export function testConfig(overrides: Partial<Record<string, string>> = {}): Config {
-  return parseConfig({ LOG_LEVEL: "silent", INBOUND_SMTP_PORT: "0", ...overrides });
+  return parseConfig({
+    LOG_LEVEL: "silent",
+    INBOUND_SMTP_PORT: "0",
+    INBOUND_SENDER_POLICY: "owner-unverified",
+    ...overrides,
+  });
 }

@@ -27,7 +27,8 @@ export const jobKinds: readonly JobKind[] = [
  */
 export async function startBackgroundServices(app: App, deps: AppDeps): Promise<StopService> {
   const stops: StopService[] = [];
-  stops.push(startJobRunner(deps, jobKinds, app.log, { pollIntervalMs: deps.config.jobsPollIntervalMs }));
+  const { jobsPollIntervalMs, jobs } = deps.config;
+  stops.push(startJobRunner(deps, jobKinds, app.log, { pollIntervalMs: jobsPollIntervalMs, ...jobs }));
   if (deps.config.inbound.smtpPort !== 0) {
     const smtp = await startInboundSmtp(deps, app.log);
     stops.push(smtp.close);

@@ -40,6 +40,7 @@ export const queryKeys = {
     all: ["integrations"] as const,
     tokens: () => [...queryKeys.integrations.all, "tokens"] as const,
     webhooks: () => [...queryKeys.integrations.all, "webhooks"] as const,
+    credentials: () => [...queryKeys.integrations.all, "credentials"] as const,
   },
   premium: {
     all: ["premium"] as const,

@@ -63,6 +63,8 @@ export interface SessionsTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** When it last made a call, to the minute (migration 0019); null for none since. */
+  last_used_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface VerificationCodesTable {
@@ -228,6 +230,8 @@ export interface JobsTable {
   scheduled_at: string;
   finished_at: string | null;
   last_error: string | null;
+  /** Whose network job it is (migration 0019): the runner limits each user's share. */
+  user_id: string | null;
 }
 
 /** What the bell lists (migration 0008). */
@@ -259,6 +263,8 @@ export interface PushSubscriptionsTable {
   p256dh: string;
   auth: string;
   created_at: string;
+  /** The API token that made it (migration 0019): deleted with the token. Null: a session did. */
+  api_token_id: string | null;
 }
 
 /** One change in a task's history (migration 0014); kept when the task is deleted. */
@@ -331,7 +337,7 @@ export interface ApiTokensTable {
   id: string;
   user_id: string;
   name: string;
-  /** "read" or "write" */
+  /** "read", "write" or "integrations" */
   scope: string;
   token_hash: string;
   created_at: string;
@@ -351,6 +357,8 @@ export interface WebhooksTable {
   /** When the first of the failures in a row happened; null while deliveries succeed. */
   failing_since: string | null;
   disabled_at: string | null;
+  /** The API token that made it (migration 0019): deleted with the token. Null: a session did. */
+  api_token_id: string | null;
 }
 
 /** One event for one webhook (migration 0016); the id is the `webhook-id` it is signed with. */
@@ -373,6 +381,18 @@ export interface EventTicketsTable {
   ticket_hash: string;
   user_id: string;
   expires_at: string;
+  /** What took the ticket (migration 0019): its stream ends when that is revoked. */
+  session_id: string | null;
+  api_token_id: string | null;
+}
+
+/** The live-update streams open now, on any instance (migration 0019). */
+export interface LiveStreamsTable {
+  id: string;
+  user_id: string;
+  opened_at: string;
+  /** Refreshed while the stream is open: an older one was left by an instance that stopped. */
+  seen_at: string;
 }
 
 export interface Database {
@@ -404,6 +424,7 @@ export interface Database {
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   event_tickets: EventTicketsTable;
+  live_streams: LiveStreamsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -12,7 +12,14 @@ export type ClaimedJob = JobRow & { claimed_by: string };
  */
 export async function scheduleJob(
   db: Db,
-  job: { kind: string; subject: string; runAt: string; nowIso: string },
+  job: {
+    kind: string;
+    subject: string;
+    runAt: string;
+    nowIso: string;
+    /** Whose job it is, for the kinds the runner shares out per user (network jobs). */
+    userId?: string;
+  },
 ): Promise<void> {
   await db
     .insertInto("jobs")
@@ -24,6 +31,7 @@ export async function scheduleJob(
       run_at: job.runAt,
       attempts: 0,
       scheduled_at: job.nowIso,
+      user_id: job.userId ?? null,
     })
     .onConflict((conflict) =>
       conflict.columns(["kind", "subject"]).doUpdateSet({
@@ -53,25 +61,44 @@ export async function unscheduleJob(db: Db, kind: string, subject: string): Prom
 /**
  * Claims the job of `kinds` that is due first. The UPDATE only succeeds while the row is still
  * queued and due, so of several workers (in one process or in several instances) exactly one
- * claims it; the losers look again. Each claim gets its own token.
+ * claims it; the losers look again. Each claim gets its own token. With `perUser`, jobs of a user
+ * who has that many running already are passed over (two workers claiming at the same moment
+ * may let a user have one more: a share, not a lock).
  */
 export async function claimNextJob(
   db: Db,
   kinds: readonly string[],
   workerId: string,
   nowIso: string,
+  perUser?: number,
 ): Promise<ClaimedJob | undefined> {
   if (kinds.length === 0) return undefined;
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const candidate = await db
+    let query = db
       .selectFrom("jobs")
       .select("id")
       .where("status", "=", "queued")
       .where("run_at", "<=", nowIso)
-      .where("kind", "in", [...kinds])
-      .orderBy("run_at", "asc")
-      .orderBy("id", "asc")
-      .executeTakeFirst();
+      .where("kind", "in", [...kinds]);
+    if (perUser !== undefined) {
+      query = query.where((eb) =>
+        eb.or([
+          eb("user_id", "is", null),
+          eb(
+            "user_id",
+            "not in",
+            eb
+              .selectFrom("jobs as busy")
+              .select("busy.user_id")
+              .where("busy.status", "=", "running")
+              .where("busy.user_id", "is not", null)
+              .groupBy("busy.user_id")
+              .having((having) => having.fn.countAll(), ">=", perUser),
+          ),
+        ]),
+      );
+    }
+    const candidate = await query.orderBy("run_at", "asc").orderBy("id", "asc").executeTakeFirst();
     if (!candidate) return undefined;
     const claimed = await db
       .updateTable("jobs")

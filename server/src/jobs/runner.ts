@@ -16,6 +16,16 @@ export type JobLogger = Pick<FastifyBaseLogger, "warn" | "error">;
 /** One kind of job: what it does, and how long a claim may last before it counts as abandoned. */
 export interface JobKind {
   kind: string;
+  /**
+   * A run not finished after this long fails (its signal aborts it, and the runner moves on),
+   * so a slow job holds a slot for a bounded time. Shorter than `staleAfterMs`.
+   */
+  deadlineMs: number;
+  /**
+   * Reaches out to addresses users choose (webhooks, calendars): such jobs run in slots of their
+   * own, so reminders never wait behind them.
+   */
+  network?: boolean;
   /** A claim still running after this long was left by a process that died. */
   staleAfterMs: number;
   /** Claims before the job is given up: a failed run or an abandoned claim each use one. */
@@ -28,9 +38,9 @@ export interface JobKind {
   /**
    * Does the job. Returning marks it done; throwing queues it again after a pause while attempts
    * remain, else fails it. A run that must write its effects exactly once writes them with
-   * `completeJob` in one transaction.
+   * `completeJob` in one transaction. `signal` aborts when the deadline passes.
    */
-  run(deps: AppDeps, job: ClaimedJob, log: JobLogger): Promise<void>;
+  run(deps: AppDeps, job: ClaimedJob, log: JobLogger, signal: AbortSignal): Promise<void>;
   /** Called once, by one instance, when the job is given up (to tell its owner). */
   abandoned?(deps: AppDeps, job: ClaimedJob, log: JobLogger): Promise<void>;
 }
@@ -104,9 +114,35 @@ async function recoverStale(deps: AppDeps, kinds: readonly JobKind[], log: JobLo
   }
 }
 
+/** Runs a job until its kind's deadline; past it the run is aborted and counts as failed. */
+async function runWithinDeadline(
+  deps: AppDeps,
+  kind: JobKind,
+  job: ClaimedJob,
+  log: JobLogger,
+): Promise<void> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      const error = new Error(`Not finished within its deadline of ${kind.deadlineMs / 1000} s`);
+      controller.abort(error);
+      reject(error);
+    }, kind.deadlineMs);
+  });
+  const run = kind.run(deps, job, log, controller.signal);
+  // A run that ends after its deadline has nothing left to tell (its claim is given back).
+  run.catch(() => undefined);
+  try {
+    await Promise.race([run, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 async function runClaimed(deps: AppDeps, kind: JobKind, job: ClaimedJob, log: JobLogger): Promise<void> {
   try {
-    await kind.run(deps, job, log);
+    await runWithinDeadline(deps, kind, job, log);
   } catch (error) {
     if (error instanceof ClaimLost) return;
     if (job.attempts >= kind.maxAttempts) {
@@ -125,7 +161,8 @@ async function runClaimed(deps: AppDeps, kind: JobKind, job: ClaimedJob, log: Jo
 /**
  * One pass of a worker: gives stale claims back (or up), then claims and runs every due job of
  * `kinds`, one at a time. Returns how many it ran. Any number of workers in any number of
- * instances may call it at once: each job is claimed by exactly one.
+ * instances may call it at once: each job is claimed by exactly one. With `perUser`, a job is
+ * not claimed while that many of its user's jobs run (on any instance).
  */
 export async function runDueJobs(
   deps: AppDeps,
@@ -133,12 +170,19 @@ export async function runDueJobs(
   workerId: string,
   log: JobLogger,
   shouldStop: () => boolean = () => false,
+  options: { perUser?: number } = {},
 ): Promise<number> {
   await recoverStale(deps, kinds, log);
   const byName = new Map(kinds.map((kind) => [kind.kind, kind]));
   let ran = 0;
   while (!shouldStop()) {
-    const job = await claimNextJob(deps.db, [...byName.keys()], workerId, deps.clock.now().toISOString());
+    const job = await claimNextJob(
+      deps.db,
+      [...byName.keys()],
+      workerId,
+      deps.clock.now().toISOString(),
+      options.perUser,
+    );
     if (!job) break;
     const kind = byName.get(job.kind);
     if (kind) await runClaimed(deps, kind, job, log);
@@ -147,47 +191,73 @@ export async function runDueJobs(
   return ran;
 }
 
+export interface JobRunnerOptions {
+  pollIntervalMs: number;
+  /** Jobs of the other kinds (reminders, their e-mails and pushes, plans) run at once. */
+  slots: number;
+  /** Network jobs (webhooks, calendars) run at once, in slots of their own. */
+  networkSlots: number;
+  /** Jobs of one user that may run at once, across instances. */
+  perUser: number;
+}
+
 /**
- * This instance's job runner: polls the jobs table every `pollIntervalMs` and runs what it
- * claims. Started once per instance (services.ts); returns how to stop it, waiting for the job
- * in hand.
+ * This instance's job runner: `slots` workers for most kinds and `networkSlots` for the kinds that
+ * reach out to addresses users choose, each polling the jobs table every `pollIntervalMs` and
+ * running what it claims. No user has more than `perUser` jobs running, so one user's slow
+ * webhooks cannot hold everyone's, and no reminder waits behind a network job. Started once per
+ * instance (services.ts); returns how to stop it, waiting for the jobs in hand (each ends by its
+ * deadline).
  */
 export function startJobRunner(
   deps: AppDeps,
   kinds: readonly JobKind[],
   log: JobLogger,
-  options: { pollIntervalMs: number },
+  options: JobRunnerOptions,
 ): () => Promise<void> {
-  const workerId = `worker-${newId()}`;
   let stopped = false;
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
   let prunedAt = 0;
+  const workers: { running?: Promise<void>; timer?: NodeJS.Timeout }[] = [];
 
-  const pass = async () => {
-    try {
-      await runDueJobs(deps, kinds, workerId, log, () => stopped);
-      const now = deps.clock.now().getTime();
-      if (now - prunedAt >= PRUNE_EVERY_MS) {
-        prunedAt = now;
-        await pruneFinishedJobs(deps.db, new Date(now - KEEP_FINISHED_MS).toISOString());
+  const prune = async () => {
+    const now = deps.clock.now().getTime();
+    if (now - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = now;
+    await pruneFinishedJobs(deps.db, new Date(now - KEEP_FINISHED_MS).toISOString());
+  };
+
+  // Every claim names the instance that made it (each claim has its own token besides).
+  const workerId = `worker-${newId()}`;
+  const startWorker = (laneKinds: readonly JobKind[]) => {
+    const worker: (typeof workers)[number] = {};
+    workers.push(worker);
+    const pass = async () => {
+      try {
+        await runDueJobs(deps, laneKinds, workerId, log, () => stopped, { perUser: options.perUser });
+        await prune();
+      } catch (error) {
+        log.error({ err: error }, "Job runner pass failed");
       }
-    } catch (error) {
-      log.error({ err: error }, "Job runner pass failed");
-    }
+    };
+    const tick = () => {
+      if (stopped) return;
+      worker.running = pass().finally(() => {
+        if (!stopped) worker.timer = setTimeout(tick, options.pollIntervalMs);
+      });
+    };
+    tick();
   };
 
-  const tick = () => {
-    if (stopped) return;
-    running = pass().finally(() => {
-      if (!stopped) timer = setTimeout(tick, options.pollIntervalMs);
-    });
-  };
-  tick();
+  const networkKinds = kinds.filter((kind) => kind.network === true);
+  const otherKinds = kinds.filter((kind) => kind.network !== true);
+  for (let slot = 0; slot < options.slots; slot += 1) startWorker(otherKinds);
+  if (networkKinds.length > 0) {
+    for (let slot = 0; slot < options.networkSlots; slot += 1) startWorker(networkKinds);
+  }
 
   return async () => {
     stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
+    for (const worker of workers) clearTimeout(worker.timer);
+    await Promise.all(workers.map((worker) => worker.running));
   };
 }

@@ -5,6 +5,7 @@ import { apiTokensModule } from "./api-tokens/routes";
 import { authModule } from "./auth/routes";
 import { calendarModule } from "./calendar/routes";
 import { calendarsModule } from "./calendars/routes";
+import { credentialsModule } from "./credentials/routes";
 import { davModule } from "./caldav/dav-routes";
 import { caldavModule } from "./caldav/routes";
 import { dailyModule } from "./daily/routes";
@@ -49,6 +50,7 @@ export const modules: ModulePlugin = async (app, { deps }) => {
   await app.register(davModule, { deps });
   await app.register(planningModule, { prefix: "/api/v1/plan", deps });
   await app.register(apiTokensModule, { prefix: "/api/v1/tokens", deps });
+  await app.register(credentialsModule, { prefix: "/api/v1/credentials", deps });
   await app.register(webhooksModule, { prefix: "/api/v1/webhooks", deps });
   await app.register(liveUpdatesModule, { prefix: "/api/v1/events", deps });
   // The Model Context Protocol endpoint for AI assistants, with personal API tokens.

@@ -139,6 +139,33 @@ describe("app passwords", () => {
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
   });
 
+  it("never locks out a device that signed in before, whatever others guess at its account", async () => {
+    const phone = await signUp(t);
+    const made = await t.app.inject({
+      method: "POST",
+      url: "/api/v1/app-passwords",
+      headers: bearer(phone.token),
+      payload: { name: "Phone" },
+    });
+    const { password } = made.json<{ password: string }>();
+    const sync = (name: string, secret: string) =>
+      t.app.inject({
+        method: "PROPFIND",
+        url: "/dav/",
+        headers: { ...basic(name, secret), depth: "0" },
+        remoteAddress: "10.78.0.1",
+      });
+    expect((await sync(phone.user.username, password)).statusCode).toBe(207);
+    // Someone on the same network guesses at the account, 40 times.
+    const statuses = new Set<number>();
+    for (let i = 0; i < 40; i += 1) statuses.add((await sync(phone.user.username, `guess-${i}`)).statusCode);
+    expect(statuses).toEqual(new Set([401, 429]));
+    // The guesser is held back; the phone is not.
+    expect((await sync(phone.user.username, "one-more-guess")).statusCode).toBe(429);
+    expect((await sync(phone.user.username, password)).statusCode).toBe(207);
+    expect((await sync(phone.user.email, password)).statusCode).toBe(207);
+  });
+
   it("shows where clients connect: the discovery address and each list's collection", async () => {
     const response = await t.app.inject({
       method: "GET",

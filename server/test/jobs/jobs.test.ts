@@ -55,6 +55,7 @@ describe("the jobs table", () => {
     const abandoned: string[] = [];
     const failing: JobKind = {
       kind: "test_failing",
+      deadlineMs: 5_000,
       staleAfterMs: 60_000,
       maxAttempts: 3,
       run: async () => {
@@ -89,6 +90,7 @@ describe("the jobs table", () => {
     const abandoned: string[] = [];
     const kind: JobKind = {
       kind: "test_stale",
+      deadlineMs: 5_000,
       staleAfterMs: 60_000,
       maxAttempts: 2,
       run: async (_deps, job) => {

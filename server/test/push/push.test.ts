@@ -129,7 +129,7 @@ describe("reminders by Web Push", () => {
     t = await createTestApp({ env: LOCAL_PUSH_SERVICE });
     me = await signUp(t);
     // This instance trusts the local push service's certificate, as it trusts real ones.
-    deps = { ...t.deps, pushAgent: new https.Agent({ ca: certificate }) };
+    deps = { ...t.deps, pushCa: certificate };
     pushService.received.length = 0;
   });
   afterEach(async () => t.close());
@@ -236,13 +236,49 @@ describe("reminders by Web Push", () => {
     expect(warnings).toContainEqual(expect.stringMatching(/127\.0\.0\.1 is a private or local address/));
   });
 
+  it("pushes nothing to a name that answered public at subscription and loopback at sending", async () => {
+    // PUSH_ALLOW_PRIVATE off; the name resolves to a public address once, then to this machine.
+    const guarded = await createTestApp({ db: t.deps.db, clock: t.clock });
+    const answers = [[{ address: "93.184.216.34", family: 4 }]];
+    guarded.deps.resolveHost = async () => answers.shift() ?? [{ address: "127.0.0.1", family: 4 }];
+    try {
+      const keys = browserKeys();
+      const subscribed = await guarded.app.inject({
+        method: "POST",
+        url: "/api/v1/push/subscriptions",
+        headers: bearer(me.token),
+        payload: {
+          endpoint: `https://localhost:${new URL(pushService.origin).port}/push/rebound`,
+          keys: { p256dh: keys.p256dh, auth: keys.auth },
+        },
+      });
+      expect(subscribed.statusCode, subscribed.body).toBe(204);
+      await remindInFiveMinutes("Feed the cat");
+      const warnings: string[] = [];
+      const log = { ...quiet, warn: (...args: unknown[]) => void warnings.push(String(args[1])) };
+
+      t.clock.advance(5 * 60_000);
+      // It would trust the local push service's certificate, were it allowed to connect.
+      const guardedDeps = { ...guarded.deps, pushCa: certificate };
+      await runDueJobs(guardedDeps, jobKinds, "test-worker", log);
+      await runDueJobs(guardedDeps, jobKinds, "test-worker", log);
+
+      expect(pushService.received).toEqual([]);
+      expect(warnings).toContainEqual(
+        expect.stringMatching(/localhost is a private or local address \(127\.0\.0\.1\)/),
+      );
+    } finally {
+      await guarded.close();
+    }
+  });
+
   it("is pushed once when two instances run their jobs at the same moment", async () => {
     await subscribeBrowser("phone");
     await remindInFiveMinutes("Water the plants");
     const other = await createTestApp({ db: t.deps.db, clock: t.clock, env: LOCAL_PUSH_SERVICE });
     try {
       t.clock.advance(5 * 60_000);
-      const otherDeps = { ...other.deps, pushAgent: new https.Agent({ ca: certificate }) };
+      const otherDeps = { ...other.deps, pushCa: certificate };
       await Promise.all([
         runDueJobs(deps, jobKinds, "worker-a", quiet),
         runDueJobs(otherDeps, jobKinds, "worker-b", quiet),

@@ -131,6 +131,24 @@ describe("GET /api/v1/export", () => {
     );
   });
 
+  it("writes a cell that a spreadsheet would run as a formula as text, and reads it back as written", async () => {
+    const alice = await newUser();
+    const titles = ['=HYPERLINK("http://evil.example","x")', "+SUM(1,2)", "-10 push-ups", "@cmd", "Plain"];
+    for (const title of titles) await alice.create({ title, description: "=1+1" });
+    const response = await alice.exportAs("csv");
+    const rows = parseCsv(response.body, { columns: true }) as Record<string, string>[];
+    expect(rows.map((row) => row.title).sort()).toEqual(
+      ['\'=HYPERLINK("http://evil.example","x")', "'+SUM(1,2)", "'-10 push-ups", "'@cmd", "Plain"].sort(),
+    );
+    expect(new Set(rows.map((row) => row.description))).toEqual(new Set(["'=1+1"]));
+
+    const bob = await newUser();
+    expect(await bob.imported(response.body, "tasks.csv")).toMatchObject({ created: 5, errors: [] });
+    const restored = await bob.tasks();
+    expect(restored.map((task) => task.title).sort()).toEqual([...titles].sort());
+    expect(new Set(restored.map((task) => task.description))).toEqual(new Set(["=1+1"]));
+  });
+
   it("writes todo.txt by its rules, and reads it back", async () => {
     const alice = await newUser();
     await seed(alice);

@@ -17,10 +17,29 @@ function serveIntegrations(initial: { tokens?: ApiToken[]; webhooks?: Webhook[] 
   const created: unknown[] = [];
   server.use(
     http.get(apiRoutes.listApiTokens.path, () => HttpResponse.json(tokens)),
+    http.get(apiRoutes.credentials.path, () =>
+      HttpResponse.json({
+        sessions: [
+          {
+            id: "session-1",
+            created_at: "2026-11-20T08:00:00.000Z",
+            expires_at: "2026-12-20T08:00:00.000Z",
+            last_used_at: "2026-11-21T10:00:00.000Z",
+            current: true,
+          },
+        ],
+        api_tokens: tokens,
+        app_passwords: [],
+      }),
+    ),
+    http.delete(apiRoutes.revokeAllApiTokens.path, () => {
+      tokens = [];
+      return new HttpResponse(null, { status: 204 });
+    }),
     http.post(apiRoutes.createApiToken.path, async ({ request }) => {
       const body = (await request.json()) as {
         name: string;
-        scope: "read" | "write";
+        scope: ApiToken["scope"];
         expires_in_days: number | null;
       };
       created.push(body);
@@ -123,7 +142,8 @@ describe("Settings: API tokens and webhooks", () => {
     const dialog = await screen.findByRole("dialog");
     expect(within(dialog).getByText(/stop working at once/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
-    expect(screen.getByText("Old script")).toBeInTheDocument();
+    const tokens = screen.getByRole("list", { name: "Your API tokens" });
+    expect(within(tokens).getByText("Old script")).toBeInTheDocument();
 
     await user.click(screen.getByRole("button", { name: "Revoke Old script" }));
     await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Revoke token" }));
@@ -191,5 +211,31 @@ describe("Settings: API tokens and webhooks", () => {
     );
     renderWithProviders(<IntegrationCards />, { user: buildUser() });
     await waitFor(() => expect(screen.getByText(/Boom|Failed to load your tokens/)).toBeInTheDocument());
+  });
+
+  it("lists every sign-in with its last use, and revokes every API token in one step", async () => {
+    serveIntegrations({
+      tokens: [
+        {
+          id: "token-1",
+          name: "Home Assistant",
+          scope: "integrations",
+          created_at: "2026-11-01T10:00:00.000Z",
+          expires_at: null,
+          last_used_at: "2026-11-21T09:00:00.000Z",
+        },
+      ],
+    });
+    const { user } = renderWithProviders(<IntegrationCards />, { user: buildUser() });
+    const list = await screen.findByRole("list", { name: "Your sign-ins" });
+    expect(within(list).getByText("This browser")).toBeInTheDocument();
+    expect(within(list).getByText("Home Assistant")).toBeInTheDocument();
+    expect(within(list).getAllByText(/^Last used /)).toHaveLength(2);
+    expect(screen.getAllByText("Read, write and webhooks").length).toBeGreaterThan(0);
+
+    await user.click(screen.getByRole("button", { name: "Revoke all API tokens" }));
+    await user.click(await screen.findByRole("button", { name: "Revoke all tokens" }));
+    await waitFor(() => expect(within(list).queryByText("Home Assistant")).not.toBeInTheDocument());
+    expect(await screen.findByText("No tokens yet.")).toBeInTheDocument();
   });
 });

@@ -2,12 +2,14 @@ import { apiPaths, pathFor } from "@contract/api-paths";
 import {
   apiTokenCreatedSchema,
   apiTokenListSchema,
+  credentialsSchema,
   webhookCreatedSchema,
   webhookListSchema,
   type ApiToken,
   type ApiTokenCreated,
   type CreateApiTokenRequest,
   type CreateWebhookRequest,
+  type Credentials,
   type Webhook,
   type WebhookCreated,
 } from "@contract/integrations";
@@ -21,6 +23,12 @@ export const integrationQueries = {
       queryKey: queryKeys.integrations.tokens(),
       queryFn: async ({ signal }): Promise<ApiToken[]> =>
         apiTokenListSchema.parse((await apiClient.get<unknown>(apiPaths.listApiTokens, { signal })).data),
+    }),
+  credentials: () =>
+    queryOptions({
+      queryKey: queryKeys.integrations.credentials(),
+      queryFn: async ({ signal }): Promise<Credentials> =>
+        credentialsSchema.parse((await apiClient.get<unknown>(apiPaths.credentials, { signal })).data),
     }),
   webhooks: () =>
     queryOptions({
@@ -36,6 +44,11 @@ export async function createApiToken(request: CreateApiTokenRequest): Promise<Ap
 
 export async function revokeApiToken(id: string): Promise<void> {
   await apiClient.delete(pathFor(apiPaths.deleteApiToken, { id }));
+}
+
+/** Every API token stops working at once (after a password change, say). */
+export async function revokeAllApiTokens(): Promise<void> {
+  await apiClient.delete(apiPaths.revokeAllApiTokens);
 }
 
 export async function createWebhook(request: CreateWebhookRequest): Promise<WebhookCreated> {

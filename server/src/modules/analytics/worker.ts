@@ -10,6 +10,7 @@ import { sendWeeklyReview } from "./service";
  */
 export const weeklyReviewEmailJob: JobKind = {
   kind: WEEKLY_REVIEW_EMAIL_JOB,
+  deadlineMs: 2 * 60_000,
   staleAfterMs: 15 * 60_000,
   maxAttempts: 5,
   run: (deps, job) => sendWeeklyReview(deps, job.subject),

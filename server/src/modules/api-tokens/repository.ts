@@ -27,6 +27,11 @@ export async function deleteApiToken(db: Db, userId: string, id: string): Promis
   return result.numDeletedRows > 0n;
 }
 
+/** Deletes every token of the user (what they made goes with them: the foreign keys cascade). */
+export async function deleteAllApiTokens(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom("api_tokens").where("user_id", "=", userId).execute();
+}
+
 /** The user behind a token hash, while the token has not expired (a deleted token is gone). */
 export async function findApiTokenUser(
   db: Db,

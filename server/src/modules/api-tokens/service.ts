@@ -11,7 +11,9 @@ import type { Clock } from "../../lib/clock";
 import { NotFound } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
 import { hashToken, newToken } from "../../lib/opaque-tokens";
+import { endLiveStreams } from "../live-updates";
 import {
+  deleteAllApiTokens,
   deleteApiToken,
   type TokenUser,
   findApiTokenUser,
@@ -70,9 +72,19 @@ export async function listApiTokens(db: Db, userId: string): Promise<ApiToken[]>
   return (await selectApiTokens(db, userId)).map(toApiTokenJson);
 }
 
-/** DELETE /api/v1/tokens/:id: the token stops working at once. */
+/**
+ * DELETE /api/v1/tokens/:id: the token stops working at once, and so do the webhooks and push
+ * subscriptions it made and the live-update streams it opened.
+ */
 export async function revokeApiToken(db: Db, userId: string, id: string): Promise<void> {
   if (!(await deleteApiToken(db, userId, id))) throw new NotFound("Token not found");
+  await endLiveStreams(db, userId, { apiToken: id });
+}
+
+/** DELETE /api/v1/tokens: every token of the user, as revoking each would. */
+export async function revokeAllApiTokens(db: Db, userId: string): Promise<void> {
+  await deleteAllApiTokens(db, userId);
+  await endLiveStreams(db, userId, { apiTokens: "all" });
 }
 
 /**

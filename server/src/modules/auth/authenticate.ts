@@ -25,28 +25,40 @@ declare module "fastify" {
 }
 
 /**
- * Which calls of a scope a personal API token may make:
- * - "scoped": reads with any token, writes with a "write" token only;
- * - "reads": reads only, whatever the token's scope (the account: a token never changes it);
+ * Which calls of a scope a personal API token may make. A credential made by a token would
+ * outlive the token's revocation, so tokens never make sign-ins, and make integrations that
+ * reach out (webhooks, push subscriptions) only when their scope says so:
+ * - "scoped": reads with any token, writes with a "write" or "integrations" token;
+ * - "integrations": reads with any token, writes with an "integrations" token only;
+ * - "account": reads only, whatever the token's scope (the account and its app passwords);
  * - "refused": none (managing the tokens themselves takes a signed-in session).
  */
-export type ApiTokenAccess = "scoped" | "reads" | "refused";
+export type ApiTokenAccess = "scoped" | "integrations" | "account" | "refused";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function checkApiTokenAccess(request: FastifyRequest, scope: ApiTokenScope, access: ApiTokenAccess): void {
   if (access === "refused") {
-    throw new Forbidden("API tokens cannot manage tokens: sign in to the app for that", "api_token_refused");
-  }
-  const reads = SAFE_METHODS.has(request.method) || request.routeOptions.config.readOnly === true;
-  if (reads) return;
-  if (access === "reads") {
     throw new Forbidden(
-      "API tokens cannot change the account: sign in to the app for that",
+      "API tokens cannot manage tokens or sign-ins: sign in to the app for that",
       "api_token_refused",
     );
   }
-  if (scope !== "write") throw new Forbidden("This API token is read-only", "read_only_token");
+  const reads = SAFE_METHODS.has(request.method) || request.routeOptions.config.readOnly === true;
+  if (reads) return;
+  if (access === "account") {
+    throw new Forbidden(
+      "API tokens cannot change the account or its sign-ins: sign in to the app for that",
+      "api_token_refused",
+    );
+  }
+  if (scope === "read") throw new Forbidden("This API token is read-only", "read_only_token");
+  if (access === "integrations" && scope !== "integrations") {
+    throw new Forbidden(
+      'Only an API token with the "integrations" scope may manage webhooks and push subscriptions',
+      "integrations_scope_needed",
+    );
+  }
 }
 
 const SESSION_ENDED = "Your session has expired or was revoked. Please sign in again.";
@@ -99,6 +111,20 @@ export async function currentUserRow(db: Db, request: FastifyRequest): Promise<U
   const user = await findUserById(db, currentUser(request).id);
   if (!user) throw new Unauthenticated(SESSION_ENDED);
   return user;
+}
+
+/** What a request signed in with: its session, or its personal API token. */
+export function currentCredential(request: FastifyRequest): {
+  sessionId: string | null;
+  apiTokenId: string | null;
+} {
+  if (!request.auth) throw new Unauthenticated();
+  return { sessionId: request.auth.sessionId, apiTokenId: request.auth.apiToken?.id ?? null };
+}
+
+/** The personal API token a request was made with; null for a signed-in session. */
+export function currentApiTokenId(request: FastifyRequest): string | null {
+  return currentCredential(request).apiTokenId;
 }
 
 /** The session of a request signed in with one (calls that API tokens reach never ask). */

@@ -2,5 +2,11 @@
  * What other modules' routes use of the auth module: the authentication hook and the signed-in
  * user it leaves on the request. (Its user lookups are in service.ts.)
  */
-export { authenticate, currentSessionId, currentUser } from "./authenticate";
+export {
+  authenticate,
+  currentApiTokenId,
+  currentCredential,
+  currentSessionId,
+  currentUser,
+} from "./authenticate";
 export { planningSettingsOf, type PlanningSettings } from "./user-json";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { apiRoutes } from "@contract/routes";
 import type { App, ModulePlugin } from "../../app-types";
 import { routeIn } from "../../lib/route-path";
+import { endCredentialsAfterNewPassword } from "../credentials/service";
 import { authenticate, currentSessionId, currentUser, currentUserRow } from "./authenticate";
 import {
   changePassword,
@@ -59,13 +60,15 @@ export const authModule: ModulePlugin = async (app, { deps }) => {
     forgotPassword(deps, request.body.email, request.ip, request.log),
   );
 
-  app.post(routeIn(app, resetRoute.path), { schema: callSchema(resetRoute) }, async (request) =>
-    resetPassword(deps, request.body, request.ip),
-  );
+  app.post(routeIn(app, resetRoute.path), { schema: callSchema(resetRoute) }, async (request) => {
+    const { userId, answer } = await resetPassword(deps, request.body, request.ip);
+    await endCredentialsAfterNewPassword(deps, userId, "reset");
+    return answer;
+  });
 
   await app.register(async (signedIn: App) => {
     // A personal API token may read the account, never change it.
-    signedIn.addHook("onRequest", authenticate(deps, "reads"));
+    signedIn.addHook("onRequest", authenticate(deps, "account"));
 
     signedIn.get(
       routeIn(signedIn, meRoute.path),
@@ -83,7 +86,7 @@ export const authModule: ModulePlugin = async (app, { deps }) => {
         },
       },
       async (request, reply) => {
-        await logout(deps, currentSessionId(request));
+        await logout(deps, currentUser(request), currentSessionId(request));
         return reply.status(204).send(null);
       },
     );
@@ -95,8 +98,15 @@ export const authModule: ModulePlugin = async (app, { deps }) => {
     signedIn.post(
       routeIn(signedIn, passwordRoute.path),
       { schema: callSchema(passwordRoute) },
-      async (request) =>
-        changePassword(deps, await currentUserRow(deps.db, request), currentSessionId(request), request.body),
+      async (request) => {
+        const user = await changePassword(
+          deps,
+          await currentUserRow(deps.db, request),
+          currentSessionId(request),
+          request.body,
+        );
+        return { ...user, api_tokens: await endCredentialsAfterNewPassword(deps, user.id, "changed") };
+      },
     );
 
     signedIn.put(routeIn(signedIn, profile.path), { schema: callSchema(profile) }, async (request) =>

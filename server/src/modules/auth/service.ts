@@ -12,6 +12,7 @@ import type {
   User,
 } from "@contract/auth";
 import { INVALID_RESET_CODE_MESSAGE } from "@contract/auth";
+import type { SignedInSession } from "@contract/integrations";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../../app-types";
 import { inTransaction, isUniqueViolation, type Db } from "../../db/database";
@@ -40,8 +41,15 @@ import {
 } from "../../lib/rate-limit";
 import type { OutgoingMail } from "../../mail/mailer";
 import { existingAccountMail, passwordResetMail, verificationMail } from "../../mail/verification-mail";
+import { endLiveStreams } from "../live-updates";
 import { giveInbox } from "../projects/service";
-import { createSession, revokeAllSessions, revokeOtherSessions, revokeSession } from "./session-repository";
+import {
+  createSession,
+  revokeAllSessions,
+  revokeOtherSessions,
+  revokeSession,
+  selectLiveSessions,
+} from "./session-repository";
 import { toUserJson } from "./user-json";
 import { findUserByEmail, findUserById, findUserByUsername, insertUser, updateUser } from "./user-repository";
 import {
@@ -265,13 +273,14 @@ async function sendOrDiscard(
 /**
  * POST /auth/reset-password: the new password follows the rules of registration; then the code
  * is checked, and any problem with it (none sent, wrong, expired, too many tries, no account)
- * reads the same. Every session of the account ends.
+ * reads the same. Every session of the account ends, and every live-update stream; the caller
+ * ends the account's other credentials (a reset is what recovering from a compromise looks like).
  */
 export async function resetPassword(
   deps: AuthDeps,
   request: ResetPasswordRequest,
   ip: string,
-): Promise<ResetPasswordResponse> {
+): Promise<{ userId: string; answer: ResetPasswordResponse }> {
   const now = deps.clock.now();
   const emailLower = request.email.toLowerCase();
   await enforceRateLimits(
@@ -291,8 +300,12 @@ export async function resetPassword(
     updated_at: now.toISOString(),
   });
   await revokeAllSessions(deps.db, user.id, now);
+  await endLiveStreams(deps.db, user.id, { allBut: null });
   await consumeCode(deps.db, "password_reset_codes", emailLower);
-  return { message: "Your password has been reset. Please sign in with your new password." };
+  return {
+    userId: user.id,
+    answer: { message: "Your password has been reset. Please sign in with your new password." },
+  };
 }
 
 /** POST /auth/register: every sign-up rule the form checks (e-mail, username, password, names) is checked again here, then the code. */
@@ -403,8 +416,19 @@ export async function login(deps: AuthDeps, request: LoginRequest, ip: string): 
   return startSession(deps, user);
 }
 
-export async function logout(deps: AuthDeps, sessionId: string): Promise<void> {
+export async function logout(deps: AuthDeps, user: Pick<UserRow, "id">, sessionId: string): Promise<void> {
   await revokeSession(deps.db, sessionId, deps.clock.now());
+  await endLiveStreams(deps.db, user.id, { session: sessionId });
+}
+
+/** The user's live sessions, most recently used first, marking the one of the asking request. */
+export async function listSessions(
+  deps: Pick<AuthDeps, "db" | "clock">,
+  userId: string,
+  currentSessionId: string | null,
+): Promise<SignedInSession[]> {
+  const rows = await selectLiveSessions(deps.db, userId, deps.clock.now());
+  return rows.map((row) => ({ ...row, current: row.id === currentSessionId }));
 }
 
 export function me(deps: AuthDeps, user: UserRow): User {
@@ -497,7 +521,11 @@ export async function updateSettings(deps: AuthDeps, user: UserRow, request: Set
   return toUserJson(deps.config, updated, now);
 }
 
-/** POST /auth/change-password: needs the current password; every other session is revoked. */
+/**
+ * POST /auth/change-password: needs the current password; every other session is revoked and
+ * every live-update stream but the current session's ends. The caller ends the account's other
+ * credentials.
+ */
 export async function changePassword(
   deps: AuthDeps,
   user: UserRow,
@@ -523,6 +551,7 @@ export async function changePassword(
     updated_at: now.toISOString(),
   });
   await revokeOtherSessions(deps.db, user.id, sessionId, now);
+  await endLiveStreams(deps.db, user.id, { allBut: sessionId });
   return toUserJson(deps.config, updated, now);
 }
 

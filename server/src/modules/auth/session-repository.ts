@@ -28,7 +28,13 @@ export async function createSession(
 /** The user of a signed-in request: what every signed-in call needs of its user. */
 export type SignedInUser = Pick<UserRow, "id" | "timezone" | "tasks_version" | "default_reminder_minutes">;
 
-/** The user behind a live token: unknown, revoked and expired tokens find nobody. */
+/** A session's last use is recorded at most this often (the list shows it to the minute). */
+const LAST_USE_PRECISION_MS = 60_000;
+
+/**
+ * The user behind a live token: unknown, revoked and expired tokens find nobody. Records the
+ * session's use (a write a minute at most, not one per call).
+ */
 export async function findSessionUser(
   db: Db,
   token: string,
@@ -38,14 +44,40 @@ export async function findSessionUser(
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .select(["users.id", "users.timezone", "users.tasks_version", "users.default_reminder_minutes"])
-    .select("sessions.id as session_id")
+    .select(["sessions.id as session_id", "sessions.last_used_at"])
     .where("sessions.token_hash", "=", hashToken(token))
     .where("sessions.revoked_at", "is", null)
     .where("sessions.expires_at", ">", now.toISOString())
     .executeTakeFirst();
   if (!row) return undefined;
-  const { session_id: sessionId, ...user } = row;
+  const { session_id: sessionId, last_used_at: lastUsedAt, ...user } = row;
+  const staleBefore = new Date(now.getTime() - LAST_USE_PRECISION_MS).toISOString();
+  if (lastUsedAt === null || lastUsedAt < staleBefore) {
+    await db
+      .updateTable("sessions")
+      .set({ last_used_at: now.toISOString() })
+      .where("id", "=", sessionId)
+      .where((eb) => eb.or([eb("last_used_at", "is", null), eb("last_used_at", "<", staleBefore)]))
+      .execute();
+  }
   return { sessionId, user };
+}
+
+/** The user's live sessions, most recently used first. */
+export function selectLiveSessions(
+  db: Db,
+  userId: string,
+  now: Date,
+): Promise<{ id: string; created_at: string; expires_at: string; last_used_at: string | null }[]> {
+  return db
+    .selectFrom("sessions")
+    .select(["id", "created_at", "expires_at", "last_used_at"])
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .orderBy((eb) => eb.fn.coalesce("last_used_at", "created_at"), "desc")
+    .orderBy("id")
+    .execute();
 }
 
 export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {

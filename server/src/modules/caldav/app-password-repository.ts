@@ -34,6 +34,16 @@ export async function revokeAppPassword(
   return result.numUpdatedRows > 0n;
 }
 
+/** Revokes every live app password of the user. */
+export async function revokeAllAppPasswordsOf(db: Db, userId: string, nowIso: string): Promise<void> {
+  await db
+    .updateTable("app_passwords")
+    .set({ revoked_at: nowIso })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
 /** The user's live app password with this hash. */
 export function selectLiveAppPassword(
   db: Db,

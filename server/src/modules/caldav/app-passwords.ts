@@ -10,6 +10,7 @@ import { getUserBySignInName } from "../auth/service";
 import {
   insertAppPassword,
   markAppPasswordUsed,
+  revokeAllAppPasswordsOf,
   revokeAppPassword,
   selectAppPasswords,
   selectLiveAppPassword,
@@ -75,10 +76,18 @@ export async function deleteAppPassword(db: Db, clock: Clock, userId: string, id
   if (!(await revokeAppPassword(db, userId, id, isoNow(clock)))) throw new NotFound("App password not found");
 }
 
+/** Every app password of the user stops working (the account password changed). */
+export async function revokeAllAppPasswords(db: Db, clock: Clock, userId: string): Promise<void> {
+  await revokeAllAppPasswordsOf(db, userId, isoNow(clock));
+}
+
 /**
  * Failed Basic sign-ins are limited as failed sign-ins on the login form are: per client and per
  * account, counted in the database so every instance shares the count. Only failures count: a
- * syncing client makes many requests, each signed in.
+ * syncing client makes many requests, each signed in. A device whose app password has signed in
+ * before is a known client: it is never held back by the failures of others, so guessing at an
+ * account cannot lock its owner's phone out (an app password is 99 random bits: the limits are
+ * there against floods and spraying, not against guessing one).
  */
 const FAILURE_WINDOW_MS = 15 * 60_000;
 const FAILURES_PER_CLIENT = 20;
@@ -101,18 +110,21 @@ export async function userOfAppPassword(
   ip: string,
 ): Promise<UserRow> {
   const now = clock.now();
-  const clientKey = `davFailuresPerIp:${ip}`;
-  const accountKey = `davFailuresPerAccount:${hashedKeyPart(credentials.name)}`;
-  for (const [key, limit] of [
-    [clientKey, FAILURES_PER_CLIENT],
-    [accountKey, FAILURES_PER_ACCOUNT],
-  ] as const) {
-    const hits = await currentHits(db, key, now);
-    if (hits.hits >= limit) throw rateLimited(hits.retryAfterSeconds, tooManyAttempts);
-  }
-
   const user = credentials.name.trim() ? await getUserBySignInName(db, credentials.name) : undefined;
   const match = user ? await selectLiveAppPassword(db, user.id, hashOf(credentials.password)) : undefined;
+  const knownClient = match !== undefined && match.last_used_at !== null;
+
+  const clientKey = `davFailuresPerIp:${ip}`;
+  const accountKey = `davFailuresPerAccount:${hashedKeyPart(credentials.name)}`;
+  if (!knownClient) {
+    for (const [key, limit] of [
+      [clientKey, FAILURES_PER_CLIENT],
+      [accountKey, FAILURES_PER_ACCOUNT],
+    ] as const) {
+      const hits = await currentHits(db, key, now);
+      if (hits.hits >= limit) throw rateLimited(hits.retryAfterSeconds, tooManyAttempts);
+    }
+  }
   if (!user || !match) {
     await consumeRateLimit(
       db,

@@ -16,7 +16,7 @@ const unauthorized = { 401: errorBodySchema.describe("No valid bearer token") };
 /** App passwords for CalDAV clients, and the addresses those clients connect to. */
 export const caldavModule: ModulePlugin = async (app, { deps }) => {
   const { db, clock, config } = deps;
-  app.addHook("onRequest", authenticate(deps));
+  app.addHook("onRequest", authenticate(deps, "account"));
 
   app.get(
     routeIn(app, apiRoutes.listAppPasswords.path),

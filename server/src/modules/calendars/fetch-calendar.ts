@@ -1,15 +1,10 @@
-import { lookup as dnsLookup, type LookupAddress } from "node:dns";
-import { request as httpRequest, type IncomingMessage } from "node:http";
-import { request as httpsRequest } from "node:https";
-import { isIP, type LookupFunction } from "node:net";
-import { isPublicAddress } from "../../lib/public-address";
+import type { IncomingMessage } from "node:http";
+import { guardedRequest, OutboundRefused, type OutboundPolicy } from "../../lib/outbound-request";
 
 /** Why a calendar could not be fetched, in words the user can act on. */
 export class CalendarFetchFailed extends Error {}
 
-export interface FetchLimits {
-  /** Loopback and private addresses may be reached (CALENDAR_ALLOW_PRIVATE). */
-  allowPrivate: boolean;
+export interface FetchLimits extends OutboundPolicy {
   timeoutMs: number;
   maxBytes: number;
 }
@@ -19,60 +14,6 @@ const MAX_REDIRECTS = 3;
 /** webcal:// is how calendar links ask to be subscribed; it is fetched over https. */
 export function normaliseCalendarUrl(url: string): string {
   return url.trim().replace(/^webcal:\/\//i, "https://");
-}
-
-/**
- * Resolves a host name and refuses it when any of its addresses is not public: the addresses
- * checked are the ones connected to, so a name that resolves differently the second time (DNS
- * rebinding) cannot slip through between a check and the request.
- */
-function guardedLookup(allowPrivate: boolean): LookupFunction {
-  return (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) {
-        callback(error, "", 0);
-        return;
-      }
-      const blocked = addresses.find((entry) => !isPublicAddress(entry.address));
-      if (blocked && !allowPrivate) {
-        callback(
-          new CalendarFetchFailed(`${hostname} is a private or local address (${blocked.address})`),
-          "",
-          0,
-        );
-        return;
-      }
-      if (options.all) (callback as unknown as (error: null, all: LookupAddress[]) => void)(null, addresses);
-      else {
-        const [first] = addresses;
-        if (!first) callback(new CalendarFetchFailed(`${hostname} does not resolve`), "", 0);
-        else callback(null, first.address, first.family);
-      }
-    });
-  };
-}
-
-function get(url: URL, limits: FetchLimits, signal: AbortSignal): Promise<IncomingMessage> {
-  const host = url.hostname.replace(/^\[|\]$/g, "");
-  // An address written as such is connected to without a lookup: checked here instead.
-  if (isIP(host) && !limits.allowPrivate && !isPublicAddress(host)) {
-    return Promise.reject(new CalendarFetchFailed(`${host} is a private or local address`));
-  }
-  const request = url.protocol === "https:" ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      url,
-      {
-        method: "GET",
-        signal,
-        lookup: guardedLookup(limits.allowPrivate),
-        headers: { accept: "text/calendar, */*;q=0.5", "user-agent": "Tasklane calendar reader" },
-      },
-      resolve,
-    );
-    outgoing.on("error", reject);
-    outgoing.end();
-  });
 }
 
 async function readBody(response: IncomingMessage, maxBytes: number): Promise<string> {
@@ -96,6 +37,7 @@ async function readBody(response: IncomingMessage, maxBytes: number): Promise<st
 
 function describe(error: unknown, host: string, timeoutMs: number, signal: AbortSignal): CalendarFetchFailed {
   if (error instanceof CalendarFetchFailed) return error;
+  if (error instanceof OutboundRefused) return new CalendarFetchFailed(error.message);
   // However the abort surfaced (an AbortError, or a reset of the body being read), it was the time.
   if (signal.aborted)
     return new CalendarFetchFailed(`${host} did not answer within ${Math.round(timeoutMs / 1000)} s`);
@@ -136,7 +78,12 @@ export async function fetchCalendarText(address: string, limits: FetchLimits): P
     const host = url.hostname;
     let response: IncomingMessage;
     try {
-      response = await get(url, limits, signal);
+      response = await guardedRequest(url, {
+        method: "GET",
+        headers: { accept: "text/calendar, */*;q=0.5", "user-agent": "Tasklane calendar reader" },
+        signal,
+        policy: limits,
+      });
     } catch (error) {
       throw describe(error, host, limits.timeoutMs, signal);
     }

@@ -107,3 +107,14 @@ export async function deleteCalendarRow(db: Db, userId: string, id: string): Pro
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
+
+/** How many calendars the user subscribes to by address (uploaded ones are not fetched). */
+export async function countSubscriptions(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("calendars")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
+    .where("user_id", "=", userId)
+    .where("url", "is not", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -23,6 +23,7 @@ import {
   selectCalendarByUrl,
   selectCalendars,
   selectCalendarVersions,
+  countSubscriptions,
   updateCalendarBody,
   updateCalendarError,
   type CalendarHead,
@@ -35,7 +36,7 @@ export const CALENDAR_FETCH_TIMEOUT_MS = 15_000;
 const CALENDAR_NOT_FOUND = "Calendar not found";
 const REFRESH_MS = CALENDAR_REFRESH_MINUTES * 60_000;
 
-type CalendarDeps = Pick<AppDeps, "db" | "clock" | "config">;
+type CalendarDeps = Pick<AppDeps, "db" | "clock" | "config" | "resolveHost">;
 
 function toCalendarJson(row: CalendarHead): CalendarJson {
   return { id: row.id, name: row.name, url: row.url, last_synced_at: row.last_synced_at, error: row.error };
@@ -47,6 +48,7 @@ async function fetchChecked(
 ): Promise<{ text: string; name: string | undefined }> {
   const text = await fetchCalendarText(url, {
     allowPrivate: deps.config.calendarAllowPrivate,
+    resolve: deps.resolveHost,
     timeoutMs: CALENDAR_FETCH_TIMEOUT_MS,
     maxBytes: CALENDAR_MAX_BYTES,
   });
@@ -61,11 +63,16 @@ function hostOf(url: string): string {
   }
 }
 
-async function scheduleRefresh(deps: CalendarDeps, db: Db, calendarId: string): Promise<void> {
+async function scheduleRefresh(
+  deps: CalendarDeps,
+  db: Db,
+  calendar: { id: string; user_id: string },
+): Promise<void> {
   const now = deps.clock.now();
   await scheduleJob(db, {
     kind: CALENDAR_SYNC_JOB,
-    subject: calendarId,
+    subject: calendar.id,
+    userId: calendar.user_id,
     runAt: new Date(now.getTime() + REFRESH_MS).toISOString(),
     nowIso: now.toISOString(),
   });
@@ -83,6 +90,14 @@ export async function subscribeCalendar(
   const url = normaliseCalendarUrl(request.url);
   if (await selectCalendarByUrl(deps.db, userId, url)) {
     throw new Conflict("You already subscribe to this calendar");
+  }
+  // Each subscription is fetched every 15 minutes: an account may have only so many.
+  const limit = deps.config.calendarsPerUser;
+  if ((await countSubscriptions(deps.db, userId)) >= limit) {
+    throw new Validation(
+      `An account may subscribe to at most ${limit} calendars: remove one first`,
+      "calendar_limit",
+    );
   }
   let fetched: { text: string; name: string | undefined };
   try {
@@ -106,7 +121,7 @@ export async function subscribeCalendar(
   };
   await inTransaction(deps.db, async (trx) => {
     await insertCalendar(trx, row);
-    await scheduleRefresh(deps, trx, row.id);
+    await scheduleRefresh(deps, trx, row);
   });
   return toCalendarJson(row);
 }
@@ -177,7 +192,7 @@ export async function syncCalendar(deps: CalendarDeps, userId: string, id: strin
   if (url === null)
     throw new Conflict("An uploaded calendar has no address to fetch; upload it again instead");
   const refreshed = await refresh(deps, { ...calendar, url });
-  await scheduleRefresh(deps, deps.db, id);
+  await scheduleRefresh(deps, deps.db, calendar);
   return toCalendarJson(refreshed);
 }
 
@@ -189,13 +204,13 @@ export async function runCalendarSync(deps: CalendarDeps, job: ClaimedJob): Prom
   const calendar = await selectCalendarById(deps.db, job.subject);
   if (!calendar || calendar.url === null) return;
   await refresh(deps, { ...calendar, url: calendar.url });
-  await scheduleRefresh(deps, deps.db, calendar.id);
+  await scheduleRefresh(deps, deps.db, calendar);
 }
 
 /** A refresh given up (the database kept failing) is tried again next round, not dropped. */
 export async function queueNextCalendarSync(deps: CalendarDeps, job: ClaimedJob): Promise<void> {
   const calendar = await selectCalendarById(deps.db, job.subject);
-  if (calendar?.url) await scheduleRefresh(deps, deps.db, calendar.id);
+  if (calendar?.url) await scheduleRefresh(deps, deps.db, calendar);
 }
 
 /**

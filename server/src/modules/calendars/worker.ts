@@ -13,6 +13,9 @@ import {
  */
 export const calendarSyncJob: JobKind = {
   kind: CALENDAR_SYNC_JOB,
+  network: true,
+  // The fetch gives up after 15 s; reading the calendar takes a moment more.
+  deadlineMs: CALENDAR_FETCH_TIMEOUT_MS * 2,
   staleAfterMs: CALENDAR_FETCH_TIMEOUT_MS * 4,
   maxAttempts: 3,
   run: (deps, job) => runCalendarSync(deps, job),

@@ -15,6 +15,8 @@ import {
  */
 export const dailyPlanJob: JobKind = {
   kind: DAILY_PLAN_JOB,
+  // The AI call gives up after AI_TIMEOUT_MS (a minute by default).
+  deadlineMs: GENERATION_STALE_AFTER_MS - 60_000,
   staleAfterMs: GENERATION_STALE_AFTER_MS,
   maxAttempts: GENERATION_MAX_ATTEMPTS,
   run: (deps, job, log) => runGeneration(deps, job.subject, log),

@@ -24,9 +24,10 @@ import { withAiUse } from "../premium/service";
 import { createTasks, withDefaultReminder } from "../tasks/service";
 import { cleanMail, describeForwardedOrigin } from "./clean-body";
 import { parseMessage, type InboundMessage } from "./parse-message";
+import { checkSender, type SenderCheck, type SmtpEnvelope } from "./sender-check";
 import { hasInboundMessage, insertInboundMessage, tasksFromMailSince } from "./repository";
 
-type Deps = Pick<AppDeps, "db" | "config" | "clock" | "ai">;
+type Deps = Pick<AppDeps, "db" | "config" | "clock" | "ai" | "mailDnsResolver">;
 type Log = Pick<FastifyBaseLogger, "info" | "warn">;
 
 export type RefusalReason = "unknown_recipient" | "sender_not_allowed" | "malformed" | "daily_limit";
@@ -195,15 +196,27 @@ async function deliverToUser(
   deps: Deps,
   recipient: { user: UserRow; project: string | undefined },
   message: InboundMessage,
+  sender: SenderCheck | undefined,
   log: Log,
 ): Promise<InboundOutcome> {
   const { user } = recipient;
-  if (deps.config.inbound.senderPolicy === "owner" && message.from !== user.email_lower) {
+  const policy = deps.config.inbound.senderPolicy;
+  if (policy !== "any" && message.from !== user.email_lower) {
     log.warn(
       { userId: user.id, from: message.from, messageId: message.messageId },
-      "Inbound mail refused: the sender is not the account's own address (INBOUND_SENDER_POLICY=owner)",
+      `Inbound mail refused: the sender is not the account's own address (INBOUND_SENDER_POLICY=${policy})`,
     );
     return refused("sender_not_allowed", "Only mail from the account's own address is accepted");
+  }
+  if (sender && !sender.verified) {
+    log.warn(
+      { userId: user.id, from: message.from, messageId: message.messageId },
+      `Inbound mail refused: the sender's address is not verified, ${sender.reason} (INBOUND_SENDER_POLICY=owner)`,
+    );
+    return refused(
+      "sender_not_allowed",
+      "Only mail from the account's own address is accepted, and this message's sender could not be verified (SPF, DKIM, DMARC)",
+    );
   }
   if (await hasInboundMessage(deps.db, user.id, message.messageId)) {
     log.info(
@@ -282,11 +295,11 @@ async function deliverToUser(
 /**
  * One inbound message, from SMTP or the webhook. `recipients` are the envelope recipients when
  * known (SMTP RCPT TO, the provider's header); else the message's Delivered-To/To/Cc are used.
- * One outcome per addressed user; nothing is half-written.
+ * `envelope` is the SMTP client, for SPF. One outcome per addressed user; nothing is half-written.
  */
 export async function receiveMail(
   deps: Deps,
-  input: { raw: Buffer; recipients?: string[] },
+  input: { raw: Buffer; recipients?: string[]; envelope?: SmtpEnvelope },
   log: Log,
 ): Promise<InboundOutcome[]> {
   let message: InboundMessage;
@@ -310,7 +323,20 @@ export async function receiveMail(
     );
     return [refused("unknown_recipient", "No Tasklane account has this address")];
   }
+  // Checked once per message, and only when it can matter: the sender is one of the recipients.
+  const ownerWrote = [...users.values()].some(({ user }) => user.email_lower === message.from);
+  const sender =
+    deps.config.inbound.senderPolicy === "owner" && ownerWrote
+      ? await checkSender(input.raw, message.from, {
+          trustedAuthservIds: deps.config.inbound.trustedAuthservIds,
+          envelope: input.envelope,
+          mta: deps.config.mailDomain,
+          resolver: deps.mailDnsResolver,
+        })
+      : undefined;
   const outcomes: InboundOutcome[] = [];
-  for (const recipient of users.values()) outcomes.push(await deliverToUser(deps, recipient, message, log));
+  for (const recipient of users.values()) {
+    outcomes.push(await deliverToUser(deps, recipient, message, sender, log));
+  }
   return outcomes;
 }

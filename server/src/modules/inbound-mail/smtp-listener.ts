@@ -52,7 +52,7 @@ export interface InboundSmtpListener {
  * limited per client. Each accepted message goes through `receiveMail`.
  */
 export async function startInboundSmtp(
-  deps: Pick<AppDeps, "db" | "config" | "clock" | "ai">,
+  deps: Pick<AppDeps, "db" | "config" | "clock" | "ai" | "mailDnsResolver">,
   log: FastifyBaseLogger,
   options: { port?: number; host?: string } = {},
 ): Promise<InboundSmtpListener> {
@@ -116,7 +116,12 @@ export async function startInboundSmtp(
           return callback(smtpError(`Message exceeds the size limit of ${inbound.maxBytes} bytes`, 552));
         }
         const recipients = session.envelope.rcptTo.map((recipient) => recipient.address);
-        receiveMail(deps, { raw: Buffer.concat(chunks), recipients }, log).then(
+        const envelope = {
+          ip: session.remoteAddress,
+          helo: session.hostNameAppearsAs,
+          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+        };
+        receiveMail(deps, { raw: Buffer.concat(chunks), recipients, envelope }, log).then(
           (outcomes) => {
             countInboundMail(outcomes);
             const refusal = outcomes.find((outcome) => outcome.status === "refused");
@@ -148,6 +153,11 @@ export async function startInboundSmtp(
   });
   const address = server.server.address() as AddressInfo;
   log.info(`Inbound SMTP listening on ${host}:${address.port} for *@${mailDomain}`);
+  if (inbound.senderPolicy === "owner-unverified") {
+    log.warn(
+      "INBOUND_SENDER_POLICY=owner-unverified believes the From header alone, which anyone can forge: use it only for development",
+    );
+  }
   return {
     port: address.port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

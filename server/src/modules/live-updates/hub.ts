@@ -2,10 +2,17 @@ import type { FastifyBaseLogger } from "fastify";
 import type pg from "pg";
 import type { LiveTaskEvent } from "@contract/integrations";
 import { isPostgres, openListenConnection, type Db } from "../../db/database";
-import { LIVE_UPDATES_CHANNEL, localLiveUpdates, type LiveUpdateMessage } from "./publish";
+import {
+  isStreamToEnd,
+  LIVE_UPDATES_CHANNEL,
+  localLiveUpdates,
+  type LiveUpdateMessage,
+  type StreamCredential,
+} from "./publish";
 
-/** One open event stream: what it is sent, and how it is ended (the client then reconnects). */
+/** One open event stream: what opened it, what it is sent, and how it is ended. */
 export interface LiveUpdateSubscriber {
+  credential: StreamCredential;
   send(events: LiveTaskEvent[]): void;
   end(): void;
 }
@@ -58,7 +65,10 @@ export class LiveUpdateHub {
   }
 
   #dispatch(message: LiveUpdateMessage): void {
-    for (const subscriber of this.#subscribers.get(message.userId) ?? []) subscriber.send(message.events);
+    for (const subscriber of this.#subscribers.get(message.userId) ?? []) {
+      if ("events" in message) subscriber.send(message.events);
+      else if (isStreamToEnd(subscriber.credential, message.endStreams)) subscriber.end();
+    }
   }
 
   #endAll(): void {

@@ -1,2 +1,5 @@
-/** What other modules use of the live updates: telling the user's open streams about changes. */
-export { publishLiveUpdates } from "./publish";
+/**
+ * What other modules use of the live updates: telling the user's open streams about changes, and
+ * ending those whose credentials were revoked.
+ */
+export { endLiveStreams, publishLiveUpdates } from "./publish";

@@ -6,10 +6,30 @@ import { isPostgres, type Db } from "../../db/database";
 /** The PostgreSQL channel every instance LISTENs on. */
 export const LIVE_UPDATES_CHANNEL = "tasklane_task_events";
 
-/** What one notification carries: whose tasks changed, and how. */
-export interface LiveUpdateMessage {
-  userId: string;
-  events: LiveTaskEvent[];
+/** What opened a stream: the session or the personal API token that took its ticket. */
+export interface StreamCredential {
+  sessionId: string | null;
+  apiTokenId: string | null;
+}
+
+/**
+ * Which of a user's streams end because what opened them was revoked: one session's (signing
+ * out), one token's, every token's, or all but one session's (a password change keeps the
+ * session that made it; a reset keeps none).
+ */
+export type StreamsToEnd =
+  { session: string } | { apiToken: string } | { apiTokens: "all" } | { allBut: string | null };
+
+/** What one notification carries: whose tasks changed, and how; or whose streams end. */
+export type LiveUpdateMessage =
+  { userId: string; events: LiveTaskEvent[] } | { userId: string; endStreams: StreamsToEnd };
+
+/** Whether a stream opened with `credential` is one of `which`. */
+export function isStreamToEnd(credential: StreamCredential, which: StreamsToEnd): boolean {
+  if ("session" in which) return credential.sessionId === which.session;
+  if ("apiToken" in which) return credential.apiTokenId === which.apiToken;
+  if ("apiTokens" in which) return credential.apiTokenId !== null;
+  return credential.sessionId === null || credential.sessionId !== which.allBut;
 }
 
 /**
@@ -41,7 +61,20 @@ export async function publishLiveUpdates(
     return;
   }
   for (let start = 0; start < events.length; start += EVENTS_PER_NOTIFY) {
-    const message: LiveUpdateMessage = { userId, events: events.slice(start, start + EVENTS_PER_NOTIFY) };
-    await sql`SELECT pg_notify(${LIVE_UPDATES_CHANNEL}, ${JSON.stringify(message)})`.execute(db);
+    await notify(db, { userId, events: events.slice(start, start + EVENTS_PER_NOTIFY) });
   }
+}
+
+async function notify(db: Db, message: LiveUpdateMessage): Promise<void> {
+  await sql`SELECT pg_notify(${LIVE_UPDATES_CHANNEL}, ${JSON.stringify(message)})`.execute(db);
+}
+
+/**
+ * Ends, on every instance, the user's streams opened by credentials just revoked: a stream
+ * outliving its session or token would go on showing the account's changes.
+ */
+export async function endLiveStreams(db: Db, userId: string, which: StreamsToEnd): Promise<void> {
+  const message: LiveUpdateMessage = { userId, endStreams: which };
+  if (isPostgres(db)) await notify(db, message);
+  else localLiveUpdates.emit("message", message);
 }

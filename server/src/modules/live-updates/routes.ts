@@ -3,9 +3,9 @@ import { z } from "zod";
 import { apiRoutes } from "@contract/routes";
 import type { ModulePlugin } from "../../app-types";
 import { routeIn } from "../../lib/route-path";
-import { authenticate, currentUser } from "../auth";
+import { authenticate, currentCredential, currentUser } from "../auth";
 import { LiveUpdateHub } from "./hub";
-import { issueEventTicket, redeemEventTicket } from "./service";
+import { closeStream, issueEventTicket, openStream, redeemEventTicket, streamSeen } from "./service";
 
 const tags = ["live updates"];
 
@@ -20,12 +20,14 @@ const STREAM_DESCRIPTION = [
   'event named `task` whose data is JSON `{ "type": "created" | "updated" | "deleted", "id": "<task id>" }`;',
   "a comment line (`: heartbeat`) comes every 25 s. Open it with a ticket from",
   "`POST /api/v1/events/ticket` (one use, 60 s); when the stream ends, take a new ticket and",
-  "reconnect (`retry` is 2 s).",
+  "reconnect (`retry` is 2 s). The stream ends when the session or token that took the ticket is",
+  "revoked (signing out, a password change or reset); a user may have LIVE_STREAMS_PER_USER",
+  "streams open at once (default 10; one more answers 429).",
 ].join("\n");
 
 /** Live updates: tickets, and the event stream they open. */
 export const liveUpdatesModule: ModulePlugin = async (app, { deps }) => {
-  const { db, clock } = deps;
+  const { db, clock, config } = deps;
   const hub = new LiveUpdateHub(db, app.log);
   // Open streams would keep the server from closing: they end first (clients reconnect elsewhere).
   app.addHook("preClose", async () => hub.close());
@@ -46,7 +48,7 @@ export const liveUpdatesModule: ModulePlugin = async (app, { deps }) => {
           response: { 200: ticketRoute.response },
         },
       },
-      async (request) => issueEventTicket(db, clock, currentUser(request).id),
+      async (request) => issueEventTicket(db, clock, currentUser(request).id, currentCredential(request)),
     );
   });
 
@@ -64,8 +66,14 @@ export const liveUpdatesModule: ModulePlugin = async (app, { deps }) => {
       },
     },
     async (request, reply) => {
-      const userId = await redeemEventTicket(db, clock, request.query.ticket);
-      await hub.ready();
+      const { userId, credential } = await redeemEventTicket(db, clock, request.query.ticket);
+      const streamId = await openStream(db, clock, userId, config.liveStreamsPerUser);
+      try {
+        await hub.ready();
+      } catch (error) {
+        await closeStream(db, streamId);
+        throw error;
+      }
       // The stream is written by hand from here on: no compression, no serialisation.
       reply.hijack();
       const raw = reply.raw;
@@ -80,8 +88,14 @@ export const liveUpdatesModule: ModulePlugin = async (app, { deps }) => {
       });
       raw.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
       let ended = false;
-      const heartbeat = setInterval(() => raw.write(": heartbeat\n\n"), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => {
+        raw.write(": heartbeat\n\n");
+        streamSeen(db, clock, streamId).catch((error: unknown) =>
+          request.log.warn({ err: error }, "A live-update stream could not be marked as open"),
+        );
+      }, HEARTBEAT_MS);
       const unsubscribe = hub.subscribe(userId, {
+        credential,
         send: (events) => {
           raw.write(events.map((event) => `event: task\ndata: ${JSON.stringify(event)}\n\n`).join(""));
         },
@@ -93,6 +107,9 @@ export const liveUpdatesModule: ModulePlugin = async (app, { deps }) => {
         ended = true;
         clearInterval(heartbeat);
         unsubscribe();
+        closeStream(db, streamId).catch((error: unknown) =>
+          request.log.warn({ err: error }, "A closed live-update stream could not be counted out"),
+        );
       });
     },
   );

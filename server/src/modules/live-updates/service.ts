@@ -2,14 +2,25 @@ import { EVENT_TICKET_TTL_SECONDS, type EventTicket } from "@contract/integratio
 import type { Db } from "../../db/database";
 import type { Clock } from "../../lib/clock";
 import { Unauthenticated } from "../../lib/domain-errors";
+import { newId } from "../../lib/ids";
 import { hashToken, newToken } from "../../lib/opaque-tokens";
+import { rateLimited } from "../../lib/rate-limit";
+import type { StreamCredential } from "./publish";
+
+const TICKET_REFUSED = "This ticket is unknown, already used or expired: ask for a new one";
 
 /**
  * POST /api/v1/events/ticket: a one-use ticket for the stream (EventSource cannot send a bearer
  * header, and a token in a URL would land in logs). Kept in the database, so the stream may be
- * opened on any instance; expired ones are swept as new ones are issued.
+ * opened on any instance; expired ones are swept as new ones are issued. It remembers what took
+ * it, so the stream ends when that is revoked.
  */
-export async function issueEventTicket(db: Db, clock: Clock, userId: string): Promise<EventTicket> {
+export async function issueEventTicket(
+  db: Db,
+  clock: Clock,
+  userId: string,
+  credential: StreamCredential,
+): Promise<EventTicket> {
   const now = clock.now();
   const ticket = newToken();
   await db.deleteFrom("event_tickets").where("expires_at", "<=", now.toISOString()).execute();
@@ -19,20 +30,99 @@ export async function issueEventTicket(db: Db, clock: Clock, userId: string): Pr
       ticket_hash: hashToken(ticket),
       user_id: userId,
       expires_at: new Date(now.getTime() + EVENT_TICKET_TTL_SECONDS * 1000).toISOString(),
+      session_id: credential.sessionId,
+      api_token_id: credential.apiTokenId,
     })
     .execute();
   return { ticket };
 }
 
-/** Takes a ticket (it cannot be used again) and returns its user; 401 when it does not hold. */
-export async function redeemEventTicket(db: Db, clock: Clock, ticket: string): Promise<string> {
+/** Whether the session or token that took a ticket is still live (it may be revoked since). */
+async function credentialIsLive(db: Db, credential: StreamCredential, nowIso: string): Promise<boolean> {
+  if (credential.sessionId !== null) {
+    const session = await db
+      .selectFrom("sessions")
+      .select("id")
+      .where("id", "=", credential.sessionId)
+      .where("revoked_at", "is", null)
+      .where("expires_at", ">", nowIso)
+      .executeTakeFirst();
+    return session !== undefined;
+  }
+  if (credential.apiTokenId === null) return false;
+  const token = await db
+    .selectFrom("api_tokens")
+    .select("id")
+    .where("id", "=", credential.apiTokenId)
+    .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", nowIso)]))
+    .executeTakeFirst();
+  return token !== undefined;
+}
+
+/**
+ * Takes a ticket (it cannot be used again) and returns its user and what took it; 401 when it
+ * does not hold, or what took it has been revoked since.
+ */
+export async function redeemEventTicket(
+  db: Db,
+  clock: Clock,
+  ticket: string,
+): Promise<{ userId: string; credential: StreamCredential }> {
+  const nowIso = clock.now().toISOString();
   const row = await db
     .deleteFrom("event_tickets")
     .where("ticket_hash", "=", hashToken(ticket))
-    .returning(["user_id", "expires_at"])
+    .returning(["user_id", "expires_at", "session_id", "api_token_id"])
     .executeTakeFirst();
-  if (!row || row.expires_at <= clock.now().toISOString()) {
-    throw new Unauthenticated("This ticket is unknown, already used or expired: ask for a new one");
+  if (!row || row.expires_at <= nowIso) throw new Unauthenticated(TICKET_REFUSED);
+  const credential = { sessionId: row.session_id, apiTokenId: row.api_token_id };
+  if (!(await credentialIsLive(db, credential, nowIso))) throw new Unauthenticated(TICKET_REFUSED);
+  return { userId: row.user_id, credential };
+}
+
+/** An open stream whose row was not refreshed for this long was left by an instance that stopped. */
+export const STREAM_SEEN_WITHIN_MS = 90_000;
+
+/**
+ * Counts a stream of the user in, across instances, unless `limit` are open already (429).
+ * Returns the stream's id, to refresh (`streamSeen`) while it is open and to close.
+ */
+export async function openStream(db: Db, clock: Clock, userId: string, limit: number): Promise<string> {
+  const now = clock.now();
+  const seenSince = new Date(now.getTime() - STREAM_SEEN_WITHIN_MS).toISOString();
+  await db
+    .deleteFrom("live_streams")
+    .where("user_id", "=", userId)
+    .where("seen_at", "<", seenSince)
+    .execute();
+  const open = await db
+    .selectFrom("live_streams")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("open"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  if (Number(open.open) >= limit) {
+    throw rateLimited(
+      60,
+      (wait) =>
+        `${limit} live-update streams are open for this account already: close a tab or device, or try again in ${wait}`,
+    );
   }
-  return row.user_id;
+  const id = newId();
+  await db
+    .insertInto("live_streams")
+    .values({ id, user_id: userId, opened_at: now.toISOString(), seen_at: now.toISOString() })
+    .execute();
+  return id;
+}
+
+export async function streamSeen(db: Db, clock: Clock, id: string): Promise<void> {
+  await db
+    .updateTable("live_streams")
+    .set({ seen_at: clock.now().toISOString() })
+    .where("id", "=", id)
+    .execute();
+}
+
+export async function closeStream(db: Db, id: string): Promise<void> {
+  await db.deleteFrom("live_streams").where("id", "=", id).execute();
 }

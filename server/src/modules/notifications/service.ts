@@ -157,10 +157,22 @@ export async function deliverReminder(deps: Deps, job: ClaimedJob): Promise<void
       late,
     });
     if (user.email_reminders === 1) {
-      await scheduleJob(trx, { kind: REMINDER_EMAIL_JOB, subject: notificationId, runAt: nowIso, nowIso });
+      await scheduleJob(trx, {
+        kind: REMINDER_EMAIL_JOB,
+        subject: notificationId,
+        runAt: nowIso,
+        nowIso,
+        userId,
+      });
     }
     if (await wantsPush(trx, userId)) {
-      await scheduleJob(trx, { kind: REMINDER_PUSH_JOB, subject: notificationId, runAt: nowIso, nowIso });
+      await scheduleJob(trx, {
+        kind: REMINDER_PUSH_JOB,
+        subject: notificationId,
+        runAt: nowIso,
+        nowIso,
+        userId,
+      });
     }
   });
 }

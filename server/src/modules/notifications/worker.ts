@@ -14,6 +14,8 @@ import {
  */
 export const taskReminderJob: JobKind = {
   kind: TASK_REMINDER_JOB,
+  // Database work only.
+  deadlineMs: 30_000,
   staleAfterMs: 60_000,
   maxAttempts: 3,
   run: (deps, job) => deliverReminder(deps, job),
@@ -27,6 +29,8 @@ export const taskReminderJob: JobKind = {
  */
 export const reminderEmailJob: JobKind = {
   kind: REMINDER_EMAIL_JOB,
+  // One SMTP exchange, which may be slow.
+  deadlineMs: 2 * 60_000,
   staleAfterMs: 15 * 60_000,
   maxAttempts: 5,
   run: (deps, job) => sendReminderEmail(deps, job),
@@ -39,6 +43,8 @@ export const reminderEmailJob: JobKind = {
  */
 export const reminderPushJob: JobKind = {
   kind: REMINDER_PUSH_JOB,
+  // Every browser at once, each push service given 15 s.
+  deadlineMs: 60_000,
   staleAfterMs: 5 * 60_000,
   maxAttempts: 1,
   run: (deps, job, log) => sendReminderPush(deps, job, log),

@@ -26,6 +26,7 @@ export async function upsertSubscription(db: Db, row: PushSubscriptionsTable): P
         p256dh: row.p256dh,
         auth: row.auth,
         created_at: row.created_at,
+        api_token_id: row.api_token_id,
       }),
     )
     .execute();

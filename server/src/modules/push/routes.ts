@@ -3,7 +3,7 @@ import { errorBodySchema } from "@contract/common";
 import { apiRoutes } from "@contract/routes";
 import type { ModulePlugin } from "../../app-types";
 import { routeIn } from "../../lib/route-path";
-import { authenticate, currentUser } from "../auth";
+import { authenticate, currentApiTokenId, currentUser } from "../auth";
 import { pushKey, subscribe, unsubscribe } from "./service";
 
 const tags = ["push"];
@@ -14,7 +14,7 @@ const badInput = { 400: errorBodySchema.describe("A field breaks the schema (the
 /** Reminders by Web Push: the server's public key, and the browsers subscribed to them. */
 export const pushModule: ModulePlugin = async (app, { deps }) => {
   const { db, clock } = deps;
-  app.addHook("onRequest", authenticate(deps));
+  app.addHook("onRequest", authenticate(deps, "integrations"));
 
   app.get(
     routeIn(app, apiRoutes.pushKey.path),
@@ -47,7 +47,11 @@ export const pushModule: ModulePlugin = async (app, { deps }) => {
       },
     },
     async (request, reply) => {
-      await subscribe(db, clock, currentUser(request).id, request.body);
+      await subscribe(
+        deps,
+        { userId: currentUser(request).id, apiTokenId: currentApiTokenId(request) },
+        request.body,
+      );
       return reply.status(204).send(null);
     },
   );

@@ -5,7 +5,14 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import type { JobLogger } from "../../jobs/runner";
 import { isoNow, type Clock } from "../../lib/clock";
-import { nonPublicReason } from "../../lib/public-address";
+import { Validation } from "../../lib/domain-errors";
+import {
+  assertOutboundAllowed,
+  guardedHttpsAgent,
+  OutboundRefused,
+  refusedDestination,
+  type OutboundPolicy,
+} from "../../lib/outbound-request";
 import {
   deleteSubscription,
   hasSubscriptions,
@@ -51,14 +58,29 @@ export async function pushKey(db: Db, clock: Clock): Promise<PushKey> {
   return { public_key: (await vapidKeys(db, clock)).publicKey };
 }
 
-/** POST /api/v1/push/subscriptions */
-export async function subscribe(db: Db, clock: Clock, userId: string, request: PushSubscriptionRequest) {
+function outboundPolicy(deps: Pick<AppDeps, "config" | "resolveHost">): OutboundPolicy {
+  return { allowPrivate: deps.config.pushAllowPrivate, resolve: deps.resolveHost };
+}
+
+/**
+ * POST /api/v1/push/subscriptions: an endpoint the server may not reach is refused at once (each
+ * push is checked again as it connects).
+ */
+export async function subscribe(
+  deps: Pick<AppDeps, "db" | "clock" | "config" | "resolveHost">,
+  owner: { userId: string; apiTokenId: string | null },
+  request: PushSubscriptionRequest,
+) {
+  const { db, clock } = deps;
+  const refused = await refusedDestination(request.endpoint, outboundPolicy(deps), "PUSH_ALLOW_PRIVATE");
+  if (refused) throw new Validation(`endpoint: ${refused}`, "private_address");
   await upsertSubscription(db, {
     endpoint: request.endpoint,
-    user_id: userId,
+    user_id: owner.userId,
     p256dh: request.keys.p256dh,
     auth: request.keys.auth,
     created_at: isoNow(clock),
+    api_token_id: owner.apiTokenId,
   });
 }
 
@@ -76,7 +98,7 @@ export function wantsPush(db: Db, userId: string): Promise<boolean> {
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
 const PUSH_TIMEOUT_MS = 15_000;
 
-export type PushDeps = Pick<AppDeps, "db" | "clock" | "config" | "pushAgent">;
+export type PushDeps = Pick<AppDeps, "db" | "clock" | "config" | "pushCa" | "resolveHost">;
 
 /**
  * Sends one reminder to every browser the user subscribed. A push service answering 404 or 410
@@ -97,13 +119,8 @@ export async function pushToUser(
   await Promise.all(
     subscriptions.map(async (subscription) => {
       try {
-        const refused = deps.config.pushAllowPrivate
-          ? undefined
-          : await nonPublicReason(subscription.endpoint);
-        if (refused) {
-          log.warn({ userId }, `A reminder push was not sent: ${refused} (PUSH_ALLOW_PRIVATE is off)`);
-          return;
-        }
+        const endpoint = new URL(subscription.endpoint);
+        assertOutboundAllowed(endpoint, outboundPolicy(deps));
         await webpush.sendNotification(
           { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
           payload,
@@ -112,10 +129,14 @@ export async function pushToUser(
             TTL: PUSH_TTL_SECONDS,
             urgency: "high",
             timeout: PUSH_TIMEOUT_MS,
-            ...(deps.pushAgent ? { agent: deps.pushAgent } : {}),
+            agent: guardedHttpsAgent(outboundPolicy(deps), deps.pushCa ? { ca: deps.pushCa } : {}),
           },
         );
       } catch (error) {
+        if (error instanceof OutboundRefused) {
+          log.warn({ userId }, `A reminder push was not sent: ${error.message} (PUSH_ALLOW_PRIVATE is off)`);
+          return;
+        }
         if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
           await deleteSubscription(deps.db, subscription.endpoint);
           return;

@@ -59,6 +59,16 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
   { name: "parent_id", write: (task) => task.parent_id ?? "" },
 ];
 
+/** A cell the export kept from being read as a formula ('=…, '+…, '-…, '@…), as it was written. */
+export function withoutFormulaEscape(fields: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, value]) => [
+      name,
+      /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value,
+    ]),
+  );
+}
+
 /** The input a CSV row gives through the columns read back by themselves (fields by header name). */
 export function inputFromCsvFields(fields: Readonly<Record<string, string>>): Partial<CreateTaskRequest> {
   return Object.assign({}, ...CSV_COLUMNS.map((column) => column.read?.(fields[column.name] ?? "")));

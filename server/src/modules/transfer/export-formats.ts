@@ -28,10 +28,18 @@ export function toTasklaneJson(
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
-/** RFC 4180: a header row, CRLF line ends, fields quoted when they need it. */
+/**
+ * RFC 4180: a header row, CRLF line ends, fields quoted when they need it. A cell starting with
+ * =, +, -, @, a tab or a carriage return gets a leading ' so a spreadsheet shows it as text
+ * instead of running it as a formula (titles come from e-mail, anyone's words); the import reads
+ * it back without the '.
+ */
 export function toCsv(tasks: readonly TaskJson[], projects: ProjectNames): string {
   const rows = tasks.map((task) => CSV_COLUMNS.map((column) => column.write(task, projects)));
-  return stringify([CSV_COLUMNS.map((column) => column.name), ...rows], { record_delimiter: "\r\n" });
+  return stringify([CSV_COLUMNS.map((column) => column.name), ...rows], {
+    record_delimiter: "\r\n",
+    escape_formulas: true,
+  });
 }
 
 /** todo.txt letters: (A) is the most important. */

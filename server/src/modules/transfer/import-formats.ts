@@ -12,7 +12,7 @@ import { taskEventJsonSchema, type TaskEventJson } from "@contract/analytics";
 import { ruleText, type RuleParts } from "../../lib/recurrence";
 import { zonedWallTimeToUtc } from "../extract";
 import { parseQuickAdd } from "../quick-add";
-import { inputFromCsvFields } from "./csv-columns";
+import { inputFromCsvFields, withoutFormulaEscape } from "./csv-columns";
 import { TODO_TXT_PRIORITIES } from "./export-formats";
 
 export type ImportFormat = "tasklane-json" | "tasklane-csv" | "todoist-csv" | "todotxt";
@@ -238,7 +238,8 @@ const emptyToNull = (value: string | undefined) =>
 
 function readTasklaneCsv(text: string, context: ImportContext): ImportRow[] {
   const { records, errors } = readCsvRecords(text);
-  const rows = records.map(({ line, fields }): ImportRow => {
+  const rows = records.map(({ line, fields: written }): ImportRow => {
+    const fields = withoutFormulaEscape(written);
     const tags = readTagList(fields.tags ?? "");
     if (!tags) return { line, error: "tags: must be a JSON array or a comma-separated list" };
     const sourceType = emptyToNull(fields.source_type);

@@ -62,6 +62,6 @@ export async function queueWebhookDeliveries(
   }
   await insertDeliveries(db, rows);
   for (const row of rows) {
-    await scheduleJob(db, { kind: WEBHOOK_DELIVERY_JOB, subject: row.id, runAt: nowIso, nowIso });
+    await scheduleJob(db, { kind: WEBHOOK_DELIVERY_JOB, subject: row.id, runAt: nowIso, nowIso, userId });
   }
 }

@@ -166,3 +166,12 @@ export async function pruneDeliveries(db: Db, webhookId: string, beforeIso: stri
     .where("status", "!=", "pending")
     .execute();
 }
+
+export async function countWebhooks(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("webhooks")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
+    .where("user_id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

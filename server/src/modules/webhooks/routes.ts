@@ -2,7 +2,7 @@ import { z } from "zod";
 import { apiRoutes, idParamsSchema } from "@contract/routes";
 import type { ModulePlugin } from "../../app-types";
 import { routeIn } from "../../lib/route-path";
-import { authenticate, currentUser } from "../auth";
+import { authenticate, currentApiTokenId, currentUser } from "../auth";
 import { deleteWebhook, listWebhooks, registerWebhook } from "./service";
 
 const security = [{ bearerAuth: [] }];
@@ -23,7 +23,7 @@ const CREATE_DESCRIPTION = [
 /** Webhooks: URLs that receive the user's task events, signed, with a delivery log. */
 export const webhooksModule: ModulePlugin = async (app, { deps }) => {
   const { db } = deps;
-  app.addHook("onRequest", authenticate(deps));
+  app.addHook("onRequest", authenticate(deps, "integrations"));
   const { listWebhooks: listRoute, createWebhook: createRoute, deleteWebhook: deleteRoute } = apiRoutes;
 
   app.get(
@@ -54,7 +54,15 @@ export const webhooksModule: ModulePlugin = async (app, { deps }) => {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await registerWebhook(deps, currentUser(request).id, request.body)),
+      reply
+        .status(201)
+        .send(
+          await registerWebhook(
+            deps,
+            { userId: currentUser(request).id, apiTokenId: currentApiTokenId(request) },
+            request.body,
+          ),
+        ),
   );
 
   app.delete(

@@ -15,10 +15,17 @@ import type { JobLogger } from "../../jobs/runner";
 import { isoNow, type Clock } from "../../lib/clock";
 import { NotFound, Validation } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
-import { nonPublicReason } from "../../lib/public-address";
+import {
+  guardedRequest,
+  OutboundRefused,
+  refusedDestination,
+  type OutboundPolicy,
+} from "../../lib/outbound-request";
+import type { ResolveHost } from "../../lib/public-address";
 import { addNotification } from "../notifications/service";
 import { eventsOfWebhook } from "./queue";
 import {
+  countWebhooks,
   deleteWebhookRow,
   disableWebhook,
   failPendingDelivery,
@@ -71,33 +78,40 @@ function toDeliveryJson(row: WebhookDeliveryRow): WebhookDelivery {
   };
 }
 
-type AddressPolicy = Pick<Config, "webhookAllowPrivate">;
+type AddressDeps = { config: Pick<Config, "webhookAllowPrivate">; resolveHost?: ResolveHost };
+type RegisterDeps = {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, "webhookAllowPrivate" | "webhooksPerUser">;
+} & AddressDeps;
 
-/** Why the server may not call `url`, unless the operator allows loopback and private addresses. */
-async function refusedAddress(config: AddressPolicy, url: string): Promise<string | undefined> {
-  if (config.webhookAllowPrivate) return undefined;
-  const reason = await nonPublicReason(url);
-  if (reason === undefined || reason.endsWith("does not resolve")) return reason;
-  return `${reason}; WEBHOOK_ALLOW_PRIVATE is off`;
+function outboundPolicy(deps: AddressDeps): OutboundPolicy {
+  return { allowPrivate: deps.config.webhookAllowPrivate, resolve: deps.resolveHost };
 }
 
 /** POST /api/v1/webhooks: the secret is returned once (deliveries are signed with it). */
 export async function registerWebhook(
-  deps: { db: Db; clock: Clock; config: AddressPolicy },
-  userId: string,
+  deps: RegisterDeps,
+  owner: { userId: string; apiTokenId: string | null },
   request: CreateWebhookRequest,
 ): Promise<WebhookCreated> {
-  const refused = await refusedAddress(deps.config, request.url);
+  const refused = await refusedDestination(request.url, outboundPolicy(deps), "WEBHOOK_ALLOW_PRIVATE");
   if (refused) throw new Validation(`url: ${refused}`, "private_address");
+  // Each event is sent to every hook: an account may have only so many.
+  const limit = deps.config.webhooksPerUser;
+  if ((await countWebhooks(deps.db, owner.userId)) >= limit) {
+    throw new Validation(`An account may have at most ${limit} webhooks: delete one first`, "webhook_limit");
+  }
   const row: WebhookRow = {
     id: newId(),
-    user_id: userId,
+    user_id: owner.userId,
     url: request.url,
     events: JSON.stringify(request.events),
     secret: newWebhookSecret(),
     created_at: isoNow(deps.clock),
     failing_since: null,
     disabled_at: null,
+    api_token_id: owner.apiTokenId,
   };
   await insertWebhook(deps.db, row);
   return { id: row.id, url: row.url, events: request.events, secret: row.secret };
@@ -137,28 +151,41 @@ class DeliveryFailed extends Error {
   }
 }
 
-async function post(url: string, headers: Record<string, string>, body: string): Promise<number> {
-  let response: Response;
+async function post(
+  deps: AddressDeps,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  signal: AbortSignal,
+): Promise<number> {
+  const deadline = AbortSignal.any([signal, AbortSignal.timeout(DELIVERY_TIMEOUT_MS)]);
   try {
-    response = await fetch(url, {
+    const response = await guardedRequest(new URL(url), {
       method: "POST",
-      headers: { "content-type": "application/json", "user-agent": "Tasklane-Webhooks", ...headers },
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "Tasklane-Webhooks",
+        "content-length": String(Buffer.byteLength(body)),
+        ...headers,
+      },
       body,
-      // A redirect could lead anywhere, a private address included: it counts as a failure.
-      redirect: "manual",
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      signal: deadline,
+      policy: outboundPolicy(deps),
     });
+    response.resume();
+    // A redirect could lead anywhere, a private address included: it counts as a failure.
+    const status = response.statusCode ?? 0;
+    if (status < 200 || status >= 300) throw new DeliveryFailed(`Answered HTTP ${status}`, status);
+    return status;
   } catch (error) {
-    const timedOut = error instanceof DOMException && error.name === "TimeoutError";
+    if (error instanceof DeliveryFailed) throw error;
+    if (error instanceof OutboundRefused) {
+      throw new DeliveryFailed(`Refused: ${error.message}; WEBHOOK_ALLOW_PRIVATE is off`);
+    }
     throw new DeliveryFailed(
-      timedOut ? `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : "Could not connect",
+      deadline.aborted ? `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : "Could not connect",
     );
   }
-  await response.body?.cancel();
-  if (response.status < 200 || response.status >= 300) {
-    throw new DeliveryFailed(`Answered HTTP ${response.status}`, response.status);
-  }
-  return response.status;
 }
 
 /**
@@ -168,9 +195,10 @@ async function post(url: string, headers: Record<string, string>, body: string):
  * disabled and its owner notified (once, whichever instance sees it first).
  */
 export async function attemptDelivery(
-  deps: Pick<AppDeps, "db" | "clock" | "config">,
+  deps: Pick<AppDeps, "db" | "clock" | "config" | "resolveHost">,
   job: ClaimedJob,
   log: JobLogger,
+  signal: AbortSignal = new AbortController().signal,
 ): Promise<void> {
   const { db, clock } = deps;
   const found = await selectDeliveryWithWebhook(db, job.subject);
@@ -179,12 +207,12 @@ export async function attemptDelivery(
   const { delivery, webhook } = found;
   const now = clock.now();
   try {
-    const refused = await refusedAddress(deps.config, webhook.url);
-    if (refused) throw new DeliveryFailed(`Refused: ${refused}`);
     const status = await post(
+      deps,
       webhook.url,
       signedHeaders(webhook.secret, { id: delivery.id, timestamp: now, body: delivery.payload }),
       delivery.payload,
+      signal,
     );
     await recordAttempt(db, delivery.id, {
       status: "delivered",

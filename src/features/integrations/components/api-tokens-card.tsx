@@ -1,4 +1,9 @@
-import { API_TOKEN_MAX_DAYS, type ApiTokenCreated, type ApiTokenScope } from "@contract/integrations";
+import {
+  API_TOKEN_MAX_DAYS,
+  API_TOKEN_SCOPES,
+  type ApiTokenCreated,
+  type ApiTokenScope,
+} from "@contract/integrations";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { KeySquare, Trash2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
@@ -16,6 +21,12 @@ import { formatLocalDate } from "@/lib/time-zones";
 import { createApiToken, integrationQueries, revokeApiToken } from "../integrations-api";
 import { ConfirmRemoval } from "./confirm-removal";
 import { ShownOnce } from "./shown-once";
+
+const SCOPE_LABELS: Record<ApiTokenScope, string> = {
+  read: "Read only",
+  write: "Read and write",
+  integrations: "Read, write and webhooks",
+};
 
 const EXPIRY_CHOICES = [
   { value: "30", label: "30 days" },
@@ -36,7 +47,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: ApiTokenCreated) =>
     onSuccess: (token) => {
       setName("");
       onCreated(token);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.integrations.tokens() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.integrations.all });
     },
     onError: (error) =>
       toast.error("Could not create the token", { description: errorMessage(error, "Please try again") }),
@@ -75,8 +86,11 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: ApiTokenCreated) =>
             value={scope}
             onChange={(event) => setScope(event.target.value as ApiTokenScope)}
           >
-            <option value="read">Read only</option>
-            <option value="write">Read and write</option>
+            {API_TOKEN_SCOPES.map((value) => (
+              <option key={value} value={value}>
+                {SCOPE_LABELS[value]}
+              </option>
+            ))}
           </NativeSelect>
         )}
       </Field>
@@ -107,7 +121,7 @@ export function ApiTokensCard({ timeZone }: { timeZone: string }) {
     mutationFn: revokeApiToken,
     onSuccess: () => {
       toast.success("Token revoked", { description: "Scripts using it are refused from now on." });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.integrations.tokens() });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.integrations.all });
     },
     onError: (error) =>
       toast.error("Could not revoke the token", { description: errorMessage(error, "Please try again") }),
@@ -121,7 +135,8 @@ export function ApiTokensCard({ timeZone }: { timeZone: string }) {
         </CardTitle>
         <CardDescription>
           For scripts and automation: send a token as <code>Authorization: Bearer &lt;token&gt;</code>. A
-          read-only token cannot change anything, and no token can change your account.
+          read-only token cannot change anything; only a “webhooks” token may add webhooks (they end with it);
+          no token can change your account or make passwords.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -142,8 +157,8 @@ export function ApiTokensCard({ timeZone }: { timeZone: string }) {
                 <div className="grid min-w-0 flex-1 gap-0.5">
                   <span className="flex flex-wrap items-center gap-2 font-medium">
                     <span className="truncate">{token.name}</span>
-                    <Badge variant={token.scope === "write" ? "warning" : "secondary"}>
-                      {token.scope === "write" ? "Read and write" : "Read only"}
+                    <Badge variant={token.scope === "read" ? "secondary" : "warning"}>
+                      {SCOPE_LABELS[token.scope]}
                     </Badge>
                   </span>
                   <span className="text-xs text-muted-foreground">
