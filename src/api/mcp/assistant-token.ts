@@ -7,7 +7,10 @@ import { queryKeys } from "../query-keys";
 /** An assistant's token lasts a year; it can be revoked at any time with the other API tokens. */
 const ASSISTANT_TOKEN_DAYS = 365;
 
-const NAMES: Record<ApiTokenScope, string> = {
+/** An assistant reads, or reads and writes: it never manages integrations. */
+export type AssistantScope = Extract<ApiTokenScope, "read" | "write">;
+
+const NAMES: Record<AssistantScope, string> = {
   read: "AI assistant (read only)",
   write: "AI assistant (read and write)",
 };
@@ -15,7 +18,7 @@ const NAMES: Record<ApiTokenScope, string> = {
 /** POST /api/v1/tokens with the assistant preset: a named token of the chosen scope, shown once. */
 export function useCreateAssistantToken() {
   return useMutation({
-    mutationFn: async (scope: ApiTokenScope): Promise<ApiTokenCreated> => {
+    mutationFn: async (scope: AssistantScope): Promise<ApiTokenCreated> => {
       const body = { name: NAMES[scope], scope, expires_in_days: ASSISTANT_TOKEN_DAYS };
       return apiTokenCreatedSchema.parse((await apiClient.post<unknown>(apiPaths.createApiToken, body)).data);
     },

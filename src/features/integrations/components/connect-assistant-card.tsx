@@ -1,4 +1,4 @@
-import { MCP_PATH, type ApiTokenCreated, type ApiTokenScope } from "@contract/integrations";
+import { MCP_PATH, type ApiTokenCreated } from "@contract/integrations";
 import { Bot, Copy } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
@@ -7,7 +7,7 @@ import { Field } from "@/components/ui/field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
-import { useCreateAssistantToken } from "@/api/mcp/assistant-token";
+import { useCreateAssistantToken, type AssistantScope } from "@/api/mcp/assistant-token";
 import { env } from "@/config/env";
 import { assistantConfigurations } from "../assistant-configurations";
 import { copySecret, ShownOnce } from "./shown-once";
@@ -62,7 +62,7 @@ function Configurations({ token }: { token: string }) {
  */
 export function ConnectAssistantCard() {
   const id = useId();
-  const [scope, setScope] = useState<ApiTokenScope>("read");
+  const [scope, setScope] = useState<AssistantScope>("read");
   const [created, setCreated] = useState<ApiTokenCreated>();
   const create = useCreateAssistantToken();
   const onSubmit = (event: FormEvent) => {
@@ -89,7 +89,7 @@ export function ConnectAssistantCard() {
               <NativeSelect
                 {...control}
                 value={scope}
-                onChange={(event) => setScope(event.target.value as ApiTokenScope)}
+                onChange={(event) => setScope(event.target.value as AssistantScope)}
               >
                 <option value="read">Read only: look up tasks, plans and progress</option>
                 <option value="write">Read and write: also add and change tasks</option>

@@ -5,7 +5,7 @@ import { taskStore } from "@mocks/handlers/tasks";
 import { server } from "@mocks/server";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { delay, http, HttpResponse } from "msw";
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { queryKeys } from "@/api/query-keys";
 import { renderWithProviders } from "@/test/render";
 import { UNDO_WINDOW_MS } from "@/api/tasks/task-mutations";
@@ -138,9 +138,6 @@ describe("Tasks screen: header and states", () => {
 
 describe("Task cards", () => {
   it("shows title, description, status, priority, tags and the due date in the user's time zone", async () => {
-    // Weeks before the due date: the card shows the date itself, not "Overdue" or "Today".
-    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-10T12:00:00Z") });
-    onTestFinished(() => vi.useRealTimers());
     renderTasks(
       buildTask({
         title: "Prepare slides",
