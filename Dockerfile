@@ -12,10 +12,19 @@ ARG BASE_IMAGE=node:24-bookworm-slim
 # ---- build: every dependency, the web app (dist/) and the server (dist-server/) ------------------
 FROM ${BASE_IMAGE} AS build
 WORKDIR /app
+# better-sqlite3 compiles its binding when no prebuilt binary can be downloaded for this Node.
+RUN if ! command -v python3 >/dev/null || ! command -v make >/dev/null || ! command -v g++ >/dev/null; then \
+      apt-get update \
+      && apt-get install -y --no-install-recommends python3 make g++ \
+      && rm -rf /var/lib/apt/lists/*; \
+    fi
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json ./
-# Nothing is compiled: better-sqlite3 ships its binding built for Node-API (amd64 and arm64).
-RUN npm ci --no-audit --no-fund
+# node-gyp uses the headers that come with this Node (node:* images ship them) instead of
+# downloading them, which also works where only the npm registry is reachable.
+RUN nodedir="$(dirname "$(dirname "$(command -v node)")")"; \
+    if [ -f "$nodedir/include/node/node.h" ]; then export npm_config_nodedir="$nodedir"; fi; \
+    npm ci --no-audit --no-fund
 COPY . .
 ARG VITE_MAIL_DOMAIN
 ARG VITE_INBOUND_SENDER_POLICY

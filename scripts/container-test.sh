@@ -100,16 +100,17 @@ EOF
 # --- the base image ----------------------------------------------------------------------------
 build_base() {
   command -v mmdebstrap >/dev/null 2>&1 || fail "mmdebstrap is not installed (apt-get install mmdebstrap)"
-  local node_bin npm_dir
+  local node_bin npm_dir node_include
   node_bin=$(readlink -f "$(command -v node)")
   npm_dir=$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")
+  node_include="$(dirname "$(dirname "$node_bin")")/include/node"
   # npm as nodejs.org and NodeSource ship it, its own dependencies inside (Debian's npm package
   # spreads them over /usr/share/nodejs and cannot be copied this way).
   [ -f "$npm_dir/package.json" ] && [ -d "$npm_dir/node_modules" ] ||
     fail "cannot find a self-contained npm (looked at $npm_dir)"
   step "Building the base image $base_image: Debian $suite (minbase) + node $(node --version) + npm $(npm --version)"
   local hooks=(
-    --customize-hook='mkdir -p "$1/usr/local/bin" "$1/usr/local/lib/node_modules" "$1/usr/local/etc"'
+    --customize-hook='mkdir -p "$1/usr/local/bin" "$1/usr/local/lib/node_modules" "$1/usr/local/include" "$1/usr/local/etc"'
     --customize-hook="copy-in $node_bin /usr/local/bin"
     --customize-hook="copy-in $npm_dir /usr/local/lib/node_modules"
     --customize-hook='ln -sf ../lib/node_modules/npm/bin/npm-cli.js "$1/usr/local/bin/npm"'
@@ -119,10 +120,14 @@ build_base() {
     --customize-hook='echo "cafile=/etc/ssl/certs/ca-certificates.crt" > "$1/usr/local/etc/npmrc"'
     --customize-hook='chroot "$1" node --version'
   )
+  # The headers let node-gyp build better-sqlite3 without downloading them (as node:* images do).
+  if [ -f "$node_include/node.h" ]; then
+    hooks+=(--customize-hook="copy-in $node_include /usr/local/include")
+  fi
   local npm_name
   npm_name=$(basename "$npm_dir")
   [ "$npm_name" = npm ] || fail "npm's directory is named $npm_name, expected npm"
-  mmdebstrap --quiet --variant=minbase --include=ca-certificates "${hooks[@]}" \
+  mmdebstrap --quiet --variant=minbase --include=ca-certificates,python3,make,g++ "${hooks[@]}" \
     "$suite" "$work/base.tar" || fail "mmdebstrap could not build the base image"
   podman import --quiet --change 'CMD ["/bin/bash"]' "$work/base.tar" "$base_image" >/dev/null
   rm -f "$work/base.tar"
