@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
-import { sql } from "kysely";
 import type { LiveTaskEvent } from "@contract/integrations";
 import { isPostgres, type Db } from "../../db/database";
+import { notify } from "./repository";
 
 /** The PostgreSQL channel every instance LISTENs on. */
 export const LIVE_UPDATES_CHANNEL = "tasklane_task_events";
@@ -42,6 +42,6 @@ export async function publishLiveUpdates(
   }
   for (let start = 0; start < events.length; start += EVENTS_PER_NOTIFY) {
     const message: LiveUpdateMessage = { userId, events: events.slice(start, start + EVENTS_PER_NOTIFY) };
-    await sql`SELECT pg_notify(${LIVE_UPDATES_CHANNEL}, ${JSON.stringify(message)})`.execute(db);
+    await notify(db, LIVE_UPDATES_CHANNEL, JSON.stringify(message));
   }
 }

@@ -3,6 +3,7 @@ import type { Db } from "../../db/database";
 import type { Clock } from "../../lib/clock";
 import { Unauthenticated } from "../../lib/domain-errors";
 import { hashToken, newToken } from "../../lib/opaque-tokens";
+import { deleteExpiredTickets, insertTicket, takeTicket } from "./repository";
 
 /**
  * POST /api/v1/events/ticket: a one-use ticket for the stream (EventSource cannot send a bearer
@@ -12,25 +13,18 @@ import { hashToken, newToken } from "../../lib/opaque-tokens";
 export async function issueEventTicket(db: Db, clock: Clock, userId: string): Promise<EventTicket> {
   const now = clock.now();
   const ticket = newToken();
-  await db.deleteFrom("event_tickets").where("expires_at", "<=", now.toISOString()).execute();
-  await db
-    .insertInto("event_tickets")
-    .values({
-      ticket_hash: hashToken(ticket),
-      user_id: userId,
-      expires_at: new Date(now.getTime() + EVENT_TICKET_TTL_SECONDS * 1000).toISOString(),
-    })
-    .execute();
+  await deleteExpiredTickets(db, now.toISOString());
+  await insertTicket(db, {
+    ticket_hash: hashToken(ticket),
+    user_id: userId,
+    expires_at: new Date(now.getTime() + EVENT_TICKET_TTL_SECONDS * 1000).toISOString(),
+  });
   return { ticket };
 }
 
 /** Takes a ticket (it cannot be used again) and returns its user; 401 when it does not hold. */
 export async function redeemEventTicket(db: Db, clock: Clock, ticket: string): Promise<string> {
-  const row = await db
-    .deleteFrom("event_tickets")
-    .where("ticket_hash", "=", hashToken(ticket))
-    .returning(["user_id", "expires_at"])
-    .executeTakeFirst();
+  const row = await takeTicket(db, hashToken(ticket));
   if (!row || row.expires_at <= clock.now().toISOString()) {
     throw new Unauthenticated("This ticket is unknown, already used or expired: ask for a new one");
   }

@@ -14,6 +14,7 @@ import type { TaskRow } from "../../db/schema";
 import { isoNow, type Clock } from "../../lib/clock";
 import { NotFound } from "../../lib/domain-errors";
 import { existingInboxId } from "../projects";
+import { selectReviewRows } from "./figures-repository";
 import { matchesExactly, parseTaskFilters } from "./filters";
 import type { NewTaskInput } from "./history";
 import { createNextOccurrence, timeZoneOf } from "./occurrences";
@@ -75,6 +76,19 @@ async function listFilteredTasks(db: Db, userId: string, filters: TaskQueryFilte
 /** The pending and in-progress tasks, in list order (the daily plan works on these). */
 export async function listOpenTasks(db: Db, userId: string): Promise<TaskJson[]> {
   return (await selectTasks(db, userId, { statuses: OPEN_STATUSES })).map(toTaskJson);
+}
+
+/**
+ * The weekly review's tasks: those completed in the range, and those open and created before its
+ * end (the review sorts them into its lists).
+ */
+export async function reviewTasks(
+  db: Db,
+  userId: string,
+  range: { startIso: string; endIso: string },
+): Promise<{ completed: TaskJson[]; open: TaskJson[] }> {
+  const rows = await selectReviewRows(db, userId, range);
+  return { completed: rows.completed.map(toTaskJson), open: rows.open.map(toTaskJson) };
 }
 
 /** The user's tasks among `ids`, by id; ids that are not the user's tasks are left out. */
