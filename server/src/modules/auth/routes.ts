@@ -2,6 +2,7 @@ import { z } from "zod";
 import { apiRoutes } from "@contract/routes";
 import type { App, ModulePlugin } from "../../app-types";
 import { routeIn } from "../../lib/route-path";
+import { setTimezone, updateProfile, updateSettings } from "./account-settings";
 import { authenticate, currentSessionId, currentUser, currentUserRow } from "./authenticate";
 import {
   changePassword,
@@ -12,9 +13,6 @@ import {
   register,
   resetPassword,
   sendVerification,
-  setTimezone,
-  updateProfile,
-  updateSettings,
 } from "./service";
 
 /** An account call's schema from its contract entry: summary, body and 200 answer (+ token). */

@@ -115,12 +115,10 @@ export async function upsertSyncRows(db: Db, rows: ReadonlyArray<Insertable<Task
       .insertInto("task_sync")
       .values(rows.slice(start, start + SYNC_CHUNK))
       .onConflict((conflict) =>
-        conflict
-          .columns(["task_id", "collection"])
-          .doUpdateSet((eb) => ({
-            version: eb.ref("excluded.version"),
-            deleted: eb.ref("excluded.deleted"),
-          })),
+        conflict.columns(["task_id", "collection"]).doUpdateSet((eb) => ({
+          version: eb.ref("excluded.version"),
+          deleted: eb.ref("excluded.deleted"),
+        })),
       )
       .execute();
   }
