@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from "kysely";
 import { DEFAULT_PROJECT_COLOR, INBOX_NAME } from "@contract/projects";
+import { OPEN_STATUSES } from "@contract/tasks";
 import { isPostgres, type Db } from "../../db/database";
 import type { ProjectRow, ProjectsTable } from "../../db/schema";
 import { newId } from "../../lib/ids";
@@ -17,7 +18,7 @@ export async function selectProjects(db: Db, userId: string): Promise<ProjectWit
         .select(eb.fn.countAll<number>().as("count"))
         .where("tasks.user_id", "=", userId)
         .whereRef("tasks.project_id", "=", "projects.id")
-        .where("tasks.status", "in", ["pending", "inprogress"])
+        .where("tasks.status", "in", [...OPEN_STATUSES])
         .as("open_count"),
     )
     .where("projects.user_id", "=", userId)

@@ -1,3 +1,4 @@
+import { isOpenStatus, type TaskStatus } from "@contract/tasks";
 import type { Db } from "../../db/database";
 import type { TaskRow } from "../../db/schema";
 import { newTimeOrderedId } from "../../lib/ids";
@@ -20,7 +21,7 @@ export function alignedToRule(
   context: { status: string; timeZone: string; nowIso: string },
 ): { dueDate: string | null; remindAt: string | null } {
   const { dueDate, remindAt } = dates;
-  if (!recurrence || !dueDate || context.status === "completed" || context.status === "cancelled") {
+  if (!recurrence || !dueDate || !isOpenStatus(context.status as TaskStatus)) {
     return dates;
   }
   const aligned = firstDueOnOrAfter(recurrence, dueDate, context.timeZone, context.nowIso);

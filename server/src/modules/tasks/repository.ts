@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
-import type { TaskPriority, TaskStatus } from "@contract/tasks";
+import { isOpenStatus, type TaskPriority, type TaskStatus } from "@contract/tasks";
 import { isPostgres, type Db } from "../../db/database";
 import type { Database, NewTask, NewTaskEvent, TaskEventRow, TaskRow, TaskUpdate } from "../../db/schema";
 
@@ -90,7 +90,7 @@ export async function selectTasks(
   return rows.sort(compareInListOrder);
 }
 
-const isFinished = (status: string) => status === "completed" || status === "cancelled";
+const isFinished = (status: string) => !isOpenStatus(status as TaskStatus);
 
 /**
  * The order of a to-do list: open (pending, in progress) before finished (completed, cancelled);
