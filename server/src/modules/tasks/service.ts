@@ -37,10 +37,9 @@ import { toTaskJson } from "./task-json";
 import { assertOwnProjects, descendantsByLevel, placementsOf, treeChangesOf } from "./tree";
 import { withTaskWrite, type TaskWrite } from "./unit-of-work";
 
-export { getTaskHistories, type NewTaskInput, type TaskHistory } from "./history";
+export { getTaskHistories, type NewTaskInput } from "./history";
 export { TASK_REMINDER_JOB, withDefaultReminder } from "./reminders";
-export { toTaskJson } from "./task-json";
-export { withTaskWrite, type TaskWrite } from "./unit-of-work";
+export { withTaskWrite } from "./unit-of-work";
 
 /**
  * GET /api/v1/tasks: the user's tasks, filtered, in to-do order (see compareInListOrder). A

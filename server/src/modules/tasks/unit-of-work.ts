@@ -18,7 +18,7 @@ import {
 import { toTaskJson } from "./task-json";
 
 /** A task removed, with what its removal must undo: its reminder and its place in the sync log. */
-export type RemovedTask = Pick<TaskRow, "id" | "remind_at" | "project_id">;
+type RemovedTask = Pick<TaskRow, "id" | "remind_at" | "project_id">;
 
 /** What one unit of work did to a task, as it is announced: the last state wins. */
 type Outcome =
