@@ -43,6 +43,33 @@ const serverBoundaries = {
   files: ["server/src/modules/**/*.ts"],
   rules: { "import-x/no-restricted-paths": ["error", { zones: serverBoundaryZones }] },
 };
+
+// SQL is written in repositories (a file named *repository.ts) and in server/src/db/ (the
+// connection, the schema, the migrations); everything else calls a repository function.
+const sqlInRepositories = {
+  files: ["server/src/**/*.ts"],
+  ignores: ["server/src/**/*repository.ts", "server/src/db/**"],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      {
+        paths: [
+          {
+            name: "kysely",
+            message:
+              "SQL lives in repositories (*repository.ts) and server/src/db/; call a repository function.",
+          },
+        ],
+      },
+    ],
+  },
+};
+
+// A production file a reader can hold: split one that grows past this along its own sections.
+const serverFileLength = {
+  files: ["server/src/**/*.ts"],
+  rules: { "max-lines": ["error", { max: 500 }] },
+};
 // ------------------------------------------------------------------------- end server boundaries
 
 // ── Web (SPA) boundaries ────────────────────────────────────────────────────────────────────────
@@ -165,4 +192,6 @@ export default tseslint.config(
   },
   serverBoundaries,
   testsOwnTheirClock,
+  sqlInRepositories,
+  serverFileLength,
 );

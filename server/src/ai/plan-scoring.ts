@@ -1,5 +1,5 @@
 import { formatInTimeZone } from "date-fns-tz";
-import type { TaskPriority } from "@contract/tasks";
+import { isOpenStatus, normaliseStatus, type TaskPriority } from "@contract/tasks";
 import type { DateContext } from "../modules/extract/date-phrases";
 import type { PlanCandidate, PlanPick } from "./provider";
 
@@ -96,7 +96,7 @@ export function rankPlanCandidates(
   limit = PLAN_PICKS_MAX,
 ): PlanPick[] {
   return tasks
-    .filter((task) => task.status === "pending" || task.status === "in_progress")
+    .filter((task) => isOpenStatus(normaliseStatus(task.status)))
     .map((task) => assess(task, context))
     .sort(compare)
     .slice(0, limit)

@@ -7,17 +7,31 @@ const repoRoot = path.resolve(import.meta.dirname, "..", "..", "..");
 const fixtures = path.join(repoRoot, "server", "test", "lint-fixtures");
 
 /**
- * Lints a fixture as if it were the file of the same relative path in server/src/modules/, with
- * the repository's own eslint.config.js, and returns the boundary rule's messages.
+ * Lints `text` as if it were the file of this relative path in server/src/modules/, with the
+ * repository's own eslint.config.js, and returns the messages of `rule`.
  */
-async function boundaryErrors(fixture: string): Promise<string[]> {
+async function ruleErrors(rule: string, modulePath: string, text: string): Promise<string[]> {
   const eslint = new ESLint({ cwd: repoRoot });
-  const [result] = await eslint.lintText(readFileSync(path.join(fixtures, fixture), "utf8"), {
-    filePath: path.join(repoRoot, "server", "src", "modules", fixture),
+  const [result] = await eslint.lintText(text, {
+    filePath: path.join(repoRoot, "server", "src", "modules", modulePath),
   });
   return (result?.messages ?? [])
-    .filter((message) => message.ruleId === "import-x/no-restricted-paths")
+    .filter((message) => message.ruleId === rule)
     .map((message) => message.message);
+}
+
+/** A fixture linted in its place: the boundary rule's messages. */
+function boundaryErrors(fixture: string): Promise<string[]> {
+  return ruleErrors(
+    "import-x/no-restricted-paths",
+    fixture,
+    readFileSync(path.join(fixtures, fixture), "utf8"),
+  );
+}
+
+/** A fixture linted in its place: the messages keeping kysely in repositories. */
+function sqlErrors(fixture: string): Promise<string[]> {
+  return ruleErrors("no-restricted-imports", fixture, readFileSync(path.join(fixtures, fixture), "utf8"));
 }
 
 describe("the server's import boundaries (eslint.config.js)", () => {
@@ -35,5 +49,24 @@ describe("the server's import boundaries (eslint.config.js)", () => {
 
   it("allows another module's service.ts and index.ts", async () => {
     expect(await boundaryErrors("daily/uses-services.ts")).toEqual([]);
+  });
+
+  it("refuses kysely (the sql tag included) outside a repository", async () => {
+    const errors = await sqlErrors("daily/runs-sql.ts");
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain("SQL lives in repositories");
+  });
+
+  it("allows kysely in a repository", async () => {
+    expect(await sqlErrors("daily/repository.ts")).toEqual([]);
+  });
+
+  it("refuses a production file over 500 lines", async () => {
+    const lines = (count: number) =>
+      Array.from({ length: count }, (_, index) => `export const line${index} = ${index};`).join("\n");
+    expect(await ruleErrors("max-lines", "daily/long.ts", lines(500))).toEqual([]);
+    const errors = await ruleErrors("max-lines", "daily/long.ts", lines(501));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain("Maximum allowed is 500");
   });
 });

@@ -11,7 +11,7 @@ import {
 } from "@contract/analytics";
 import { TASK_PRIORITIES, type TaskJson, type TaskPriority } from "@contract/tasks";
 import type { AppDeps } from "../../app-types";
-import type { TaskRow, UserRow } from "../../db/schema";
+import type { UserRow } from "../../db/schema";
 import { AiProviderError } from "../../ai/provider";
 import { weekSummaryTemplate, type WeekFacts } from "../../ai/week-summary";
 import { QuotaExceeded } from "../../lib/domain-errors";
@@ -25,19 +25,16 @@ import {
 import { weeklyReviewMail } from "../../mail/weekly-review-mail";
 import { getUserById } from "../auth/service";
 import { aiUsesByMonth, withAiUse } from "../premium/service";
-import { toTaskJson } from "../tasks/service";
-import { LocalCalendar } from "./local-calendar";
 import {
-  countBySlot,
   completionFigures,
+  countBySlot,
   countCompletionsByGroup,
   overdueHistograms,
-  selectReviewRows,
-  selectReviewSummary,
-  selectUserAnalyticsState,
-  upsertReviewSummary,
+  reviewTasks,
   type SlotCount,
-} from "./repository";
+} from "../tasks";
+import { LocalCalendar } from "./local-calendar";
+import { selectReviewSummary, selectUserAnalyticsState, upsertReviewSummary } from "./repository";
 
 type Deps = Pick<AppDeps, "db" | "clock" | "config" | "ai">;
 type AnalyticsUser = Pick<UserRow, "id" | "timezone">;
@@ -281,7 +278,7 @@ function parseTagList(text: string): string[] {
 const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 /** Earliest due first (none last), then oldest first: the order the review's lists show. */
-function byDueDate(a: TaskRow, b: TaskRow): number {
+function byDueDate(a: TaskJson, b: TaskJson): number {
   if (a.due_date !== b.due_date) {
     if (a.due_date === null) return 1;
     if (b.due_date === null) return -1;
@@ -302,10 +299,10 @@ export function previousWeek(user: Pick<UserRow, "timezone">, now: Date): string
 }
 
 interface ReviewLists {
-  completed: TaskRow[];
-  slipped: TaskRow[];
-  carriedOver: TaskRow[];
-  upcoming: TaskRow[];
+  completed: TaskJson[];
+  slipped: TaskJson[];
+  carriedOver: TaskJson[];
+  upcoming: TaskJson[];
   facts: WeekFacts;
 }
 
@@ -317,12 +314,12 @@ async function reviewLists(deps: Deps, user: AnalyticsUser, week: string): Promi
   const startIso = new Date(calendar.startOf(monday)).toISOString();
   const endIso = new Date(calendar.startOf(addDays(monday, 7))).toISOString();
   const nextEndIso = new Date(calendar.startOf(addDays(monday, 14))).toISOString();
-  const rows = await selectReviewRows(deps.db, user.id, { startIso, endIso: nextEndIso });
+  const rows = await reviewTasks(deps.db, user.id, { startIso, endIso: nextEndIso });
 
   const completed = rows.completed.filter((row) => row.completed_at !== null && row.completed_at < endIso);
-  const slipped: TaskRow[] = [];
-  const upcoming: TaskRow[] = [];
-  const carriedOver: TaskRow[] = [];
+  const slipped: TaskJson[] = [];
+  const upcoming: TaskJson[] = [];
+  const carriedOver: TaskJson[] = [];
   for (const row of rows.open) {
     const due = row.due_date;
     if (due !== null && due >= startIso && due < endIso && due < nowIso) slipped.push(row);
@@ -387,12 +384,11 @@ async function summaryOf(deps: Deps, user: AnalyticsUser, facts: WeekFacts): Pro
 
 export async function getReview(deps: Deps, user: AnalyticsUser, week: string): Promise<Review> {
   const lists = await reviewLists(deps, user, week);
-  const json = (rows: TaskRow[]): TaskJson[] => rows.map(toTaskJson);
   return {
-    completed: json(lists.completed),
-    slipped: json(lists.slipped),
-    carried_over: json(lists.carriedOver),
-    upcoming: json(lists.upcoming),
+    completed: lists.completed,
+    slipped: lists.slipped,
+    carried_over: lists.carriedOver,
+    upcoming: lists.upcoming,
     summary: await summaryOf(deps, user, lists.facts),
   };
 }

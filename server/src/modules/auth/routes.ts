@@ -3,6 +3,7 @@ import { apiRoutes } from "@contract/routes";
 import type { App, ModulePlugin } from "../../app-types";
 import { routeIn } from "../../lib/route-path";
 import { endCredentialsAfterNewPassword } from "../credentials/service";
+import { setTimezone, updateProfile, updateSettings } from "./account-settings";
 import { authenticate, currentSessionId, currentUser, currentUserRow } from "./authenticate";
 import {
   changePassword,
@@ -13,9 +14,6 @@ import {
   register,
   resetPassword,
   sendVerification,
-  setTimezone,
-  updateProfile,
-  updateSettings,
 } from "./service";
 
 /** An account call's schema from its contract entry: summary, body and 200 answer (+ token). */

@@ -1,5 +1,6 @@
+import type { Insertable } from "kysely";
 import type { Db } from "../../db/database";
-import type { TaskIcalRow } from "../../db/schema";
+import type { TaskIcalRow, TaskSyncTable } from "../../db/schema";
 
 /** The iCalendar data of the user's live task stored under this name, if any. */
 export function selectLiveIcalByHref(db: Db, userId: string, href: string): Promise<TaskIcalRow | undefined> {
@@ -102,4 +103,46 @@ export function selectChangesSince(
     .where("task_sync.version", ">", version)
     .orderBy("task_sync.version")
     .execute();
+}
+
+/** Rows per statement: well below either engine's bound-parameter limit. */
+const SYNC_CHUNK = 500;
+
+/** Writes each task's row in its collection; a row already there for that task and collection takes the new values. */
+export async function upsertSyncRows(db: Db, rows: ReadonlyArray<Insertable<TaskSyncTable>>): Promise<void> {
+  for (let start = 0; start < rows.length; start += SYNC_CHUNK) {
+    await db
+      .insertInto("task_sync")
+      .values(rows.slice(start, start + SYNC_CHUNK))
+      .onConflict((conflict) =>
+        conflict.columns(["task_id", "collection"]).doUpdateSet((eb) => ({
+          version: eb.ref("excluded.version"),
+          deleted: eb.ref("excluded.deleted"),
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Marks the rows of these tasks written before `version` as gone at `version`: `present` ones
+ * only (a task that moved is gone from where it was), or every one (a deleted task).
+ */
+export async function markSyncRowsGone(
+  db: Db,
+  userId: string,
+  taskIds: readonly string[],
+  version: number,
+  which: "present" | "all",
+): Promise<void> {
+  for (let start = 0; start < taskIds.length; start += SYNC_CHUNK) {
+    await db
+      .updateTable("task_sync")
+      .set({ deleted: 1, version })
+      .where("user_id", "=", userId)
+      .where("task_id", "in", taskIds.slice(start, start + SYNC_CHUNK))
+      .where("version", "<", version)
+      .$if(which === "present", (query) => query.where("deleted", "=", 0))
+      .execute();
+  }
 }

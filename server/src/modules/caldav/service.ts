@@ -8,7 +8,7 @@ import {
   type UpdateTaskInput,
 } from "@contract/tasks";
 import type { CaldavAccount } from "@contract/caldav";
-import { inTransaction, type Db } from "../../db/database";
+import type { Db } from "../../db/database";
 import type { TaskIcalRow, UserRow } from "../../db/schema";
 import type { Clock } from "../../lib/clock";
 import { Conflict, Validation } from "../../lib/domain-errors";
@@ -19,10 +19,10 @@ import {
   getTask,
   getTasksByIds,
   listTasks,
-  lockTaskTree,
   markTaskChanged,
   taskDataVersion,
   updateTask,
+  withTaskWrite,
 } from "../tasks/service";
 import { listProjects } from "../projects/service";
 import {
@@ -237,9 +237,8 @@ export async function putResource(
     throw error;
   }
   const { uid, fields } = parsed;
-  const result = await inTransaction(db, async (trx) => {
-    // Ordered with the user's other task writes from the start: it reads the task it replaces.
-    await lockTaskTree(trx, user.id);
+  // One task write from the start: it reads the task it replaces, and is announced once.
+  const result = await withTaskWrite(db, user.id, clock, async ({ trx }) => {
     const current = await getResource(trx, user, collection, name);
     checkPreconditions(current, preconditions);
     const { parentId, extra } = await parentOf(trx, user, collection, parsed);
@@ -352,8 +351,7 @@ export async function deleteResource(
   name: string,
   preconditions: Preconditions,
 ): Promise<boolean> {
-  return inTransaction(db, async (trx) => {
-    await lockTaskTree(trx, user.id);
+  return withTaskWrite(db, user.id, clock, async ({ trx }) => {
     const current = await getResource(trx, user, collection, name);
     checkPreconditions(current, preconditions);
     if (!current) return false;

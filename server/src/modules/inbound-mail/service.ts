@@ -11,7 +11,7 @@ import {
 } from "@contract/tasks";
 import { AiProviderError } from "../../ai/provider";
 import type { AppDeps } from "../../app-types";
-import { inTransaction, isUniqueViolation, type Db } from "../../db/database";
+import { isUniqueViolation, type Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
 import { DomainError, QuotaExceeded } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
@@ -21,7 +21,7 @@ import { projectsToMatch } from "../projects/service";
 import { extractWithPatterns } from "../extract/service";
 import { addNotification, emailTasksText } from "../notifications/service";
 import { withAiUse } from "../premium/service";
-import { createTasks, withDefaultReminder } from "../tasks/service";
+import { createTasks, withDefaultReminder, withTaskWrite } from "../tasks/service";
 import { cleanMail, describeForwardedOrigin } from "./clean-body";
 import { parseMessage, type InboundMessage } from "./parse-message";
 import { checkSender, type SenderCheck, type SmtpEnvelope } from "./sender-check";
@@ -260,7 +260,7 @@ async function deliverToUser(
   );
   try {
     // The message record and its tasks are written together, or not at all.
-    await inTransaction(deps.db, async (trx) => {
+    await withTaskWrite(deps.db, user.id, deps.clock, async ({ trx }) => {
       await insertInboundMessage(trx, {
         id: newId(),
         user_id: user.id,

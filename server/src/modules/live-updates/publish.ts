@@ -1,7 +1,7 @@
 import { EventEmitter } from "node:events";
-import { sql } from "kysely";
 import type { LiveTaskEvent } from "@contract/integrations";
 import { isPostgres, type Db } from "../../db/database";
+import { notify } from "./repository";
 
 /** The PostgreSQL channel every instance LISTENs on. */
 export const LIVE_UPDATES_CHANNEL = "tasklane_task_events";
@@ -61,12 +61,12 @@ export async function publishLiveUpdates(
     return;
   }
   for (let start = 0; start < events.length; start += EVENTS_PER_NOTIFY) {
-    await notify(db, { userId, events: events.slice(start, start + EVENTS_PER_NOTIFY) });
+    await notifyInstances(db, { userId, events: events.slice(start, start + EVENTS_PER_NOTIFY) });
   }
 }
 
-async function notify(db: Db, message: LiveUpdateMessage): Promise<void> {
-  await sql`SELECT pg_notify(${LIVE_UPDATES_CHANNEL}, ${JSON.stringify(message)})`.execute(db);
+async function notifyInstances(db: Db, message: LiveUpdateMessage): Promise<void> {
+  await notify(db, LIVE_UPDATES_CHANNEL, JSON.stringify(message));
 }
 
 /**
@@ -75,6 +75,6 @@ async function notify(db: Db, message: LiveUpdateMessage): Promise<void> {
  */
 export async function endLiveStreams(db: Db, userId: string, which: StreamsToEnd): Promise<void> {
   const message: LiveUpdateMessage = { userId, endStreams: which };
-  if (isPostgres(db)) await notify(db, message);
+  if (isPostgres(db)) await notifyInstances(db, message);
   else localLiveUpdates.emit("message", message);
 }

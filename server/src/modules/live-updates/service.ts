@@ -6,6 +6,18 @@ import { newId } from "../../lib/ids";
 import { hashToken, newToken } from "../../lib/opaque-tokens";
 import { rateLimited } from "../../lib/rate-limit";
 import type { StreamCredential } from "./publish";
+import {
+  apiTokenIsLive,
+  countStreams,
+  deleteExpiredTickets,
+  deleteStaleStreams,
+  deleteStream,
+  insertStream,
+  insertTicket,
+  markStreamSeen,
+  sessionIsLive,
+  takeTicket,
+} from "./repository";
 
 const TICKET_REFUSED = "This ticket is unknown, already used or expired: ask for a new one";
 
@@ -23,40 +35,21 @@ export async function issueEventTicket(
 ): Promise<EventTicket> {
   const now = clock.now();
   const ticket = newToken();
-  await db.deleteFrom("event_tickets").where("expires_at", "<=", now.toISOString()).execute();
-  await db
-    .insertInto("event_tickets")
-    .values({
-      ticket_hash: hashToken(ticket),
-      user_id: userId,
-      expires_at: new Date(now.getTime() + EVENT_TICKET_TTL_SECONDS * 1000).toISOString(),
-      session_id: credential.sessionId,
-      api_token_id: credential.apiTokenId,
-    })
-    .execute();
+  await deleteExpiredTickets(db, now.toISOString());
+  await insertTicket(db, {
+    ticket_hash: hashToken(ticket),
+    user_id: userId,
+    expires_at: new Date(now.getTime() + EVENT_TICKET_TTL_SECONDS * 1000).toISOString(),
+    session_id: credential.sessionId,
+    api_token_id: credential.apiTokenId,
+  });
   return { ticket };
 }
 
 /** Whether the session or token that took a ticket is still live (it may be revoked since). */
 async function credentialIsLive(db: Db, credential: StreamCredential, nowIso: string): Promise<boolean> {
-  if (credential.sessionId !== null) {
-    const session = await db
-      .selectFrom("sessions")
-      .select("id")
-      .where("id", "=", credential.sessionId)
-      .where("revoked_at", "is", null)
-      .where("expires_at", ">", nowIso)
-      .executeTakeFirst();
-    return session !== undefined;
-  }
-  if (credential.apiTokenId === null) return false;
-  const token = await db
-    .selectFrom("api_tokens")
-    .select("id")
-    .where("id", "=", credential.apiTokenId)
-    .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", nowIso)]))
-    .executeTakeFirst();
-  return token !== undefined;
+  if (credential.sessionId !== null) return sessionIsLive(db, credential.sessionId, nowIso);
+  return credential.apiTokenId !== null && apiTokenIsLive(db, credential.apiTokenId, nowIso);
 }
 
 /**
@@ -69,11 +62,7 @@ export async function redeemEventTicket(
   ticket: string,
 ): Promise<{ userId: string; credential: StreamCredential }> {
   const nowIso = clock.now().toISOString();
-  const row = await db
-    .deleteFrom("event_tickets")
-    .where("ticket_hash", "=", hashToken(ticket))
-    .returning(["user_id", "expires_at", "session_id", "api_token_id"])
-    .executeTakeFirst();
+  const row = await takeTicket(db, hashToken(ticket));
   if (!row || row.expires_at <= nowIso) throw new Unauthenticated(TICKET_REFUSED);
   const credential = { sessionId: row.session_id, apiTokenId: row.api_token_id };
   if (!(await credentialIsLive(db, credential, nowIso))) throw new Unauthenticated(TICKET_REFUSED);
@@ -90,17 +79,8 @@ export const STREAM_SEEN_WITHIN_MS = 90_000;
 export async function openStream(db: Db, clock: Clock, userId: string, limit: number): Promise<string> {
   const now = clock.now();
   const seenSince = new Date(now.getTime() - STREAM_SEEN_WITHIN_MS).toISOString();
-  await db
-    .deleteFrom("live_streams")
-    .where("user_id", "=", userId)
-    .where("seen_at", "<", seenSince)
-    .execute();
-  const open = await db
-    .selectFrom("live_streams")
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as("open"))
-    .where("user_id", "=", userId)
-    .executeTakeFirstOrThrow();
-  if (Number(open.open) >= limit) {
+  await deleteStaleStreams(db, userId, seenSince);
+  if ((await countStreams(db, userId)) >= limit) {
     throw rateLimited(
       60,
       (wait) =>
@@ -108,21 +88,14 @@ export async function openStream(db: Db, clock: Clock, userId: string, limit: nu
     );
   }
   const id = newId();
-  await db
-    .insertInto("live_streams")
-    .values({ id, user_id: userId, opened_at: now.toISOString(), seen_at: now.toISOString() })
-    .execute();
+  await insertStream(db, { id, user_id: userId, opened_at: now.toISOString(), seen_at: now.toISOString() });
   return id;
 }
 
 export async function streamSeen(db: Db, clock: Clock, id: string): Promise<void> {
-  await db
-    .updateTable("live_streams")
-    .set({ seen_at: clock.now().toISOString() })
-    .where("id", "=", id)
-    .execute();
+  await markStreamSeen(db, id, clock.now().toISOString());
 }
 
 export async function closeStream(db: Db, id: string): Promise<void> {
-  await db.deleteFrom("live_streams").where("id", "=", id).execute();
+  await deleteStream(db, id);
 }

@@ -6,7 +6,7 @@ import {
   type NotificationKind,
   type NotificationList,
 } from "@contract/notifications";
-import type { TaskJson } from "@contract/tasks";
+import { isOpenStatus, normaliseStatus, type TaskJson } from "@contract/tasks";
 import type { AppDeps } from "../../app-types";
 import type { Db } from "../../db/database";
 import type { NotificationRow } from "../../db/schema";
@@ -142,7 +142,7 @@ export async function deliverReminder(deps: Deps, job: ClaimedJob): Promise<void
     const found = await getTaskWithOwner(trx, job.subject);
     if (!found) return;
     const { userId, task } = found;
-    if (task.remind_at !== job.run_at || task.status === "completed" || task.status === "cancelled") return;
+    if (task.remind_at !== job.run_at || !isOpenStatus(normaliseStatus(task.status))) return;
     const user = await getUserById(trx, userId);
     if (!user) return;
     const dueSince = Math.max(Date.parse(job.run_at), Date.parse(job.scheduled_at));

@@ -6,14 +6,13 @@ import {
   type PlanProposal,
 } from "@contract/index";
 import type { AppDeps } from "../../app-types";
-import { inTransaction } from "../../db/database";
 import { NotFound, Validation } from "../../lib/domain-errors";
 import { userTimeZone } from "../../lib/time-zone";
 import { planningSettingsOf } from "../auth";
 import { getUserById } from "../auth/service";
 import { calendarOccurrences } from "../calendars/service";
 import { aiRankingFor } from "../daily/service";
-import { listOpenTasks, setTaskTimes, type TaskTime } from "../tasks/service";
+import { listOpenTasks, setTaskTimes, withTaskWrite, type TaskTime } from "../tasks/service";
 import { planDay } from "./plan-day";
 import { deleteExpiredPlanUndos, insertPlanUndo, takePlanUndo } from "./repository";
 
@@ -86,7 +85,7 @@ export async function acceptPlan(
   });
   const now = deps.clock.now();
   const token = randomBytes(24).toString("base64url");
-  await inTransaction(deps.db, async (trx) => {
+  await withTaskWrite(deps.db, userId, deps.clock, async ({ trx }) => {
     const before = await setTaskTimes(trx, deps.clock, userId, times, { missing: "fail" });
     await deleteExpiredPlanUndos(trx, userId, now.toISOString());
     await insertPlanUndo(trx, {
@@ -118,7 +117,8 @@ function parsePrevious(text: string): TaskTime[] {
 
 /** POST /api/v1/plan/undo: puts the tasks back as they were before the plan; once. */
 export async function undoPlan(deps: PlanDeps, userId: string, token: string): Promise<{ restored: number }> {
-  return inTransaction(deps.db, async (trx) => {
+  // A task write from the start: the user's row is locked before the undo's and the tasks' rows.
+  return withTaskWrite(deps.db, userId, deps.clock, async ({ trx }) => {
     const undo = await takePlanUndo(trx, userId, token, deps.clock.now().toISOString());
     if (!undo) throw new NotFound("Nothing to undo: the token is unknown, used or expired");
     const restored = await setTaskTimes(trx, deps.clock, userId, parsePrevious(undo.previous), {

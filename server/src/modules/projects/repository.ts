@@ -1,6 +1,9 @@
 import type { Insertable, Updateable } from "kysely";
+import { DEFAULT_PROJECT_COLOR, INBOX_NAME } from "@contract/projects";
+import { OPEN_STATUSES } from "@contract/tasks";
 import { isPostgres, type Db } from "../../db/database";
 import type { ProjectRow, ProjectsTable } from "../../db/schema";
+import { newId } from "../../lib/ids";
 
 export type ProjectWithCount = ProjectRow & { open_count: number };
 
@@ -15,7 +18,7 @@ export async function selectProjects(db: Db, userId: string): Promise<ProjectWit
         .select(eb.fn.countAll<number>().as("count"))
         .where("tasks.user_id", "=", userId)
         .whereRef("tasks.project_id", "=", "projects.id")
-        .where("tasks.status", "in", ["pending", "inprogress"])
+        .where("tasks.status", "in", [...OPEN_STATUSES])
         .as("open_count"),
     )
     .where("projects.user_id", "=", userId)
@@ -76,33 +79,51 @@ export async function deleteProjectRow(db: Db, userId: string, id: string): Prom
   await db.deleteFrom("projects").where("user_id", "=", userId).where("id", "=", id).execute();
 }
 
-/** The tasks of a project, with what deleting them needs. */
-export async function selectProjectTasks(
-  db: Db,
-  userId: string,
-  projectId: string,
-): Promise<Array<{ id: string; remind_at: string | null }>> {
-  return db
-    .selectFrom("tasks")
-    .select(["id", "remind_at"])
+/** The id of the user's Inbox, or undefined when the account has none yet. */
+export async function selectInboxId(db: Db, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("projects")
+    .select("id")
     .where("user_id", "=", userId)
-    .where("project_id", "=", projectId)
+    .where("is_inbox", "=", 1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Gives the user an Inbox unless they have one: of two at once, the unique index on the Inbox
+ * keeps one and the other insert does nothing.
+ */
+export async function insertInboxIfMissing(db: Db, userId: string, nowIso: string): Promise<void> {
+  await db
+    .insertInto("projects")
+    .values({
+      id: newId(),
+      user_id: userId,
+      name: INBOX_NAME,
+      name_lower: INBOX_NAME.toLowerCase(),
+      color: DEFAULT_PROJECT_COLOR,
+      is_inbox: 1,
+      archived: 0,
+      created_at: nowIso,
+      updated_at: nowIso,
+    })
+    .onConflict((conflict) => conflict.doNothing())
     .execute();
 }
 
-/** Moves every task of one project into another (subtrees stay whole); how many moved. */
-export async function moveProjectTasks(
+/** Which of `ids` are the user's projects. */
+export async function selectOwnProjectIds(
   db: Db,
   userId: string,
-  fromId: string,
-  toId: string,
-  nowIso: string,
-): Promise<number> {
-  const result = await db
-    .updateTable("tasks")
-    .set({ project_id: toId, updated_at: nowIso })
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("projects")
+    .select("id")
     .where("user_id", "=", userId)
-    .where("project_id", "=", fromId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .where("id", "in", [...ids])
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }

@@ -11,19 +11,18 @@ import {
   type ProjectJson,
   type UpdateProjectInput,
 } from "@contract/projects";
-import { inTransaction, isUniqueViolation, type Db } from "../../db/database";
+import { isUniqueViolation, type Db } from "../../db/database";
 import type { ProjectRow } from "../../db/schema";
 import { isoNow, type Clock } from "../../lib/clock";
 import { Conflict, NotFound, Validation } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
-import { announceTasksMoved, inboxIdOf, lockTaskTree, recordTaskChange, removeTasks } from "../tasks/service";
+import { moveTasksOfProject, removeTasksOfProject, withTaskWrite } from "../tasks/service";
+import { inboxIdOf } from "./inbox";
 import {
   deleteProjectRow,
   insertProject,
-  moveProjectTasks,
   selectProject,
   selectProjectByName,
-  selectProjectTasks,
   selectProjects,
   updateProjectRow,
   type ProjectWithCount,
@@ -92,39 +91,38 @@ export async function findOrCreateProjects(
   userId: string,
   wanted: readonly ProjectByName[],
 ): Promise<Map<string, string>> {
-  const nowIso = isoNow(clock);
   const ids = new Map<string, string>();
   if (wanted.length === 0) return ids;
-  await lockTaskTree(trx, userId);
-  const known = await projectsToMatch(trx, userId);
-  let created = false;
-  for (const project of wanted) {
-    if (ids.has(project.name)) continue;
-    const name = projectNameSchema.safeParse(project.name.trim().slice(0, PROJECT_NAME_MAX));
-    if (!name.success) continue;
-    const match = matchProjectName(known, name.data);
-    if (match) {
-      ids.set(project.name, match.id);
-      continue;
+  return withTaskWrite(trx, userId, clock, async (write) => {
+    const nowIso = write.nowIso;
+    const known = await projectsToMatch(write.trx, userId);
+    for (const project of wanted) {
+      if (ids.has(project.name)) continue;
+      const name = projectNameSchema.safeParse(project.name.trim().slice(0, PROJECT_NAME_MAX));
+      if (!name.success) continue;
+      const match = matchProjectName(known, name.data);
+      if (match) {
+        ids.set(project.name, match.id);
+        continue;
+      }
+      const row: ProjectRow = {
+        id: newId(),
+        user_id: userId,
+        name: name.data,
+        name_lower: name.data.toLowerCase(),
+        color: colorOf(project.color ?? DEFAULT_PROJECT_COLOR),
+        is_inbox: 0,
+        archived: project.archived ? 1 : 0,
+        created_at: nowIso,
+        updated_at: nowIso,
+      };
+      await withNameConflict(() => insertProject(write.trx, row));
+      known.push({ id: row.id, name: row.name, archived: project.archived === true });
+      ids.set(project.name, row.id);
+      write.dataChanged();
     }
-    const row: ProjectRow = {
-      id: newId(),
-      user_id: userId,
-      name: name.data,
-      name_lower: name.data.toLowerCase(),
-      color: colorOf(project.color ?? DEFAULT_PROJECT_COLOR),
-      is_inbox: 0,
-      archived: project.archived ? 1 : 0,
-      created_at: nowIso,
-      updated_at: nowIso,
-    };
-    await withNameConflict(() => insertProject(trx, row));
-    known.push({ id: row.id, name: row.name, archived: project.archived === true });
-    ids.set(project.name, row.id);
-    created = true;
-  }
-  if (created) await recordTaskChange(trx, userId, nowIso);
-  return ids;
+    return ids;
+  });
 }
 
 async function assertNameFree(db: Db, userId: string, name: string, exceptId?: string): Promise<void> {
@@ -150,10 +148,9 @@ export async function createProject(
   userId: string,
   input: CreateProjectInput,
 ): Promise<ProjectJson> {
-  const nowIso = isoNow(clock);
   return withNameConflict(() =>
-    inTransaction(db, async (trx) => {
-      await lockTaskTree(trx, userId);
+    withTaskWrite(db, userId, clock, async (write) => {
+      const { trx, nowIso } = write;
       await inboxIdOf(trx, userId, nowIso);
       await assertNameFree(trx, userId, input.name);
       const row: ProjectRow = {
@@ -168,7 +165,7 @@ export async function createProject(
         updated_at: nowIso,
       };
       await insertProject(trx, row);
-      await recordTaskChange(trx, userId, nowIso);
+      write.dataChanged();
       return toProjectJson(row, 0);
     }),
   );
@@ -187,10 +184,9 @@ export async function updateProject(
   id: string,
   input: UpdateProjectInput,
 ): Promise<ProjectJson> {
-  const nowIso = isoNow(clock);
   return withNameConflict(() =>
-    inTransaction(db, async (trx) => {
-      await lockTaskTree(trx, userId);
+    withTaskWrite(db, userId, clock, async (write) => {
+      const { trx, nowIso } = write;
       const current = await selectProject(trx, userId, id, { forUpdate: true });
       if (!current) throw new NotFound(projectMessages.notFound);
       if (input.archived === true && current.is_inbox === 1) {
@@ -210,7 +206,7 @@ export async function updateProject(
       const updated = { ...current, ...changes };
       if (Object.keys(changes).length > 0) {
         await updateProjectRow(trx, userId, id, { ...changes, updated_at: nowIso });
-        await recordTaskChange(trx, userId, nowIso);
+        write.dataChanged();
       }
       return toProjectJson(updated, await openCountOf(trx, userId, id));
     }),
@@ -228,28 +224,17 @@ export async function deleteProject(
   id: string,
   withTasks: boolean,
 ): Promise<DeleteProjectResponse> {
-  const nowIso = isoNow(clock);
-  return inTransaction(db, async (trx) => {
-    await lockTaskTree(trx, userId);
+  return withTaskWrite(db, userId, clock, async (write) => {
+    const { trx, nowIso } = write;
     const project = await selectProject(trx, userId, id, { forUpdate: true });
     if (!project) throw new NotFound(projectMessages.notFound);
     if (project.is_inbox === 1) throw new Validation(projectMessages.inboxNotDeletable);
     let moved = 0;
     let deleted = 0;
-    if (withTasks) {
-      deleted = await removeTasks(trx, userId, await selectProjectTasks(trx, userId, id), nowIso);
-    } else {
-      const tasks = await selectProjectTasks(trx, userId, id);
-      moved = await moveProjectTasks(trx, userId, id, await inboxIdOf(trx, userId, nowIso), nowIso);
-      await announceTasksMoved(
-        trx,
-        userId,
-        tasks.map((task) => task.id),
-        nowIso,
-      );
-    }
+    if (withTasks) deleted = await removeTasksOfProject(write, id);
+    else moved = await moveTasksOfProject(write, id, await inboxIdOf(trx, userId, nowIso));
     await deleteProjectRow(trx, userId, id);
-    await recordTaskChange(trx, userId, nowIso);
+    write.dataChanged();
     return { moved, deleted };
   });
 }

@@ -1,9 +1,7 @@
 import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
-import type { TaskPriority, TaskStatus } from "@contract/tasks";
-import { INBOX_NAME, DEFAULT_PROJECT_COLOR } from "@contract/projects";
+import { isOpenStatus, type TaskPriority, type TaskStatus } from "@contract/tasks";
 import { isPostgres, type Db } from "../../db/database";
 import type { Database, NewTask, NewTaskEvent, TaskEventRow, TaskRow, TaskUpdate } from "../../db/schema";
-import { newId } from "../../lib/ids";
 
 /** What the list query narrows in SQL; the service re-checks tags and search exactly. */
 export interface TaskQueryFilters {
@@ -92,7 +90,7 @@ export async function selectTasks(
   return rows.sort(compareInListOrder);
 }
 
-const isFinished = (status: string) => status === "completed" || status === "cancelled";
+const isFinished = (status: string) => !isOpenStatus(status as TaskStatus);
 
 /**
  * The order of a to-do list: open (pending, in progress) before finished (completed, cancelled);
@@ -234,60 +232,6 @@ export async function selectChildren(
   return rows;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The projects a task write names: where a task goes when none is named (the Inbox), and which
-// ids are the user's. The projects module owns everything else about them.
-// ---------------------------------------------------------------------------------------------
-
-/** The id of the user's Inbox, or undefined when the account has none yet. */
-export async function selectInboxId(db: Db, userId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("projects")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("is_inbox", "=", 1)
-    .executeTakeFirst();
-  return row?.id;
-}
-
-/**
- * Gives the user an Inbox unless they have one: of two at once, the unique index on the Inbox
- * keeps one and the other insert does nothing.
- */
-export async function insertInboxIfMissing(db: Db, userId: string, nowIso: string): Promise<void> {
-  await db
-    .insertInto("projects")
-    .values({
-      id: newId(),
-      user_id: userId,
-      name: INBOX_NAME,
-      name_lower: INBOX_NAME.toLowerCase(),
-      color: DEFAULT_PROJECT_COLOR,
-      is_inbox: 1,
-      archived: 0,
-      created_at: nowIso,
-      updated_at: nowIso,
-    })
-    .onConflict((conflict) => conflict.doNothing())
-    .execute();
-}
-
-/** Which of `ids` are the user's projects. */
-export async function selectOwnProjectIds(
-  db: Db,
-  userId: string,
-  ids: readonly string[],
-): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectFrom("projects")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("id", "in", [...ids])
-    .execute();
-  return new Set(rows.map((row) => row.id));
-}
-
 /**
  * Tasks written without a project (by the previous release, during a rolling upgrade) move into
  * the Inbox. The check reads the (user_id, project_id) index alone and finds nothing almost always.
@@ -313,106 +257,28 @@ export async function hasTasksWithoutProject(db: Db, userId: string): Promise<bo
 }
 
 /**
- * One task_sync row per chosen task (those saved at `updatedAt`, or those among `ids`) in the
- * project it is in now, at `version`, present or gone (`deleted`); a row already there for that
- * task and project takes the new values.
+ * Moves the user's task-data version on (the ETag of the list and the statistics, the CalDAV
+ * sync token) and the time of the last change; the new version. The unit of work runs it once per
+ * change, last, under the user's row lock it took first.
  */
-async function logInProjects(
-  db: Db,
-  userId: string,
-  which: { updatedAt: string } | { ids: readonly string[] },
-  entry: { version: number; deleted: 0 | 1 },
-): Promise<void> {
-  await db
-    .insertInto("task_sync")
-    .columns(["task_id", "collection", "user_id", "version", "deleted"])
-    .expression((eb) =>
-      eb
-        .selectFrom("tasks")
-        .select((select) => [
-          "tasks.id",
-          "tasks.project_id",
-          "tasks.user_id",
-          select.val(entry.version).as("version"),
-          select.val(entry.deleted).as("deleted"),
-        ])
-        .where("tasks.user_id", "=", userId)
-        .where((eb) =>
-          "ids" in which
-            ? eb("tasks.id", "in", [...which.ids])
-            : eb("tasks.updated_at", "=", which.updatedAt),
-        )
-        .where("tasks.project_id", "is not", null),
-    )
-    .onConflict((conflict) =>
-      conflict
-        .columns(["task_id", "collection"])
-        .doUpdateSet((eb) => ({ version: eb.ref("excluded.version"), deleted: eb.ref("excluded.deleted") })),
-    )
-    .execute();
-}
-
-/** A tombstone's version until touchTasks gives it the change's own. */
-const PENDING_VERSION = -1;
-
-/**
- * Records that the user's tasks change: moves their data version on (the ETag of the list and
- * the statistics, the CalDAV sync token) and the time of the last change, and writes the change
- * log of sync tokens (task_sync) at the new version: every task this write saved (its updated_at
- * is the write's time) as present in its project and gone from any other it was in (moved), and
- * the tombstones recordRemovals left. Every task write runs it in its transaction, last (the
- * write took the user's row lock first, see lockUserTasks), so the log's versions grow in the
- * order the changes commit.
- */
-export async function touchTasks(db: Db, userId: string, nowIso: string): Promise<void> {
+export async function bumpTaskDataVersion(db: Db, userId: string, nowIso: string): Promise<number> {
   const { tasks_version: version } = await db
     .updateTable("users")
     .set((eb) => ({ tasks_changed_at: nowIso, tasks_version: eb("tasks_version", "+", 1) }))
     .where("id", "=", userId)
     .returning("tasks_version")
     .executeTakeFirstOrThrow();
-  await db
-    .updateTable("task_sync")
-    .set({ version })
-    .where("user_id", "=", userId)
-    .where("version", "=", PENDING_VERSION)
-    .execute();
-  const saved = (eb: ExpressionBuilder<Database, "task_sync">) =>
-    eb
-      .selectFrom("tasks")
-      .select("tasks.id")
-      .where("tasks.user_id", "=", userId)
-      .where("tasks.updated_at", "=", nowIso);
-  await logInProjects(db, userId, { updatedAt: nowIso }, { version, deleted: 0 });
-  // A saved task is gone from any other project it was in: it moved.
-  await db
-    .updateTable("task_sync")
-    .set({ deleted: 1, version })
-    .where("user_id", "=", userId)
-    .where("deleted", "=", 0)
-    .where("version", "<", version)
-    .where("task_id", "in", saved)
-    .execute();
+  return Number(version);
 }
 
-/**
- * Tombstones of tasks about to be deleted, in the project each is in (and any it was in before),
- * for an incremental sync to report; the touchTasks that ends the write gives them its version.
- */
-export async function recordRemovals(db: Db, userId: string, ids: readonly string[]): Promise<void> {
-  // The log is written under the user's row lock, as every task write takes it first (held
-  // already by the callers; taken again it costs nothing).
-  await lockUserTasks(db, userId);
-  for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
-    const chunk = ids.slice(start, start + INSERT_CHUNK);
-    await logInProjects(db, userId, { ids: chunk }, { version: PENDING_VERSION, deleted: 1 });
-    await db
-      .updateTable("task_sync")
-      .set({ version: PENDING_VERSION, deleted: 1 })
-      .where("user_id", "=", userId)
-      .where("task_id", "in", chunk)
-      .execute();
-  }
+/** The tasks of one of the user's projects. */
+export async function selectTasksOfProject(db: Db, userId: string, projectId: string): Promise<TaskRow[]> {
+  return db
+    .selectFrom("tasks")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("project_id", "=", projectId)
+    .execute();
 }
 
 /**
@@ -421,7 +287,7 @@ export async function recordRemovals(db: Db, userId: string, ids: readonly strin
  * one after another: none works on a tree another is changing (a subtask added under a task being
  * deleted, a task moved while its subtree moves), and since each takes the user's row before any
  * task or project row, two of them never wait for each other's rows in opposite orders (a
- * deadlock). Every write locked this row at its end anyway (touchTasks).
+ * deadlock). Every write locked this row at its end anyway (bumpTaskDataVersion).
  */
 export async function lockUserTasks(db: Db, userId: string): Promise<void> {
   if (!isPostgres(db)) return;

@@ -9,12 +9,12 @@ import {
   type ImportError,
   type ImportResult,
 } from "@contract/index";
-import { inTransaction, type Db } from "../../db/database";
+import type { Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
 import { isoNow, type Clock } from "../../lib/clock";
 import { recurrenceProblem } from "../../lib/recurrence";
 import { findOrCreateProjects, listProjects } from "../projects/service";
-import { createTasks, getTaskHistories, listTasks, type NewTaskInput } from "../tasks/service";
+import { createTasks, getTaskHistories, listTasks, withTaskWrite, type NewTaskInput } from "../tasks/service";
 import { toCsv, toTasklaneJson, toTodoTxt, type ProjectNames } from "./export-formats";
 import { readImportFile, type ImportedHistory, type ImportProject } from "./import-formats";
 import { claimFingerprints } from "./repository";
@@ -233,7 +233,7 @@ export async function importTasks(
       ...(row.history ? { history: row.history } : {}),
     });
   }
-  const created = await inTransaction(db, async (trx) => {
+  const created = await withTaskWrite(db, user.id, clock, async ({ trx }) => {
     const claimed = await claimFingerprints(trx, user.id, [...candidates.keys()], isoNow(clock));
     const fresh = [...candidates]
       .filter(([fingerprint]) => claimed.has(fingerprint))

@@ -1,0 +1,189 @@
+import { inTransaction, type Db } from "../../db/database";
+import type { NewTask, NewTaskEvent, TaskRow, TaskUpdate } from "../../db/schema";
+import { isoNow, type Clock } from "../../lib/clock";
+import { recordSyncChanges } from "../caldav";
+import { announceTaskChanges, type TaskChange } from "./announce";
+import { changeEvents, creationEvents, taskEvent, type TaskHistory } from "./history";
+import { followReminder } from "./reminders";
+import {
+  bumpTaskDataVersion,
+  deleteTaskRows,
+  insertNextOccurrence,
+  insertTaskEvents,
+  insertTasks,
+  lockUserTasks,
+  updateTaskRow,
+  updateTaskRows,
+} from "./repository";
+import { toTaskJson } from "./task-json";
+
+/** A task removed, with what its removal must undo: its reminder and its place in the sync log. */
+type RemovedTask = Pick<TaskRow, "id" | "remind_at" | "project_id">;
+
+/** What one unit of work did to a task, as it is announced: the last state wins. */
+type Outcome =
+  | { type: "created"; row: TaskRow }
+  | { type: "updated"; row: TaskRow; completed: boolean }
+  | { type: "deleted"; task: RemovedTask };
+
+/**
+ * One change of a user's tasks in progress: its writes go through these methods, which record
+ * what changed; when the work is done, `withTaskWrite` writes what every change owes, once.
+ */
+export class TaskWrite {
+  readonly #events: NewTaskEvent[] = [];
+  readonly #outcomes = new Map<string, Outcome>();
+  readonly #reminders = new Map<string, string | null>();
+  #dataChanged = false;
+
+  constructor(
+    readonly trx: Db,
+    readonly userId: string,
+    readonly nowIso: string,
+  ) {}
+
+  /** New tasks, each with the past it brings (an import) or none. */
+  async insert(rows: readonly TaskRow[], histories: ReadonlyArray<TaskHistory | undefined> = []) {
+    await insertTasks(this.trx, rows);
+    rows.forEach((row, index) => this.#created(row, histories[index]));
+  }
+
+  /** A repeating task's next occurrence, unless the completed one has one already; true when inserted. */
+  async insertNextOccurrence(row: TaskRow & NewTask & { follows_task_id: string }): Promise<boolean> {
+    if (!(await insertNextOccurrence(this.trx, row))) return false;
+    this.#created(row, undefined);
+    return true;
+  }
+
+  /** Changes one task (an empty change still counts: saved now); the task as it is after. */
+  async update(before: TaskRow, changes: TaskUpdate): Promise<TaskRow> {
+    const saved = { ...changes, updated_at: this.nowIso };
+    await updateTaskRow(this.trx, this.userId, before.id, saved);
+    return this.#updated(before, saved);
+  }
+
+  /** The same changes to several tasks; the tasks as they are after. */
+  async updateMany(rows: readonly TaskRow[], changes: TaskUpdate): Promise<TaskRow[]> {
+    if (rows.length === 0) return [];
+    const saved = { ...changes, updated_at: this.nowIso };
+    await updateTaskRows(
+      this.trx,
+      this.userId,
+      rows.map((row) => row.id),
+      saved,
+    );
+    return rows.map((row) => this.#updated(row, saved));
+  }
+
+  /** Deletes tasks; how many there were. */
+  async remove(tasks: readonly RemovedTask[]): Promise<number> {
+    const deleted = await deleteTaskRows(
+      this.trx,
+      this.userId,
+      tasks.map((task) => task.id),
+    );
+    for (const task of tasks) {
+      const at = this.nowIso;
+      this.#events.push(
+        taskEvent({ id: task.id, user_id: this.userId }, "deleted", { from: null, to: null, at }),
+      );
+      if (task.remind_at !== null) this.#reminders.set(task.id, null);
+      this.#outcomes.set(task.id, { type: "deleted", task });
+    }
+    this.#dataChanged ||= tasks.length > 0;
+    return deleted;
+  }
+
+  /** A change of the user's task data that is no task's (a project created, renamed or archived). */
+  dataChanged(): void {
+    this.#dataChanged = true;
+  }
+
+  #created(row: TaskRow, history: TaskHistory | undefined): void {
+    this.#events.push(...creationEvents(row, history));
+    if (row.remind_at !== null) this.#reminders.set(row.id, row.remind_at);
+    this.#outcomes.set(row.id, { type: "created", row });
+    this.#dataChanged = true;
+  }
+
+  #updated(before: TaskRow, changes: TaskUpdate): TaskRow {
+    const after = { ...before, ...changes } as TaskRow;
+    this.#events.push(...changeEvents(before, changes, this.nowIso));
+    if (changes.remind_at !== undefined && changes.remind_at !== before.remind_at)
+      this.#reminders.set(before.id, after.remind_at);
+    const completed = before.status !== "completed" && after.status === "completed";
+    const known = this.#outcomes.get(before.id);
+    if (known?.type === "created") this.#outcomes.set(before.id, { type: "created", row: after });
+    else
+      this.#outcomes.set(before.id, {
+        type: "updated",
+        row: after,
+        completed: completed || (known?.type === "updated" && known.completed),
+      });
+    this.#dataChanged = true;
+    return after;
+  }
+
+  /** History, reminders, the version, the sync log and the announcements of everything recorded. */
+  async finish(): Promise<void> {
+    if (!this.#dataChanged) return;
+    const { trx, userId, nowIso } = this;
+    await insertTaskEvents(trx, this.#events);
+    for (const [id, remindAt] of this.#reminders) await followReminder(trx, id, remindAt, nowIso);
+    const version = await bumpTaskDataVersion(trx, userId, nowIso);
+    const outcomes = [...this.#outcomes.values()];
+    await recordSyncChanges(trx, userId, version, {
+      saved: outcomes.flatMap((outcome) => (outcome.type === "deleted" ? [] : [outcome.row])),
+      removed: outcomes.flatMap((outcome) => (outcome.type === "deleted" ? [outcome.task] : [])),
+    });
+    await announceTaskChanges(trx, userId, outcomes.map(announced), nowIso);
+  }
+}
+
+function announced(outcome: Outcome): TaskChange {
+  switch (outcome.type) {
+    case "created":
+      return { type: "created", task: toTaskJson(outcome.row) };
+    case "updated":
+      return { type: "updated", task: toTaskJson(outcome.row), completed: outcome.completed };
+    case "deleted":
+      return { type: "deleted", id: outcome.task.id };
+  }
+}
+
+/** The task write each open transaction is part of, so a write inside another joins it. */
+const writesInProgress = new WeakMap<Db, TaskWrite>();
+
+/**
+ * The one way to change a user's tasks. It takes the user's row lock first (see lockUserTasks: one
+ * lock order for every write, user row before task rows), runs `work`, whose writes go through
+ * the TaskWrite it is given, and then, in the same transaction, writes what the change owes: its
+ * history (task_events), the reminders' jobs, the user's task-data version, the CalDAV sync log,
+ * and the webhook deliveries and live updates announcing it, each once. A write called inside
+ * another's work (on its `trx`) joins it, and all is written once when the outer one ends; a
+ * change rolled back leaves none of it.
+ */
+export async function withTaskWrite<T>(
+  db: Db,
+  userId: string,
+  clock: Clock,
+  work: (write: TaskWrite) => Promise<T>,
+): Promise<T> {
+  const joined = writesInProgress.get(db);
+  if (joined) {
+    if (joined.userId !== userId) throw new Error("A task write cannot join another user's");
+    return work(joined);
+  }
+  return inTransaction(db, async (trx) => {
+    await lockUserTasks(trx, userId);
+    const write = new TaskWrite(trx, userId, isoNow(clock));
+    writesInProgress.set(trx, write);
+    try {
+      const result = await work(write);
+      await write.finish();
+      return result;
+    } finally {
+      writesInProgress.delete(trx);
+    }
+  });
+}
