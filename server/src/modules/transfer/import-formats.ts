@@ -34,7 +34,8 @@ export interface ImportProject {
 
 /**
  * One task of the file, or why its line cannot become one. `key` is the task's id in the file and
- * `parentKey` its parent's, for the import to rebuild the tree with the new ids.
+ * `parentKey` its parent's, for the import to rebuild the tree with the new ids. `exportedId` is
+ * the id a Tasklane export gave the task: in the account it came from, the task is that one.
  */
 export type ImportRow =
   | {
@@ -43,6 +44,7 @@ export type ImportRow =
       project?: ImportProject;
       key?: string;
       parentKey?: string;
+      exportedId?: string;
       history?: ImportedHistory;
     }
   | { line: number; error: string };
@@ -142,12 +144,12 @@ function withoutIds(item: Record<string, unknown>): Record<string, unknown> {
   return fields;
 }
 
-function idsOf(item: Record<string, unknown>): { key?: string; parentKey?: string } {
+function idsOf(item: Record<string, unknown>): { key?: string; parentKey?: string; exportedId?: string } {
   const asKey = (value: unknown) =>
     typeof value === "string" || typeof value === "number" ? String(value) : undefined;
   const key = asKey(item.id);
   const parentKey = asKey(item.parent_id);
-  return { ...(key ? { key } : {}), ...(parentKey ? { parentKey } : {}) };
+  return { ...(key ? { key, exportedId: key } : {}), ...(parentKey ? { parentKey } : {}) };
 }
 
 /** The export's projects by their old id; the Inbox is left out (its tasks go to the Inbox). */
@@ -248,7 +250,7 @@ function readTasklaneCsv(text: string, context: ImportContext): ImportRow[] {
     return {
       line,
       ...(project ? { project: { name: project } } : {}),
-      ...(key ? { key } : {}),
+      ...(key ? { key, exportedId: key } : {}),
       ...(parentKey ? { parentKey } : {}),
       task: {
         ...inputFromCsvFields(fields),

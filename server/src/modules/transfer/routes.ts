@@ -36,8 +36,10 @@ const IMPORT_DESCRIPTION = [
   "",
   "Every valid line becomes a task; a bad line is reported in `errors` with its line number (for",
   "JSON: the task's position in the list) and creates nothing. A task this user imported before,",
-  "or one twice in the same file, is counted in `skipped`: importing the same file twice creates",
-  "nothing new the second time.",
+  "one twice in the same file, or one the account already has, is counted in `skipped`: importing",
+  "the same file twice creates nothing new the second time. The account already has a task of a",
+  "Tasklane export (JSON or CSV) when it has a task of its `id`, and a task of any other file when",
+  "it has one of the same title (case aside), due day (in the user's zone) and project.",
 ].join("\n");
 
 /** Export and import of the user's tasks. */
