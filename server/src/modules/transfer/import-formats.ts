@@ -2,6 +2,7 @@ import { parse as parseCsv, type CsvError } from "csv-parse/sync";
 import {
   MANUAL_SOURCE,
   isValidTimeZone,
+  isoTimestampSchema,
   normaliseSource,
   type CreateTaskRequest,
   type TaskPriority,
@@ -238,11 +239,42 @@ function readTagList(value: string): string[] | undefined {
 const emptyToNull = (value: string | undefined) =>
   value === undefined || value.trim() === "" ? null : value;
 
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * A due date cell as spreadsheets and people write it: empty; a calendar day ("2026-12-10"), due
+ * all that day where the user lives; a day and time without a zone ("2026-12-10 09:30"), that
+ * time there; or an ISO timestamp with its offset, as our export writes.
+ */
+function readDueCell(text: string, timeZone: string): { dueDate: string | null } | { error: string } {
+  const value = text.trim();
+  if (value === "") return { dueDate: null };
+  if (isRealDate(value)) return { dueDate: endOfDayIn(value, timeZone) };
+  const local = LOCAL_DATE_TIME.exec(value);
+  const [hour, minute, second] = [local?.[2], local?.[3], local?.[4] ?? "0"].map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  if (local?.[1] && isRealDate(local[1]) && hour < 24 && minute < 60 && second < 60) {
+    const [year, month, day] = local[1].split("-").map(Number) as [number, number, number];
+    return {
+      dueDate: zonedWallTimeToUtc({ year, month, day, hour, minute, second }, timeZone).toISOString(),
+    };
+  }
+  if (isoTimestampSchema.safeParse(value).success) return { dueDate: value };
+  return {
+    error: `due_date: '${value.slice(0, 40)}' is not a date (2026-12-10) or a date and time (2026-12-10 09:30)`,
+  };
+}
+
 function readTasklaneCsv(text: string, context: ImportContext): ImportRow[] {
   const { records, errors } = readCsvRecords(text);
   const rows = records.map(({ line, fields }): ImportRow => {
     const tags = readTagList(fields.tags ?? "");
     if (!tags) return { line, error: "tags: must be a JSON array or a comma-separated list" };
+    const due = readDueCell(fields.due_date ?? "", context.timeZone);
+    if ("error" in due) return { line, error: due.error };
     const sourceType = emptyToNull(fields.source_type);
     const project = emptyToNull(fields.project);
     const key = emptyToNull(fields.id);
@@ -254,6 +286,7 @@ function readTasklaneCsv(text: string, context: ImportContext): ImportRow[] {
       ...(parentKey ? { parentKey } : {}),
       task: {
         ...inputFromCsvFields(fields),
+        due_date: due.dueDate,
         title: fields.title ?? "",
         tags,
         source: sourceType
@@ -414,6 +447,12 @@ function isRealDate(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** A task due all day on a calendar day ("2026-12-10") is due at its last second where the user lives. */
+function endOfDayIn(date: string, timeZone: string): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return zonedWallTimeToUtc({ year, month, day, hour: 23, minute: 59, second: 59 }, timeZone).toISOString();
+}
+
 /** Letters after D are less important still: low. */
 function letterPriority(letter: string): TaskPriority {
   return LETTER_PRIORITIES[letter] ?? "low";
@@ -446,11 +485,7 @@ function readTodoTxtLine(text: string, line: number, context: ImportContext): Im
       const value = keyValue[2] ?? "";
       if (key === "due") {
         if (!isRealDate(value)) return { line, error: `due: '${value}' is not a date (YYYY-MM-DD)` };
-        const [year, month, day] = value.split("-").map(Number) as [number, number, number];
-        dueDate = zonedWallTimeToUtc(
-          { year, month, day, hour: 23, minute: 59, second: 59 },
-          context.timeZone,
-        ).toISOString();
+        dueDate = endOfDayIn(value, context.timeZone);
       } else if (key === "rrule") {
         recurrence = value;
       } else if (key === "rec") {

@@ -29,7 +29,9 @@ const EXPORT_DESCRIPTION = [
 
 const IMPORT_DESCRIPTION = [
   `A \`multipart/form-data\` upload with one file in the field \`file\`, at most ${MAX_MEGABYTES} MB.`,
-  "The format is detected by content: Tasklane JSON, Tasklane CSV (a `title` column), Todoist's",
+  "The format is detected by content: Tasklane JSON, Tasklane CSV (a `title` column; `due_date`",
+  "an ISO timestamp, a day `2026-12-10` (due all day) or a day and time `2026-12-10 09:30` in the",
+  "user's zone), Todoist's",
   "CSV export (`TYPE,CONTENT,…`: rows of type task; `@labels` become tags; PRIORITY 1 is urgent;",
   "INDENT n + 1 is a subtask of the last task of INDENT n above it; the file is one project, named",
   "after the file), or todo.txt (the first `+project` is the project, `#tag` a tag).",
