@@ -73,10 +73,28 @@ describe("CalDAV at /dav/", () => {
 
   const tokenOf = (body: string) => /<d:sync-token>([^<]+)<\/d:sync-token>/.exec(body)?.[1] ?? "";
 
-  it("redirects /.well-known/caldav to /dav/ and says what it speaks on OPTIONS", async () => {
+  it("redirects /.well-known/caldav to /dav/, PROPFIND with any body too, and says what it speaks on OPTIONS", async () => {
     const redirect = await t.app.inject({ method: "PROPFIND", url: "/.well-known/caldav" });
     expect(redirect.statusCode).toBe(301);
     expect(redirect.headers.location).toBe("/dav/");
+    // What Apple Reminders and DAVx⁵ send given only the server's name: an XML body of any type.
+    const body =
+      '<?xml version="1.0"?><propfind xmlns="DAV:"><prop><current-user-principal/></prop></propfind>';
+    for (const type of [
+      "application/xml",
+      "text/xml; charset=utf-8",
+      "application/octet-stream",
+      undefined,
+    ]) {
+      const propfind = await t.app.inject({
+        method: "PROPFIND",
+        url: "/.well-known/caldav",
+        headers: { depth: "0", ...(type ? { "content-type": type } : {}) },
+        payload: body,
+      });
+      expect(propfind.statusCode, `${type}: ${propfind.body}`).toBe(301);
+      expect(propfind.headers.location).toBe("/dav/");
+    }
     const options = await t.app.inject({ method: "OPTIONS", url: "/dav/" });
     expect(options.statusCode).toBe(200);
     expect(options.headers.dav).toBe("1, 3, calendar-access");
