@@ -438,6 +438,9 @@ export const davModule: ModulePlugin = async (app, { deps }) => {
 
     scope.route({ method: METHODS, url: "/dav", schema: { hide: true }, handler });
     scope.route({ method: METHODS, url: "/dav/*", schema: { hide: true }, handler });
+    // Clients that skip discovery (python-caldav) ask the address they were given, often the
+    // server's own: there the DAV root answers too, and leads on to the principal.
+    scope.route({ method: "PROPFIND", url: "/", schema: { hide: true }, handler });
   });
 
   async function propfind(
@@ -454,6 +457,12 @@ export const davModule: ModulePlugin = async (app, { deps }) => {
     const described: Described[] = [];
     switch (target.kind) {
       case "root":
+        // Under the address asked for: a client matches the answer to it.
+        described.push({
+          ...describeContainer(user, target),
+          href: pathnameOf(request.url) === "/" ? "/" : "/dav/",
+        });
+        break;
       case "principal":
         described.push(describeContainer(user, target));
         break;
