@@ -133,6 +133,40 @@ describe("CalDAV at /dav/", () => {
     expect(listing.body).toContain("<cs:getctag>");
   });
 
+  it("leaves an archived project out of the lists and brings it back when it is reopened", async () => {
+    const archive = (archived: boolean) =>
+      t.app.inject({
+        method: "PUT",
+        url: `/api/v1/projects/${workId}`,
+        headers: bearer(owner.token),
+        payload: { archived },
+      });
+    const listed = async () => {
+      const listing = await dav(
+        "PROPFIND",
+        home(),
+        '<propfind xmlns="DAV:"><prop><displayname/></prop></propfind>',
+        {
+          depth: "1",
+        },
+      );
+      return listing.body.includes(`<d:href>${collection(workId)}</d:href>`);
+    };
+    const settings = async () =>
+      (await t.app.inject({ method: "GET", url: "/api/v1/caldav", headers: bearer(owner.token) }))
+        .json<{ collections: Array<{ id: string }> }>()
+        .collections.map((item) => item.id);
+
+    expect((await archive(true)).statusCode).toBe(200);
+    expect(await listed()).toBe(false);
+    expect((await dav("PROPFIND", collection(workId), undefined, { depth: "0" })).statusCode).toBe(404);
+    expect(await settings()).toEqual([inboxId]);
+
+    expect((await archive(false)).statusCode).toBe(200);
+    expect(await listed()).toBe(true);
+    expect(await settings()).toEqual([inboxId, workId]);
+  });
+
   it("answers 404 for another user's paths and an unknown collection", async () => {
     expect(
       (await dav("PROPFIND", `/dav/calendars/${other.user.username}/`, undefined, { depth: "0" })).statusCode,
