@@ -154,3 +154,70 @@ for (const { device, viewport, phone } of DEVICES) {
     });
   });
 }
+
+/** "2026-12-03 10:00": an instant as the wall clock of a zone shows it. */
+function wallClockIn(iso: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(new Date(iso));
+  const part = (type: string) => parts.find((each) => each.type === type)?.value;
+  return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")}`;
+}
+
+for (const zone of ["Europe/Berlin", "America/New_York"]) {
+  test.describe(`the calendar in ${zone}`, () => {
+    test.use({ timezoneId: zone, profileTimeZone: zone, viewport: { width: 1280, height: 800 } });
+
+    test("a task dropped on Thursday 10:00 of the week is planned there, and moving it never resizes it", async ({
+      page,
+      account,
+    }) => {
+      const gym = await account.api.post<TaskJson>("/api/v1/tasks", { title: "Gym", duration_minutes: 15 });
+      await page.goto("/calendar");
+      const grid = page.getByRole("region", { name: "Time grid" });
+      const thursday = grid.locator("ul[id^='calendar-day-']").nth(3);
+      const day = (await thursday.getAttribute("id"))!.replace("calendar-day-", "");
+
+      const source = page.locator(`[data-side-task="${gym.id}"] .cursor-grab`);
+      const from = (await source.boundingBox())!;
+      const column = (await thursday.boundingBox())!;
+      // The grid is a minute a pixel from midnight: 10:00 is 600 px below the column's top.
+      const target = { x: column.x + column.width / 2, y: column.y + 600 + 2 };
+      await page.mouse.move(from.x + 20, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + 30, from.y + from.height / 2 + 10, { steps: 2 });
+      await page.mouse.move(target.x, target.y, { steps: 12 });
+      await page.mouse.up();
+      await expect
+        .poll(async () => {
+          const task = (await account.api.tasks()).find((each) => each.id === gym.id);
+          return task?.scheduled_start ? wallClockIn(task.scheduled_start, zone) : null;
+        })
+        .toBe(`${day} 10:00`);
+
+      // A 15-minute block grabbed by its lower half moves; it keeps its 15 minutes.
+      const block = page.locator(`[data-task-block="${gym.id}"]`);
+      await expect(block).toBeVisible();
+      const box = (await block.boundingBox())!;
+      const grab = { x: box.x + box.width / 3, y: box.y + box.height * 0.75 };
+      await page.mouse.move(grab.x, grab.y);
+      await page.mouse.down();
+      await page.mouse.move(grab.x, grab.y + 10, { steps: 2 });
+      await page.mouse.move(grab.x, grab.y + 60, { steps: 6 });
+      await page.mouse.up();
+      await expect
+        .poll(async () => {
+          const task = (await account.api.tasks()).find((each) => each.id === gym.id);
+          return task?.scheduled_start ? wallClockIn(task.scheduled_start, zone) : null;
+        })
+        .toBe(`${day} 11:00`);
+      expect((await account.api.tasks()).find((each) => each.id === gym.id)?.duration_minutes).toBe(15);
+    });
+  });
+}

@@ -240,6 +240,12 @@ const TaskBlock = memo(function TaskBlock({ part, timeZone, onSchedule, onUnsche
   return <DraggableTaskBlock {...{ part, timeZone, onSchedule, onUnschedule }} />;
 });
 
+/**
+ * A block shorter than this has no resize handle: on it the handle would be half the block, and
+ * grabbing it to move it would resize it instead. Its length is set with "Schedule…".
+ */
+const RESIZABLE_MINUTES = 30;
+
 function DraggableTaskBlock({ part, timeZone, onSchedule, onUnschedule }: TaskBlockProps) {
   const { item } = part;
   const {
@@ -293,7 +299,7 @@ function DraggableTaskBlock({ part, timeZone, onSchedule, onUnschedule }: TaskBl
         </div>
         <TaskMenu task={item.task} scheduled onSchedule={onSchedule} onUnschedule={onUnschedule} compact />
       </div>
-      {part.endsHere && (
+      {part.endsHere && part.height >= RESIZABLE_MINUTES && (
         <div
           ref={setResizeNode}
           data-resize-handle
