@@ -221,3 +221,36 @@ for (const zone of ["Europe/Berlin", "America/New_York"]) {
     });
   });
 }
+
+test.describe("the inbound address in Settings", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("Settings shows the address, breakable only at '@' and dots, and that mail uses the AI quota", async ({
+    page,
+    account,
+  }) => {
+    await page.goto("/settings");
+    const card = page.locator("[data-slot=card], div").filter({
+      has: page.getByRole("heading", { name: "Email Auto Parser" }),
+    });
+    const address = card.locator("code").first();
+    await expect(address).toContainText(`${account.user.username}@`);
+    // Line-break opportunities before "@" and each dot, so a narrow screen never splits a word.
+    expect(await address.innerHTML()).toContain("<wbr>@");
+    await expect(
+      page.getByText("On the free plan each e-mail uses one AI use of your monthly quota", { exact: false }),
+    ).toBeVisible();
+  });
+});
+
+test("completing a task offers Undo, which brings it back", async ({ page, account }) => {
+  await account.api.post("/api/v1/tasks", { title: "Water the plants" });
+  await openFromSidebar(page, "Tasks");
+  await page.getByRole("checkbox", { name: 'Mark "Water the plants" as completed' }).click();
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Task completed" });
+  await toast.getByRole("button", { name: "Undo" }).click();
+  await expect.poll(async () => (await account.api.tasks())[0]?.status).toBe("pending");
+  await expect(
+    page.getByRole("checkbox", { name: 'Mark "Water the plants" as completed' }),
+  ).not.toBeChecked();
+});
