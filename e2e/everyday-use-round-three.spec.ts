@@ -230,10 +230,8 @@ test.describe("the inbound address in Settings", () => {
     account,
   }) => {
     await page.goto("/settings");
-    const card = page.locator("[data-slot=card], div").filter({
-      has: page.getByRole("heading", { name: "Email Auto Parser" }),
-    });
-    const address = card.locator("code").first();
+    await expect(page.getByRole("heading", { name: "Email Auto Parser" })).toBeVisible();
+    const address = page.locator("code").filter({ hasText: `${account.user.username}@` });
     await expect(address).toContainText(`${account.user.username}@`);
     // Line-break opportunities before "@" and each dot, so a narrow screen never splits a word.
     expect(await address.innerHTML()).toContain("<wbr>@");
