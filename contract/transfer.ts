@@ -46,7 +46,7 @@ export type ImportError = z.infer<typeof importErrorSchema>;
 
 export const importResultSchema = /* @__PURE__ */ z.object({
   created: z.number().int(),
-  /** Tasks already imported before (or twice in the file): nothing new is created for them */
+  /** Tasks already there (imported before, twice in the file, or in the account): none created */
   skipped: z.number().int(),
   errors: z.array(importErrorSchema),
 });

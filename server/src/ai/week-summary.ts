@@ -27,14 +27,17 @@ export function weekSummaryTemplate(facts: WeekFacts): string {
     facts.slipped === 0
       ? "Nothing slipped past its due date"
       : `${count(facts.slipped, "task", "tasks")} slipped past ${facts.slipped === 1 ? "its" : "their"} due date`;
-  const busiest = facts.busiestDay
-    ? `, the most on ${facts.busiestDay.weekday} (${facts.busiestDay.count})`
-    : "";
+  const next =
+    facts.upcoming === 0
+      ? "Nothing is due next week yet."
+      : `Next week ${count(facts.upcoming, "task is", "tasks are")} due${facts.busiestDay ? `, the most on ${facts.busiestDay.weekday} (${facts.busiestDay.count})` : ""}.`;
+  // A week with nothing done, due or open (a new account's first) is said to be empty, not counted.
+  if (facts.completed === 0 && facts.slipped === 0 && facts.carriedOver === 0) {
+    return `Week ${facts.week.slice(-2).replace(/^0/, "")} was empty: no task was completed or due. ${next}`;
+  }
   return [
     `In week ${facts.week.slice(-2).replace(/^0/, "")} you completed ${count(facts.completed, "task", "tasks")}${onTime}.`,
     `${slipped}, and ${count(facts.carriedOver, "open task is", "open tasks are")} carried over.`,
-    facts.upcoming === 0
-      ? "Nothing is due next week yet."
-      : `Next week ${count(facts.upcoming, "task is", "tasks are")} due${busiest}.`,
+    next,
   ].join(" ");
 }

@@ -326,6 +326,16 @@ describe("GET /api/v1/review", () => {
     expect(bad.json()).toMatchObject({ message: expect.stringContaining("week") });
   });
 
+  it("says a new account's empty week was empty, and praises nothing", async () => {
+    const user = await newUser();
+    t.clock.set("2026-11-23T09:00:00.000Z");
+    const response = await user.call("GET", `${apiRoutes.review.path}?week=2026-W47`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(reviewSchema.parse(response.json()).summary).toBe(
+      "Week 47 was empty: no task was completed or due. Nothing is due next week yet.",
+    );
+  });
+
   it("has the model write the summary when a provider is set, once until the tasks change", async () => {
     const fake = await startFakeOpenAiServer({ fallback: linesAsTasks });
     const withModel = await createTestApp({

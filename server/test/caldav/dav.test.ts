@@ -73,10 +73,28 @@ describe("CalDAV at /dav/", () => {
 
   const tokenOf = (body: string) => /<d:sync-token>([^<]+)<\/d:sync-token>/.exec(body)?.[1] ?? "";
 
-  it("redirects /.well-known/caldav to /dav/ and says what it speaks on OPTIONS", async () => {
+  it("redirects /.well-known/caldav to /dav/, PROPFIND with any body too, and says what it speaks on OPTIONS", async () => {
     const redirect = await t.app.inject({ method: "PROPFIND", url: "/.well-known/caldav" });
     expect(redirect.statusCode).toBe(301);
     expect(redirect.headers.location).toBe("/dav/");
+    // What Apple Reminders and DAVx⁵ send given only the server's name: an XML body of any type.
+    const body =
+      '<?xml version="1.0"?><propfind xmlns="DAV:"><prop><current-user-principal/></prop></propfind>';
+    for (const type of [
+      "application/xml",
+      "text/xml; charset=utf-8",
+      "application/octet-stream",
+      undefined,
+    ]) {
+      const propfind = await t.app.inject({
+        method: "PROPFIND",
+        url: "/.well-known/caldav",
+        headers: { depth: "0", ...(type ? { "content-type": type } : {}) },
+        payload: body,
+      });
+      expect(propfind.statusCode, `${type}: ${propfind.body}`).toBe(301);
+      expect(propfind.headers.location).toBe("/dav/");
+    }
     const options = await t.app.inject({ method: "OPTIONS", url: "/dav/" });
     expect(options.statusCode).toBe(200);
     expect(options.headers.dav).toBe("1, 3, calendar-access");
@@ -113,6 +131,40 @@ describe("CalDAV at /dav/", () => {
     expect(listing.body).toContain("<d:displayname>Work</d:displayname>");
     expect(listing.body).toContain('<c:comp name="VTODO"/>');
     expect(listing.body).toContain("<cs:getctag>");
+  });
+
+  it("leaves an archived project out of the lists and brings it back when it is reopened", async () => {
+    const archive = (archived: boolean) =>
+      t.app.inject({
+        method: "PUT",
+        url: `/api/v1/projects/${workId}`,
+        headers: bearer(owner.token),
+        payload: { archived },
+      });
+    const listed = async () => {
+      const listing = await dav(
+        "PROPFIND",
+        home(),
+        '<propfind xmlns="DAV:"><prop><displayname/></prop></propfind>',
+        {
+          depth: "1",
+        },
+      );
+      return listing.body.includes(`<d:href>${collection(workId)}</d:href>`);
+    };
+    const settings = async () =>
+      (await t.app.inject({ method: "GET", url: "/api/v1/caldav", headers: bearer(owner.token) }))
+        .json<{ collections: Array<{ id: string }> }>()
+        .collections.map((item) => item.id);
+
+    expect((await archive(true)).statusCode).toBe(200);
+    expect(await listed()).toBe(false);
+    expect((await dav("PROPFIND", collection(workId), undefined, { depth: "0" })).statusCode).toBe(404);
+    expect(await settings()).toEqual([inboxId]);
+
+    expect((await archive(false)).statusCode).toBe(200);
+    expect(await listed()).toBe(true);
+    expect(await settings()).toEqual([inboxId, workId]);
   });
 
   it("answers 404 for another user's paths and an unknown collection", async () => {

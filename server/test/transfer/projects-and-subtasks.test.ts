@@ -3,7 +3,7 @@ import { apiRoutes } from "@contract/routes";
 import type { TaskJson } from "@contract/tasks";
 import { importResultSchema, tasklaneExportSchema, type ImportResult } from "@contract/transfer";
 import { createTestApp, type TestApp } from "../helpers";
-import { newApiUser, projectUrl, type ApiUser } from "../projects/api-user";
+import { newApiUser, projectUrl, taskUrl, type ApiUser } from "../projects/api-user";
 import { multipartFile } from "./multipart";
 
 let t: TestApp;
@@ -124,6 +124,65 @@ describe("JSON export and import with projects and subtasks", () => {
     });
     expect(await imported(bob, old)).toEqual({ created: 1, skipped: 0, errors: [] });
     expect(await outline(bob)).toEqual(["Old one in Inbox"]);
+  });
+});
+
+describe("importing into the account that holds the tasks already", () => {
+  it("recognises its own export by id, in JSON and CSV: nothing doubles, all 'already there'", async () => {
+    const alice = await newApiUser(t);
+    await seedTree(alice);
+    for (const format of ["json", "csv"]) {
+      expect(await imported(alice, await exportAs(alice, format))).toEqual({
+        created: 0,
+        skipped: 6,
+        errors: [],
+      });
+    }
+    expect(await outline(alice)).toEqual(SEEDED);
+    expect(await alice.projects()).toHaveLength(3);
+  });
+
+  it("brings back a task deleted since the export, and only that one", async () => {
+    const alice = await newApiUser(t);
+    await seedTree(alice);
+    const file = await exportAs(alice, "json");
+    const milk = (await alice.list()).find((task) => task.title === "Milk");
+    expect((await alice.call("DELETE", taskUrl(milk?.id ?? ""))).statusCode).toBe(204);
+    expect(await imported(alice, file)).toEqual({ created: 1, skipped: 5, errors: [] });
+    expect(await outline(alice)).toEqual(SEEDED);
+  });
+
+  it("recognises a task of another format by its title, due day and project", async () => {
+    const alice = await newApiUser(t);
+    await seedTree(alice);
+    await alice.create({ title: "Pay rent", due_date: "2026-12-01T09:00:00.000Z" });
+    const result = await imported(
+      alice,
+      [
+        // Already there: same title (case aside), due day and project.
+        "Milk",
+        "pay  RENT due:2026-12-01",
+        "Report +Work",
+        "Tiles +Home_renovation",
+        // New: another day, another project, no due date, another title.
+        "Pay rent due:2026-12-02",
+        "Milk +Work",
+        "Pay rent",
+        "Milk and bread",
+      ].join("\n"),
+      "todo.txt",
+    );
+    expect(result).toEqual({ created: 4, skipped: 4, errors: [] });
+    expect((await alice.list()).filter((task) => /^pay rent$/i.test(task.title))).toHaveLength(3);
+  });
+
+  it("imports a file of another account's export into this one whole", async () => {
+    const alice = await newApiUser(t);
+    await seedTree(alice);
+    const bob = await newApiUser(t);
+    await seedTree(bob);
+    // Same titles and projects, but other tasks: a Tasklane export is matched by its ids.
+    expect(await imported(bob, await exportAs(alice, "json"))).toMatchObject({ created: 6, skipped: 0 });
   });
 });
 

@@ -289,6 +289,42 @@ describe("POST /api/v1/import", () => {
     ]);
   });
 
+  it("reads a CSV's plain dates as all-day and its times without a zone where the user lives", async () => {
+    const alice = await newUser("Europe/Berlin");
+    const csv = [
+      "title,due_date",
+      "All day,2026-12-10",
+      "Morning,2026-12-10 09:30",
+      "With seconds,2026-12-10T18:00:05",
+      "Exact,2026-12-10T09:00:00.000Z",
+      "No date,",
+      "Written out,12/10/2026",
+      "Not a day,2026-02-30",
+      "Not a time,2026-12-10 25:00",
+    ].join("\n");
+    const result = await alice.imported(csv, "sheet.csv");
+    const message = (value: string) =>
+      `due_date: '${value}' is not a date (2026-12-10) or a date and time (2026-12-10 09:30)`;
+    expect(result).toEqual({
+      created: 5,
+      skipped: 0,
+      errors: [
+        { line: 7, message: message("12/10/2026") },
+        { line: 8, message: message("2026-02-30") },
+        { line: 9, message: message("2026-12-10 25:00") },
+      ],
+    });
+    const due = Object.fromEntries((await alice.tasks()).map((task) => [task.title, task.due_date]));
+    expect(due).toEqual({
+      // Berlin is UTC+1 in December: the day ends at 22:59:59 UTC.
+      "All day": "2026-12-10T22:59:59.000Z",
+      Morning: "2026-12-10T08:30:00.000Z",
+      "With seconds": "2026-12-10T17:00:05.000Z",
+      Exact: "2026-12-10T09:00:00.000Z",
+      "No date": null,
+    });
+  });
+
   it("adds Todoist's notes to the description of the task above, and reports the rows it skipped", async () => {
     const alice = await newUser();
     const csv = [

@@ -1,15 +1,20 @@
 import { CaldavCard } from "@/features/caldav/caldav-card";
 import { CalendarsCard } from "@/features/calendar/components/calendars-card";
+import { EmailParserCard } from "@/features/dashboard/components/email-parser-card";
 import { DataTransferCards } from "@/features/data-transfer/data-transfer-cards";
 import { IntegrationCards } from "@/features/integrations/integration-cards";
 import { SettingsPage } from "@/features/settings/components/settings-page";
 
-/** Settings with the calendars, export, import, calendar-feed, integration and CalDAV cards after the account cards. */
+/**
+ * Settings with the inbound address, calendars, export, import, calendar-feed, integration and
+ * CalDAV cards after the account cards.
+ */
 export function SettingsWithData() {
   return (
     <SettingsPage
       extraCards={
         <>
+          <EmailParserCard />
           <CalendarsCard />
           <DataTransferCards />
           <IntegrationCards />

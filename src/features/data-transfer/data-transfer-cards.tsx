@@ -95,8 +95,9 @@ function ImportCard() {
             Import
           </CardTitle>
           <CardDescription>
-            A Tasklane JSON or CSV export, a todo.txt file or Todoist&apos;s CSV export, up to 5 MB. Importing
-            the same file again adds nothing new.
+            A Tasklane JSON or CSV export, a todo.txt file or Todoist&apos;s CSV export, up to 5 MB. A task
+            already in your list (from your own export, or with the same title, due day and project) is not
+            added again.
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-3">

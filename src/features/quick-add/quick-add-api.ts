@@ -1,6 +1,7 @@
 import { apiPaths } from "@contract/api-paths";
 import { parseTaskResponseSchema, type ParseTaskResponse } from "@contract/quick-add";
 import type { CreateTaskRequest } from "@contract/tasks";
+import { createProject } from "@/api/projects/project-queries";
 import { apiClient } from "@/lib/api-client";
 
 /** POST /api/v1/tasks/parse: the server reads the line, so every client reads it alike. */
@@ -14,7 +15,7 @@ export async function parseQuickAdd(text: string, signal?: AbortSignal): Promise
  * project its `+Name` found, else in `defaultProjectId` (the project's page it was typed on), else
  * the server's default, the Inbox.
  */
-export function taskFromReading(reading: ParseTaskResponse, defaultProjectId?: string): CreateTaskRequest {
+function taskFromReading(reading: ParseTaskResponse, defaultProjectId?: string): CreateTaskRequest {
   const projectId = reading.project_id ?? defaultProjectId;
   return {
     title: reading.title,
@@ -25,6 +26,21 @@ export function taskFromReading(reading: ParseTaskResponse, defaultProjectId?: s
     ...(reading.recurrence && reading.due_date ? { recurrence: reading.recurrence } : {}),
     ...(reading.duration_minutes !== null ? { duration_minutes: reading.duration_minutes } : {}),
   };
+}
+
+/**
+ * The task a typed line makes, read by the server. A `+Name` no project has yet is a new project:
+ * it is created first and the task goes into it (`newProject` names it, for the user to be told).
+ */
+export async function taskFromLine(
+  line: string,
+  defaultProjectId?: string,
+): Promise<{ task: CreateTaskRequest; newProject?: string }> {
+  const reading = await parseQuickAdd(line);
+  if (reading.project_id || !reading.project_name)
+    return { task: taskFromReading(reading, defaultProjectId) };
+  const project = await createProject({ name: reading.project_name });
+  return { task: taskFromReading({ ...reading, project_id: project.id }), newProject: project.name };
 }
 
 /** The text with one recognised part wrapped in quotes: the server then keeps it as words. */

@@ -56,12 +56,14 @@ describe("Quick add: projects and pasted lists", () => {
     );
   });
 
-  it("offers to create an unknown project, and then picks it", async () => {
+  it("says an unknown +Name is a new project, and Enter creates it with the task in it", async () => {
     const { user } = renderWithProviders(<QuickAdd />, { user: buildUser() });
     await user.type(screen.getByRole("textbox", { name: "Quick add" }), "Buy paint +Garden");
-    await user.click(await screen.findByRole("button", { name: 'Create project "Garden"' }));
-    expect(await screen.findByText("Project: Garden")).toBeInTheDocument();
-    expect(projectStore.all().map((project) => project.name)).toContain("Garden");
+    expect(await screen.findByText("New project: Garden (created with the task)")).toBeInTheDocument();
+    await user.keyboard("{Enter}");
+    expect(await screen.findByText('Task created in the new project "Garden"')).toBeInTheDocument();
+    const garden = projectStore.all().find((project) => project.name === "Garden");
+    expect(taskStore.all().map((task) => [task.title, task.project_id])).toEqual([["Buy paint", garden?.id]]);
   });
 
   it("puts tasks typed on a project's page in that project", async () => {

@@ -1,17 +1,16 @@
 import type { ParseTaskResponse, QuickAddSpanKind } from "@contract/quick-add";
 import { TASK_MAX_DEPTH } from "@contract/tasks";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { FolderPlus, Zap } from "lucide-react";
 import { useDeferredValue, useEffect, useId, useState, type ClipboardEvent, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { cn } from "@/lib/cn";
-import { useCreateProject } from "@/api/projects/project-mutations";
 import { projectQueries } from "@/api/projects/project-queries";
 import { taskChange } from "@/api/tasks/task-mutations";
 import { createTask, deleteTask } from "@/api/tasks/task-queries";
-import { keepAsText, parseQuickAdd, pastedLines, taskFromReading, type PastedLine } from "./quick-add-api";
+import { keepAsText, parseQuickAdd, pastedLines, taskFromLine, type PastedLine } from "./quick-add-api";
 
 const KIND_LABELS: Record<QuickAddSpanKind, string> = {
   date: "due date",
@@ -79,39 +78,18 @@ function Highlights({
   return <p className="min-h-5 text-sm whitespace-pre-wrap text-muted-foreground">{parts}</p>;
 }
 
-/** What the line's `+Name` chose: a known project, or an offer to create the unknown one. */
+/** What the line's `+Name` chose: a known project, or a new one that Enter creates with the task. */
 function ProjectPreview({ reading }: { reading: ParseTaskResponse }) {
   const projects = useQuery(projectQueries.list());
-  const queryClient = useQueryClient();
-  const create = useCreateProject();
   if (reading.project_id) {
     const name = projects.data?.find((project) => project.id === reading.project_id)?.name;
     return name ? <p className="text-xs text-muted-foreground">{`Project: ${name}`}</p> : null;
   }
   if (!reading.project_name) return null;
-  const name = reading.project_name;
   return (
-    <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-      {`No project is called "${name}".`}
-      <Button
-        type="button"
-        variant="outline"
-        size="sm"
-        className="h-6 px-2 text-xs"
-        disabled={create.isPending}
-        onClick={() =>
-          create.mutate(
-            { name },
-            {
-              // The line is read again: now it names a known project.
-              onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["quick-add", "parse"] }),
-            },
-          )
-        }
-      >
-        <FolderPlus aria-hidden />
-        {`Create project "${name}"`}
-      </Button>
+    <p className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
+      <FolderPlus aria-hidden className="size-3.5" />
+      {`New project: ${reading.project_name} (created with the task)`}
     </p>
   );
 }
@@ -124,7 +102,7 @@ async function createPasted(lines: readonly PastedLine[], projectId: string | un
   const parents: string[] = [];
   let created = 0;
   for (const line of lines) {
-    const task = taskFromReading(await parseQuickAdd(line.text), projectId);
+    const { task } = await taskFromLine(line.text, projectId);
     const parentId = line.depth > 0 ? parents[line.depth - 1] : undefined;
     const made = await createTask(parentId ? { ...task, parent_id: parentId } : task);
     created += 1;
@@ -156,10 +134,13 @@ export function QuickAdd({ projectId }: { projectId?: string } = {}) {
     meta: taskChange("Failed to undo"),
   });
   const create = useMutation({
-    mutationFn: async (line: string) => createTask(taskFromReading(await parseQuickAdd(line), projectId)),
-    onSuccess: (created, line) => {
+    mutationFn: async (line: string) => {
+      const { task, newProject } = await taskFromLine(line, projectId);
+      return { created: await createTask(task), newProject };
+    },
+    onSuccess: ({ created, newProject }, line) => {
       setText("");
-      toast.success("Task created", {
+      toast.success(newProject ? `Task created in the new project "${newProject}"` : "Task created", {
         ...(created
           ? { action: { label: "Undo", onClick: () => undo.mutate({ id: created.id, line }) } }
           : {}),

@@ -71,6 +71,23 @@ describe("the subtask tree", () => {
     expect(collapsed.find((row) => row.task.id === "b")?.hasChildren).toBe(true);
   });
 
+  it("lists a parent's subtasks in the order they were made, whatever the list's order", () => {
+    const made = (id: string, minute: number, parent: string | null) =>
+      taskFromWire(
+        buildTask({ id, title: id, parent_id: parent, created_at: `2030-01-01T10:0${minute}:00.000Z` }),
+      );
+    // Newest first, as a list sorted by creation shows them.
+    const list = [
+      made("C", 3, "P"),
+      made("B", 2, "P"),
+      made("A", 1, "P"),
+      made("Q", 5, null),
+      made("P", 0, null),
+    ];
+    const rows = treeRows(list, buildTaskIndex(list), new Set());
+    expect(rows.map((row) => row.task.id)).toEqual(["Q", "P", "A", "B", "C"]);
+  });
+
   it("shows a subtask whose parent is filtered out at the top, with the parent's title", () => {
     const rows = treeRows([tasks[3]!, tasks[4]!], index, new Set());
     expect(rows[0]).toMatchObject({ depth: 0, context: "C" });

@@ -50,16 +50,33 @@ export function useTaskCardActions(
   }, [index]);
   const [question, setQuestion] = useState<CompleteQuestion | null>(null);
 
+  /** Puts a completed task, and the subtasks completed with it, back as they were. */
+  const undoCompletion = useCallback(
+    (task: Task, subtasks: readonly Task[]) => {
+      for (const each of [task, ...subtasks])
+        changeStatusTo({ task: { ...each, status: "completed" }, status: each.status });
+    },
+    [changeStatusTo],
+  );
   const applyStatus = useCallback(
     (task: Task, status: TaskStatus, subtaskIds?: readonly string[]) => {
+      const subtasks = (subtaskIds ?? []).flatMap((id) => tree.current.byId.get(id) ?? []);
       changeStatusTo(
         { task, status, subtaskIds },
         {
-          onSuccess: () => (status === "completed" ? void announceNextOccurrence(task, timeZone) : undefined),
+          onSuccess: () => {
+            if (status !== "completed") return;
+            // A repeating task's next occurrence is already made: its toast says when, not Undo.
+            if (task.recurrence && task.due_date) return void announceNextOccurrence(task, timeZone);
+            toast.success("Task completed", {
+              description: task.title,
+              action: { label: "Undo", onClick: () => undoCompletion(task, subtasks) },
+            });
+          },
         },
       );
     },
-    [changeStatusTo, timeZone],
+    [changeStatusTo, timeZone, undoCompletion],
   );
   const onStatusChange = useCallback(
     (task: Task, status: TaskStatus) => {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Element } from "@xmldom/xmldom";
-import type { ModulePlugin } from "../../app-types";
+import type { App, ModulePlugin } from "../../app-types";
 import { Unauthenticated } from "../../lib/domain-errors";
 import { davAuthenticate, pathnameOf, resolve, type Target } from "./dav-requests";
 import {
@@ -229,6 +229,14 @@ function queriesTasks(report: Element): boolean {
   );
 }
 
+/** Bodies are XML or iCalendar, whatever type the client names (some name none). */
+function acceptAnyBody(scope: App): void {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser("*", { parseAs: "string", bodyLimit: BODY_LIMIT }, (_request, body, done) => {
+    done(null, body);
+  });
+}
+
 /**
  * CalDAV (RFC 4791) for tasks at /dav/, with discovery at /.well-known/caldav (RFC 6764): a
  * principal per user, a calendar home, and one VTODO collection per task list. Every write goes
@@ -239,19 +247,20 @@ export const davModule: ModulePlugin = async (app, { deps }) => {
     if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
   }
 
-  app.route({
-    method: ["GET", "HEAD", "PROPFIND", "OPTIONS"],
-    url: "/.well-known/caldav",
-    schema: { hide: true },
-    handler: async (_request, reply) => reply.redirect("/dav/", 301),
+  // Discovery from the server's name alone: Apple Reminders and DAVx⁵ PROPFIND here with an XML
+  // body (of any type, or none) and no credentials yet; each is sent on to /dav/.
+  await app.register(async (scope) => {
+    acceptAnyBody(scope);
+    scope.route({
+      method: ["GET", "HEAD", "PROPFIND", "OPTIONS"],
+      url: "/.well-known/caldav",
+      schema: { hide: true },
+      handler: async (_request, reply) => reply.redirect("/dav/", 301),
+    });
   });
 
   await app.register(async (scope) => {
-    // Bodies are XML or iCalendar, whatever type the client names (some name none).
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser("*", { parseAs: "string", bodyLimit: BODY_LIMIT }, (_request, body, done) => {
-      done(null, body);
-    });
+    acceptAnyBody(scope);
     scope.addHook("onRequest", davAuthenticate(deps));
 
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -347,6 +356,9 @@ export const davModule: ModulePlugin = async (app, { deps }) => {
 
     scope.route({ method: METHODS, url: "/dav", schema: { hide: true }, handler });
     scope.route({ method: METHODS, url: "/dav/*", schema: { hide: true }, handler });
+    // Clients that skip discovery (python-caldav) ask the address they were given, often the
+    // server's own: there the DAV root answers too, and leads on to the principal.
+    scope.route({ method: "PROPFIND", url: "/", schema: { hide: true }, handler });
   });
 
   async function propfind(
@@ -363,6 +375,12 @@ export const davModule: ModulePlugin = async (app, { deps }) => {
     const described: Described[] = [];
     switch (target.kind) {
       case "root":
+        // Under the address asked for: a client matches the answer to it.
+        described.push({
+          ...describeContainer(user, target),
+          href: pathnameOf(request.url) === "/" ? "/" : "/dav/",
+        });
+        break;
       case "principal":
         described.push(describeContainer(user, target));
         break;

@@ -66,9 +66,14 @@ export function davPaths(username: string) {
   };
 }
 
-/** The user's projects, the Inbox first: one collection each. */
+/**
+ * The user's projects, the Inbox first: one collection each. An archived project is put away, so
+ * it leaves the apps too (and comes back when it is reopened).
+ */
 export async function davCollections(db: Db, clock: Clock, user: DavUser): Promise<DavCollection[]> {
-  return (await listProjects(db, clock, user.id)).map((project) => ({ id: project.id, name: project.name }));
+  return (await listProjects(db, clock, user.id)).flatMap((project) =>
+    project.archived ? [] : [{ id: project.id, name: project.name }],
+  );
 }
 
 export async function findCollection(

@@ -2,7 +2,7 @@ import type { CreateTaskRequest, TaskJson, TaskPriority } from "@contract/index"
 
 /**
  * A column of Tasklane's own CSV: its name, its text for a task on export, and, for a column the
- * import reads back by itself, the input it gives (tags and source are read with their own rules).
+ * import reads back by itself, the input it gives (tags, source and due date are read with their own rules).
  */
 /** Project names by id; the Inbox is not among them (its tasks have no project in a file). */
 export type ProjectNames = ReadonlyMap<string, string>;
@@ -30,7 +30,8 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
     write: (task) => task.priority,
     read: (text) => ({ priority: (orNull(text)?.toLowerCase() ?? undefined) as TaskPriority | undefined }),
   },
-  { name: "due_date", write: (task) => task.due_date ?? "", read: (text) => ({ due_date: orNull(text) }) },
+  // Read back by the import with its own rules: a plain date is due all day where the user lives.
+  { name: "due_date", write: (task) => task.due_date ?? "" },
   { name: "tags", write: (task) => JSON.stringify(task.tags) },
   { name: "source_type", write: (task) => task.source.type },
   { name: "source_origin", write: (task) => task.source.origin ?? "" },

@@ -2,6 +2,7 @@ import { parse as parseCsv, type CsvError } from "csv-parse/sync";
 import {
   MANUAL_SOURCE,
   isValidTimeZone,
+  isoTimestampSchema,
   normaliseSource,
   type CreateTaskRequest,
   type TaskPriority,
@@ -9,8 +10,10 @@ import {
 } from "@contract/index";
 import { z } from "zod";
 import { taskEventJsonSchema, type TaskEventJson } from "@contract/analytics";
+import { zonedWallTimeToUtc } from "../extract";
 import { parseQuickAdd } from "../quick-add";
 import { inputFromCsvFields, withoutFormulaEscape } from "./csv-columns";
+import { endOfDayIn, isRealDate } from "./import-dates";
 import { readTodoTxt } from "./todo-txt-import";
 
 export type ImportFormat = "tasklane-json" | "tasklane-csv" | "todoist-csv" | "todotxt";
@@ -32,7 +35,8 @@ export interface ImportProject {
 
 /**
  * One task of the file, or why its line cannot become one. `key` is the task's id in the file and
- * `parentKey` its parent's, for the import to rebuild the tree with the new ids.
+ * `parentKey` its parent's, for the import to rebuild the tree with the new ids. `exportedId` is
+ * the id a Tasklane export gave the task: in the account it came from, the task is that one.
  */
 export type ImportRow =
   | {
@@ -41,6 +45,7 @@ export type ImportRow =
       project?: ImportProject;
       key?: string;
       parentKey?: string;
+      exportedId?: string;
       history?: ImportedHistory;
     }
   | { line: number; error: string };
@@ -140,12 +145,12 @@ function withoutIds(item: Record<string, unknown>): Record<string, unknown> {
   return fields;
 }
 
-function idsOf(item: Record<string, unknown>): { key?: string; parentKey?: string } {
+function idsOf(item: Record<string, unknown>): { key?: string; parentKey?: string; exportedId?: string } {
   const asKey = (value: unknown) =>
     typeof value === "string" || typeof value === "number" ? String(value) : undefined;
   const key = asKey(item.id);
   const parentKey = asKey(item.parent_id);
-  return { ...(key ? { key } : {}), ...(parentKey ? { parentKey } : {}) };
+  return { ...(key ? { key, exportedId: key } : {}), ...(parentKey ? { parentKey } : {}) };
 }
 
 /** The export's projects by their old id; the Inbox is left out (its tasks go to the Inbox). */
@@ -234,12 +239,43 @@ function readTagList(value: string): string[] | undefined {
 const emptyToNull = (value: string | undefined) =>
   value === undefined || value.trim() === "" ? null : value;
 
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * A due date cell as spreadsheets and people write it: empty; a calendar day ("2026-12-10"), due
+ * all that day where the user lives; a day and time without a zone ("2026-12-10 09:30"), that
+ * time there; or an ISO timestamp with its offset, as our export writes.
+ */
+function readDueCell(text: string, timeZone: string): { dueDate: string | null } | { error: string } {
+  const value = text.trim();
+  if (value === "") return { dueDate: null };
+  if (isRealDate(value)) return { dueDate: endOfDayIn(value, timeZone) };
+  const local = LOCAL_DATE_TIME.exec(value);
+  const [hour, minute, second] = [local?.[2], local?.[3], local?.[4] ?? "0"].map(Number) as [
+    number,
+    number,
+    number,
+  ];
+  if (local?.[1] && isRealDate(local[1]) && hour < 24 && minute < 60 && second < 60) {
+    const [year, month, day] = local[1].split("-").map(Number) as [number, number, number];
+    return {
+      dueDate: zonedWallTimeToUtc({ year, month, day, hour, minute, second }, timeZone).toISOString(),
+    };
+  }
+  if (isoTimestampSchema.safeParse(value).success) return { dueDate: value };
+  return {
+    error: `due_date: '${value.slice(0, 40)}' is not a date (2026-12-10) or a date and time (2026-12-10 09:30)`,
+  };
+}
+
 function readTasklaneCsv(text: string, context: ImportContext): ImportRow[] {
   const { records, errors } = readCsvRecords(text);
   const rows = records.map(({ line, fields: written }): ImportRow => {
     const fields = withoutFormulaEscape(written);
     const tags = readTagList(fields.tags ?? "");
     if (!tags) return { line, error: "tags: must be a JSON array or a comma-separated list" };
+    const due = readDueCell(fields.due_date ?? "", context.timeZone);
+    if ("error" in due) return { line, error: due.error };
     const sourceType = emptyToNull(fields.source_type);
     const project = emptyToNull(fields.project);
     const key = emptyToNull(fields.id);
@@ -247,10 +283,11 @@ function readTasklaneCsv(text: string, context: ImportContext): ImportRow[] {
     return {
       line,
       ...(project ? { project: { name: project } } : {}),
-      ...(key ? { key } : {}),
+      ...(key ? { key, exportedId: key } : {}),
       ...(parentKey ? { parentKey } : {}),
       task: {
         ...inputFromCsvFields(fields),
+        due_date: due.dueDate,
         title: fields.title ?? "",
         tags,
         source: sourceType

@@ -29,15 +29,19 @@ const EXPORT_DESCRIPTION = [
 
 const IMPORT_DESCRIPTION = [
   `A \`multipart/form-data\` upload with one file in the field \`file\`, at most ${MAX_MEGABYTES} MB.`,
-  "The format is detected by content: Tasklane JSON, Tasklane CSV (a `title` column), Todoist's",
+  "The format is detected by content: Tasklane JSON, Tasklane CSV (a `title` column; `due_date`",
+  "an ISO timestamp, a day `2026-12-10` (due all day) or a day and time `2026-12-10 09:30` in the",
+  "user's zone), Todoist's",
   "CSV export (`TYPE,CONTENT,…`: rows of type task; `@labels` become tags; PRIORITY 1 is urgent;",
   "INDENT n + 1 is a subtask of the last task of INDENT n above it; the file is one project, named",
   "after the file), or todo.txt (the first `+project` is the project, `#tag` a tag).",
   "",
   "Every valid line becomes a task; a bad line is reported in `errors` with its line number (for",
   "JSON: the task's position in the list) and creates nothing. A task this user imported before,",
-  "or one twice in the same file, is counted in `skipped`: importing the same file twice creates",
-  "nothing new the second time.",
+  "one twice in the same file, or one the account already has, is counted in `skipped`: importing",
+  "the same file twice creates nothing new the second time. The account already has a task of a",
+  "Tasklane export (JSON or CSV) when it has a task of its `id`, and a task of any other file when",
+  "it has one of the same title (case aside), due day (in the user's zone) and project.",
 ].join("\n");
 
 /** Export and import of the user's tasks. */

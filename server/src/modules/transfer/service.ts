@@ -8,15 +8,18 @@ import {
   type ExportFormat,
   type ImportError,
   type ImportResult,
+  type ProjectJson,
 } from "@contract/index";
 import type { Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
 import { isoNow, type Clock } from "../../lib/clock";
 import { recurrenceProblem } from "../../lib/recurrence";
+import { userTimeZone } from "../../lib/time-zone";
 import { findOrCreateProjects, listProjects } from "../projects/service";
 import { createTasks, getTaskHistories, listTasks, withTaskWrite, type NewTaskInput } from "../tasks/service";
 import { toCsv, toTasklaneJson, toTodoTxt, type ProjectNames } from "./export-formats";
 import { readImportFile, type ImportedHistory, type ImportProject } from "./import-formats";
+import { accountTasksOf, isAlreadyThere } from "./already-there";
 import { claimFingerprints } from "./repository";
 
 export interface ExportFile {
@@ -31,6 +34,13 @@ const EXPORT_TYPES: Record<ExportFormat, { extension: string; contentType: strin
   todotxt: { extension: "txt", contentType: "text/plain; charset=utf-8" },
 };
 
+/** The Inbox has no name in a file: a task without one goes to the Inbox of whoever imports it. */
+function namesOf(projects: readonly ProjectJson[]): ProjectNames {
+  return new Map(
+    projects.flatMap((project) => (project.is_inbox ? [] : [[project.id, project.name] as const])),
+  );
+}
+
 /** GET /api/v1/export: every task of the user, in list order. */
 export async function exportTasks(
   db: Db,
@@ -40,10 +50,7 @@ export async function exportTasks(
 ): Promise<ExportFile> {
   const tasks = await listTasks(db, user.id, {});
   const projects = await listProjects(db, clock, user.id);
-  // The Inbox has no name in a file: a task without one goes to the Inbox of whoever imports it.
-  const names: ProjectNames = new Map(
-    projects.flatMap((project) => (project.is_inbox ? [] : [[project.id, project.name] as const])),
-  );
+  const names = namesOf(projects);
   const now = clock.now();
   const body =
     format === "json"
@@ -104,6 +111,7 @@ interface Candidate {
   project?: ImportProject;
   key?: string;
   parentKey?: string;
+  exportedId?: string;
   history?: ImportedHistory;
 }
 
@@ -181,7 +189,8 @@ async function createCandidates(
 
 /**
  * POST /api/v1/import: every valid line becomes a task, every bad one is reported and creates
- * nothing; a task already imported before (or twice in the file) is skipped. All in one
+ * nothing; a task already imported before, one the account already has (see already-there.ts),
+ * or one twice in the file is skipped. All in one
  * transaction, so a failure creates nothing at all. Projects are found by name or created;
  * subtasks are created under their parents' new ids.
  */
@@ -229,13 +238,34 @@ export async function importTasks(
       task: parsed.data,
       ...(row.project ? { project: row.project } : {}),
       ...(row.key ? { key: row.key } : {}),
+      ...(row.exportedId ? { exportedId: row.exportedId } : {}),
       ...(row.parentKey ? { parentKey: keptKey.get(row.parentKey) ?? row.parentKey } : {}),
       ...(row.history ? { history: row.history } : {}),
     });
   }
+  const timeZone = userTimeZone(user);
   const created = await withTaskWrite(db, user.id, clock, async ({ trx }) => {
-    const claimed = await claimFingerprints(trx, user.id, [...candidates.keys()], isoNow(clock));
-    const fresh = [...candidates]
+    const account = accountTasksOf(
+      await listTasks(trx, user.id, {}),
+      namesOf(await listProjects(trx, clock, user.id)),
+      timeZone,
+    );
+    // A task the account already has is not claimed: once deleted, importing it again restores it.
+    const absent = [...candidates].filter(
+      ([, { task, project, exportedId }]) =>
+        !isAlreadyThere(
+          account,
+          { exportedId, title: task.title, dueDate: task.due_date, projectName: project?.name },
+          timeZone,
+        ),
+    );
+    const claimed = await claimFingerprints(
+      trx,
+      user.id,
+      absent.map(([fingerprint]) => fingerprint),
+      isoNow(clock),
+    );
+    const fresh = absent
       .filter(([fingerprint]) => claimed.has(fingerprint))
       .map(([, candidate]) => candidate);
     return createCandidates(trx, clock, user.id, fresh);

@@ -1,14 +1,13 @@
 import type { TaskPriority } from "@contract/index";
 import { ruleText, type RuleParts } from "../../lib/recurrence";
-import { zonedWallTimeToUtc } from "../extract";
 import { TODO_TXT_PRIORITIES } from "./export-formats";
+import { DATE, endOfDayIn, isRealDate } from "./import-dates";
 import type { ImportContext, ImportProject, ImportRow } from "./import-formats";
 
 // ---------------------------------------------------------------------------------------------
 // todo.txt: `x` done, `(A)` priority, dates, +project / @context, key:value tags.
 // ---------------------------------------------------------------------------------------------
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const LETTER_PRIORITIES = Object.fromEntries(
   Object.entries(TODO_TXT_PRIORITIES).map(([priority, letter]) => [letter, priority as TaskPriority]),
 );
@@ -33,13 +32,6 @@ function recRule(value: string): string | undefined {
       ? { freq: "WEEKLY", byday: ["MO", "TU", "WE", "TH", "FR"] }
       : { freq: REC_UNITS[unit], interval },
   );
-}
-
-function isRealDate(text: string): boolean {
-  if (!DATE.test(text)) return false;
-  const [year, month, day] = text.split("-").map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** Letters after D are less important still: low. */
@@ -74,11 +66,7 @@ function readTodoTxtLine(text: string, line: number, context: ImportContext): Im
       const value = keyValue[2] ?? "";
       if (key === "due") {
         if (!isRealDate(value)) return { line, error: `due: '${value}' is not a date (YYYY-MM-DD)` };
-        const [year, month, day] = value.split("-").map(Number) as [number, number, number];
-        dueDate = zonedWallTimeToUtc(
-          { year, month, day, hour: 23, minute: 59, second: 59 },
-          context.timeZone,
-        ).toISOString();
+        dueDate = endOfDayIn(value, context.timeZone);
       } else if (key === "rrule") {
         recurrence = value;
       } else if (key === "rec") {

@@ -20,6 +20,7 @@ import { BreakdownBars } from "./breakdown-bars";
 import { ChartPanel } from "./chart-panel";
 import { CompletionHeatmap } from "./completion-heatmap";
 import { UPlotChart } from "./uplot-chart";
+import { dayCount } from "@/lib/day-count";
 
 function rangeFrom(value: string | null): AnalyticsRange {
   const days = Number(value);
@@ -172,18 +173,18 @@ function AnalyticsCharts({ analytics, days }: { analytics: Analytics; days: Anal
         <Stat
           label="Median time to complete"
           value={
-            analytics.median_days_to_complete === null ? "—" : `${analytics.median_days_to_complete} days`
+            analytics.median_days_to_complete === null ? "—" : dayCount(analytics.median_days_to_complete)
           }
           hint="From creation to completion"
         />
         <Stat label="Open overdue tasks" value={String(overdueNow)} hint="Past their due date now" />
         <Stat
           label="Streak"
-          value={analytics.streak.goal === null ? "—" : `${analytics.streak.current} days`}
+          value={analytics.streak.goal === null ? "—" : dayCount(analytics.streak.current)}
           hint={
             analytics.streak.goal === null
               ? "Set a daily goal in Settings"
-              : `Longest ${analytics.streak.longest} days at ${analytics.streak.goal} a day`
+              : `Longest ${dayCount(analytics.streak.longest)} at ${analytics.streak.goal} a day`
           }
         />
       </div>

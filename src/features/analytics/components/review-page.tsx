@@ -49,8 +49,11 @@ function TaskList({ tasks, timeZone, empty }: { tasks: Task[]; timeZone: string;
   );
 }
 
-/** The slipped tasks with checkboxes and the actions that apply to the chosen ones. */
-function SlippedTasks({ tasks, timeZone }: { tasks: Task[]; timeZone: string }) {
+/**
+ * The slipped tasks with checkboxes and the actions that apply to the chosen ones. With none, a
+ * week with work done is praised; an empty one is not.
+ */
+function SlippedTasks({ tasks, timeZone, workDone }: { tasks: Task[]; timeZone: string; workDone: boolean }) {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [day, setDay] = useState(() => dayFromToday(1, timeZone));
   const dayId = useId();
@@ -80,7 +83,12 @@ function SlippedTasks({ tasks, timeZone }: { tasks: Task[]; timeZone: string }) 
     apply({ due_date: dueDate }, `${ids.length === 1 ? "1 task" : `${ids.length} tasks`} moved to ${day}`);
   };
 
-  if (tasks.length === 0) return <p className="text-sm text-muted-foreground">Nothing slipped. Well done!</p>;
+  if (tasks.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground">
+        {workDone ? "Nothing slipped. Well done!" : "Nothing slipped."}
+      </p>
+    );
   return (
     <div className="grid gap-4">
       <label className="flex items-center gap-2 text-sm font-medium">
@@ -296,7 +304,12 @@ export function ReviewPage() {
                 <CardDescription>Due this week, not done.</CardDescription>
               </CardHeader>
               <CardContent>
-                <SlippedTasks key={week} tasks={tasks.slipped} timeZone={timeZone} />
+                <SlippedTasks
+                  key={week}
+                  tasks={tasks.slipped}
+                  timeZone={timeZone}
+                  workDone={tasks.completed.length > 0}
+                />
               </CardContent>
             </Card>
             <Card>

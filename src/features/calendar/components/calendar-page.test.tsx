@@ -65,6 +65,31 @@ describe("the calendar", () => {
     expect(within(side).getByText("30 min")).toBeInTheDocument();
   });
 
+  it("marks a block that ends after its task is due", async () => {
+    taskStore.reset([
+      buildTask({
+        id: "t-late",
+        title: "Send the invoice",
+        scheduled_start: at(16 * 60),
+        duration_minutes: 60,
+        due_date: at(16 * 60 + 30),
+      }),
+      buildTask({
+        id: "t-block",
+        title: "Write the report",
+        scheduled_start: at(10 * 60),
+        duration_minutes: 45,
+      }),
+    ]);
+    renderWithProviders(<CalendarPage />, { user });
+    await screen.findByText("Send the invoice");
+    const late = document.querySelector('[data-task-block="t-late"]') as HTMLElement;
+    expect(late).toHaveAttribute("title", "Ends after the task is due");
+    expect(late).toHaveTextContent("After due · Send the invoice");
+    const onTime = document.querySelector('[data-task-block="t-block"]') as HTMLElement;
+    expect(onTime).not.toHaveAttribute("data-after-due");
+  });
+
   it("schedules a task by keyboard through its menu's Schedule… dialog", async () => {
     const { user: actor } = renderWithProviders(<CalendarPage />, { user });
     await screen.findByText("Stand-up");

@@ -39,6 +39,7 @@ import { PlanMyDayButton, PlanPanel } from "./plan-panel";
 import type { ScheduleChoice } from "./schedule-dialog";
 import { SideTaskList } from "./side-task-list";
 import { PX_PER_MINUTE, TimeGrid, type DayColumnData, type DragData } from "./time-grid";
+import { usePointerY } from "./use-pointer-y";
 
 /** The Schedule… dialog downloads when it is first wanted, not with the screen. */
 const ScheduleDialog = lazy(() =>
@@ -117,6 +118,7 @@ export function CalendarPage() {
     setScheduling(task);
   }, []);
   const [dragging, setDragging] = useState<DragData | null>(null);
+  const pointerY = usePointerY(dragging !== null);
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
 
   const onUnschedule = useCallback(
@@ -128,6 +130,7 @@ export function CalendarPage() {
 
   const onDragStart = (event: DragStartEvent) => setDragging((event.active.data.current as DragData) ?? null);
   const onDragEnd = ({ active, over, delta, activatorEvent }: DragEndEvent) => {
+    const releasedAt = pointerY.current;
     setDragging(null);
     const data = active.data.current as DragData | undefined;
     if (!data) return;
@@ -151,9 +154,9 @@ export function CalendarPage() {
       return;
     // Where the pointer is now within the day column (its box, measured now, moves with scrolling),
     // less where it held the block: the block's new top edge.
-    const pointerY = activatorEvent.clientY + delta.y;
+    const releasedY = releasedAt ?? activatorEvent.clientY + delta.y;
     const grabbed = data.kind === "move" ? activatorEvent.clientY - active.rect.current.initial!.top : 0;
-    const minute = snapMinute((pointerY - grabbed - element.getBoundingClientRect().top) / PX_PER_MINUTE);
+    const minute = snapMinute((releasedY - grabbed - element.getBoundingClientRect().top) / PX_PER_MINUTE);
     const start = new Date(instantAt(column.date, minute, timeZone)).toISOString();
     if (start === data.task.scheduled_start) return;
     schedule.mutate({

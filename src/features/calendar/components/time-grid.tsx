@@ -240,6 +240,12 @@ const TaskBlock = memo(function TaskBlock({ part, timeZone, onSchedule, onUnsche
   return <DraggableTaskBlock {...{ part, timeZone, onSchedule, onUnschedule }} />;
 });
 
+/**
+ * A block shorter than this has no resize handle: on it the handle would be half the block, and
+ * grabbing it to move it would resize it instead. Its length is set with "Schedule…".
+ */
+const RESIZABLE_MINUTES = 30;
+
 function DraggableTaskBlock({ part, timeZone, onSchedule, onUnschedule }: TaskBlockProps) {
   const { item } = part;
   const {
@@ -276,24 +282,32 @@ function DraggableTaskBlock({ part, timeZone, onSchedule, onUnschedule }: TaskBl
     style.height = Math.max(15, part.height + resizeTransform.y / PX_PER_MINUTE) * PX_PER_MINUTE;
   }
   const dragging = moving || resizing;
+  // Time set aside that ends after the task is due is marked, not refused: the user decides.
+  const afterDue = item.task.due_date !== null && item.endMs > Date.parse(item.task.due_date);
   return (
     <li
       ref={setMoveNode}
       data-task-block={item.task.id}
+      data-after-due={afterDue || undefined}
+      title={afterDue ? "Ends after the task is due" : undefined}
       className={cn(
         "group absolute flex touch-none flex-col overflow-hidden rounded border border-primary/60 bg-sky-100 text-[11px] leading-tight text-sky-950",
+        afterDue && "border-2 border-destructive",
         dragging && "z-10 opacity-90 shadow-lg",
       )}
       style={style}
     >
       <div className="flex min-h-0 flex-1 cursor-grab items-start gap-0.5 px-1" {...moveListeners}>
         <div className="min-w-0 flex-1">
-          <p className="truncate font-medium">{item.title}</p>
+          <p className="truncate font-medium">
+            {afterDue && <span className="text-destructive">After due · </span>}
+            {item.title}
+          </p>
           {part.height >= 30 && <p>{timeRange(item, timeZone)}</p>}
         </div>
         <TaskMenu task={item.task} scheduled onSchedule={onSchedule} onUnschedule={onUnschedule} compact />
       </div>
-      {part.endsHere && (
+      {part.endsHere && part.height >= RESIZABLE_MINUTES && (
         <div
           ref={setResizeNode}
           data-resize-handle

@@ -20,7 +20,10 @@ function BreakableAddress({ address }: { address: string }) {
   ));
 }
 
-/** The "Email Auto Parser" card: the user's inbound address, with a copy button. */
+/**
+ * The "Email Auto Parser" card: the user's inbound address, with a copy button, and what reading
+ * mail costs. On the dashboard and in Settings, where people look for it.
+ */
 export function EmailParserCard() {
   const username = useSessionStore((state) => state.user?.username);
   const ownEmail = useSessionStore((state) => state.user?.email);
@@ -67,6 +70,10 @@ export function EmailParserCard() {
             <Copy aria-hidden />
           </Button>
         </div>
+        <p className="mt-2 text-xs text-muted-foreground">
+          On the free plan each e-mail uses one AI use of your monthly quota; once none are left, mail is
+          still read, by pattern matching.
+        </p>
         {env.inboundSenderPolicy === "owner" && ownEmail && (
           <p className="mt-2 text-xs text-muted-foreground">
             Only mail sent from your account’s own address ({ownEmail}) becomes tasks.

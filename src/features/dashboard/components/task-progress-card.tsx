@@ -7,6 +7,7 @@ import { Progress } from "@/components/ui/progress";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAnalytics } from "@/api/analytics/analytics-queries";
 import { useTaskStats } from "../use-task-stats";
+import { dayCount } from "@/lib/day-count";
 
 /**
  * Today's completions against the daily goal, with the current and longest streak of days that
@@ -28,7 +29,6 @@ function DailyGoal() {
     );
   }
   const today = analytics.completed_per_day.at(-1)?.count ?? 0;
-  const days = (count: number) => `${count} ${count === 1 ? "day" : "days"}`;
   return (
     <div className="grid gap-2 border-t pt-3">
       <div className="flex items-baseline justify-between">
@@ -39,7 +39,7 @@ function DailyGoal() {
       </div>
       <Progress value={(today / goal) * 100} aria-label="Today's goal" />
       <p className="text-sm text-muted-foreground">
-        Current streak {days(current)} · Longest {days(longest)}
+        Current streak {dayCount(current)} · Longest {dayCount(longest)}
       </p>
     </div>
   );

@@ -96,6 +96,23 @@ describe("Projects", () => {
     expect(screen.getByRole("button", { name: "Unarchive" })).toBeInTheDocument();
   });
 
+  it("lists the archived projects under 'Archived' in the sidebar, and Unarchive brings one back", async () => {
+    const { user: actor } = await renderApp("/tasks", { user });
+    const folded = await within(projectsNav()).findByRole("button", { name: "Archived (1)" });
+    expect(folded).toHaveAttribute("aria-expanded", "false");
+    await actor.click(folded);
+    const archived = within(projectsNav()).getByRole("list", { name: "Archived projects" });
+    await actor.click(within(archived).getByRole("link", { name: "Old stuff" }));
+    expect(await screen.findByRole("heading", { level: 1, name: /^Old stuff/ })).toBeInTheDocument();
+
+    await actor.click(screen.getByRole("button", { name: "Unarchive" }));
+    expect(await within(projectsNav()).findByRole("link", { name: /^Old stuff/ })).toHaveAttribute(
+      "href",
+      "/projects/p-old",
+    );
+    expect(within(projectsNav()).queryByRole("button", { name: /^Archived/ })).not.toBeInTheDocument();
+  });
+
   it("deletes a project, moving its tasks to the Inbox, the confirmation naming how many", async () => {
     const { user: actor, router } = await renderApp("/projects/p-home", { user });
     await actor.click(await screen.findByRole("button", { name: "Delete" }));

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
 import { colorDot } from "../project-colors";
+import { SidebarArchivedProjects } from "./sidebar-archived-projects";
 
 /** The dialog downloads when "New project" is first clicked. */
 const ProjectFormDialog = lazy(() =>
@@ -16,7 +17,8 @@ const ProjectFormDialog = lazy(() =>
 
 /**
  * The sidebar's projects, under its entries: the Inbox first, then the projects not archived,
- * each with its open-task count and a link to its page; "New project" creates one.
+ * each with its open-task count and a link to its page; "New project" creates one. The archived
+ * ones wait, folded, under "Archived".
  */
 export function SidebarProjects({ onNavigate }: { onNavigate?: () => void }) {
   const headingId = useId();
@@ -90,6 +92,7 @@ export function SidebarProjects({ onNavigate }: { onNavigate?: () => void }) {
           ))}
         </ul>
       )}
+      <SidebarArchivedProjects onNavigate={onNavigate} />
       {dialogWanted && (
         <Suspense fallback={null}>
           <ProjectFormDialog open={creating} onOpenChange={setCreating} onCreated={onCreated} />

@@ -86,6 +86,22 @@ describe("Tasks screen: subtasks", () => {
     await waitFor(() => expect(levelOf("Pay rent")).toBe("1"));
   });
 
+  it("offers no 'Add subtask' on a task at the fourth level, where none could nest", async () => {
+    taskStore.reset([
+      buildTask({ id: "l1", title: "Level 1" }),
+      buildTask({ id: "l2", title: "Level 2", parent_id: "l1" }),
+      buildTask({ id: "l3", title: "Level 3", parent_id: "l2" }),
+      buildTask({ id: "l4", title: "Level 4", parent_id: "l3" }),
+    ]);
+    const { user: actor } = renderWithProviders(<TasksPage />, { user, route: "/tasks" });
+    await actor.click(await screen.findByRole("button", { name: 'More actions for "Level 4"' }));
+    expect(await screen.findByRole("menuitem", { name: "Move to project…" })).toBeInTheDocument();
+    expect(screen.queryByRole("menuitem", { name: "Add subtask" })).not.toBeInTheDocument();
+    await actor.keyboard("{Escape}");
+    await actor.click(screen.getByRole("button", { name: 'More actions for "Level 3"' }));
+    expect(await screen.findByRole("menuitem", { name: "Add subtask" })).toBeInTheDocument();
+  });
+
   it("refuses to indent beyond four levels, saying why", async () => {
     taskStore.reset([
       buildTask({ id: "l1", title: "Level 1" }),
@@ -96,7 +112,8 @@ describe("Tasks screen: subtasks", () => {
         id: "l4b",
         title: "Another level 4",
         parent_id: "l3",
-        created_at: "2026-11-19T09:00:00.000Z",
+        // Made after "Level 4": listed below it, whose subtask Tab would make it.
+        created_at: "2026-11-21T09:00:00.000Z",
       }),
     ]);
     const bodies = recordBodies("put", "/api/v1/tasks/:id");

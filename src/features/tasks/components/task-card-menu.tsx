@@ -11,7 +11,8 @@ import { useFocusFirstItemOnce, type OnDemandOpening } from "@/components/layout
 
 export interface TaskCardMenuProps {
   title: string;
-  onAddSubtask(): void;
+  /** Absent where a subtask could not nest any deeper. */
+  onAddSubtask?(): void;
   onMoveToProject(): void;
 }
 
@@ -56,15 +57,17 @@ export function TaskCardMenu({
           keepFocus.current = false;
         }}
       >
-        <DropdownMenuItem
-          onSelect={() => {
-            keepFocus.current = true;
-            onAddSubtask();
-          }}
-        >
-          <ListPlus aria-hidden />
-          Add subtask
-        </DropdownMenuItem>
+        {onAddSubtask && (
+          <DropdownMenuItem
+            onSelect={() => {
+              keepFocus.current = true;
+              onAddSubtask();
+            }}
+          >
+            <ListPlus aria-hidden />
+            Add subtask
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem onSelect={onMoveToProject}>
           <FolderInput aria-hidden />
           Move to project…

@@ -57,6 +57,8 @@ interface TaskCardProps extends TaskCardActions {
   onExpandedChange?(id: string, expanded: boolean): void;
   /** A subtask shown without its parent: the parent's title. */
   context?: string;
+  /** False at the deepest level subtasks may nest: no "Add subtask" then. */
+  canHaveSubtasks?: boolean;
 }
 
 const loadMenu = once(() => import("./task-card-menu").then((module) => module.TaskCardMenu));
@@ -75,6 +77,7 @@ export const TaskCard = memo(function TaskCard({
   expanded,
   onExpandedChange,
   context,
+  canHaveSubtasks = true,
 }: TaskCardProps) {
   const [addingSubtask, setAddingSubtask] = useState(false);
   const completed = task.status === "completed";
@@ -206,7 +209,7 @@ export const TaskCard = memo(function TaskCard({
                 load={loadMenu}
                 props={{
                   title: task.title,
-                  onAddSubtask: () => setAddingSubtask(true),
+                  onAddSubtask: canHaveSubtasks ? () => setAddingSubtask(true) : undefined,
                   onMoveToProject: () => onMoveToProject(task),
                 }}
                 trigger={(events) => <TaskCardMenuButton title={task.title} {...events} />}

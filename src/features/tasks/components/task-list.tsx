@@ -1,7 +1,14 @@
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { cachedTreeRows, indentTarget, progressOf, type TaskIndex, type TaskRow } from "../task-tree";
-import type { Task } from "@contract/tasks";
+import {
+  cachedTreeRows,
+  indentTarget,
+  levelOf,
+  progressOf,
+  type TaskIndex,
+  type TaskRow,
+} from "../task-tree";
+import { TASK_MAX_DEPTH, type Task } from "@contract/tasks";
 import { TaskCard, type TaskCardActions } from "./task-card";
 
 /** A card's height before it is measured; cards with descriptions or tags are taller. */
@@ -134,6 +141,7 @@ export function TaskList({ tasks, timeZone, index, ...actions }: TaskListProps) 
               expanded={row.hasChildren ? !collapsed.has(task.id) : undefined}
               onExpandedChange={onExpandedChange}
               context={row.context}
+              canHaveSubtasks={index ? levelOf(index, task.id) < TASK_MAX_DEPTH : undefined}
             />
           </li>
         );

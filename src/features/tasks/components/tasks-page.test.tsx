@@ -246,6 +246,17 @@ describe("Toggle and status changes (optimistic)", () => {
     expect(screen.getByRole("checkbox", { name: 'Mark "Water plants" as completed' })).not.toBeChecked();
   });
 
+  it("offers Undo once a task is completed, which makes it pending again", async () => {
+    const bodies = recordBodies("put", apiRoutes.updateTask.path);
+    const { user: actor } = renderTasks(buildTask({ title: "Water plants", status: "in_progress" }));
+    await actor.click(await screen.findByRole("checkbox", { name: 'Mark "Water plants" as completed' }));
+    await waitFor(() => expect(taskStore.all()[0]?.status).toBe("completed"));
+    await actor.click(within(toastWith("Task completed")).getByRole("button", { name: "Undo" }));
+    await waitFor(() => expect(taskStore.all()[0]?.status).toBe("in_progress"));
+    expect(bodies).toEqual([{ status: "completed" }, { status: "in_progress" }]);
+    expect(screen.getByRole("checkbox", { name: 'Mark "Water plants" as completed' })).not.toBeChecked();
+  });
+
   it("says when a repeating task comes back once it is completed: 'Next: Mon 30 Nov'", async () => {
     const { user: actor } = renderTasks(
       // Monday 23 November 2026, 09:00 in Tokyo, every Monday
