@@ -452,6 +452,12 @@ export interface TaskFilters {
   project_id?: string;
 }
 
+/** The orders of GET /api/v1/tasks: the to-do list's, or newest completion first (history pages). */
+export const TASK_LIST_ORDERS = ["due", "completed_at"] as const;
+export type TaskListOrder = (typeof TASK_LIST_ORDERS)[number];
+/** The most tasks one page (limit) may ask for. */
+export const TASK_PAGE_MAX = 500;
+
 /** The query string of GET /api/v1/tasks: lists are comma-joined. */
 export const taskFiltersQuerySchema = /* @__PURE__ */ z.object({
   status: withoutNul(z.string(), "status").optional(),
@@ -465,8 +471,36 @@ export const taskFiltersQuerySchema = /* @__PURE__ */ z.object({
   project_id: withoutNul(z.string(), "project_id")
     .optional()
     .meta({ description: "Only the tasks in this project (another user's or an unknown id: 404)" }),
+  order: z
+    .enum(TASK_LIST_ORDERS, { error: "order must be due or completed_at" })
+    .optional()
+    .meta({
+      description:
+        "due (the default): the to-do order described above. completed_at: newest completion first " +
+        "(then by id, descending); tasks never completed come after them.",
+    }),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${TASK_PAGE_MAX}` })
+    .int({ error: `limit must be a whole number from 1 to ${TASK_PAGE_MAX}` })
+    .min(1, { error: `limit must be a whole number from 1 to ${TASK_PAGE_MAX}` })
+    .max(TASK_PAGE_MAX, { error: `limit must be a whole number from 1 to ${TASK_PAGE_MAX}` })
+    .optional()
+    .meta({ description: `At most this many tasks, the first in the chosen order (1–${TASK_PAGE_MAX})` }),
+  after: withoutNul(z.string().max(200, { error: "after must be at most 200 characters" }), "after")
+    .optional()
+    .meta({
+      description:
+        "With order=completed_at, the next page: the tasks after this one, given as its completed_at and id " +
+        "joined by a comma (completed_at empty for a task never completed).",
+      example: "2026-11-30T06:30:00.000Z,0193a2b4-1c2d-7e8f-9a0b-1c2d3e4f5a6b",
+    }),
 });
 export type TaskFiltersQuery = z.infer<typeof taskFiltersQuerySchema>;
+
+/** The `after` of the page that follows this task in order=completed_at. */
+export function taskPageCursor(task: Pick<TaskJson, "completed_at" | "id">): string {
+  return `${task.completed_at ?? ""},${task.id}`;
+}
 
 /** Serialises filters as the list call reads them (comma-joined lists), leaving out what is empty. */
 export function taskFiltersToQuery(filters: TaskFilters): Record<string, string> {

@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
 import { repoRoot, withDeadline } from "./bounded";
@@ -10,7 +11,9 @@ import { repoRoot, withDeadline } from "./bounded";
  */
 
 const BUILD_MS = 2 * 60_000;
-const serverBuildDir = path.join(repoRoot, "node_modules", ".cache", "tasklane-bench", "server");
+// One copy per checkout: worktrees may share one node_modules, and a build must not replace another's.
+const checkout = createHash("sha256").update(repoRoot).digest("hex").slice(0, 12);
+const serverBuildDir = path.join(repoRoot, "node_modules", ".cache", "tasklane-bench", `server-${checkout}`);
 
 let building: Promise<string> | undefined;
 
