@@ -445,6 +445,8 @@ export type UpdateTaskInput = z.output<typeof updateTaskRequestSchema>;
 
 export interface TaskFilters {
   status?: TaskStatus[];
+  /** With every subtask of the tasks kept, whatever its status. */
+  with_subtasks?: boolean;
   priority?: TaskPriority[];
   tags?: string[];
   has_due_date?: boolean;
@@ -471,6 +473,15 @@ export const taskFiltersQuerySchema = /* @__PURE__ */ z.object({
   project_id: withoutNul(z.string(), "project_id")
     .optional()
     .meta({ description: "Only the tasks in this project (another user's or an unknown id: 404)" }),
+  with_subtasks: z
+    .enum(["true", "false"], { error: "with_subtasks must be true or false" })
+    .optional()
+    .meta({
+      description:
+        "true: also every subtask, at any level, of the tasks the status, priority, has_due_date and " +
+        "project_id filters keep, whatever its own (a parent's completed subtasks, for its progress); a " +
+        "search or tag filter applies to them too",
+    }),
   order: z
     .enum(TASK_LIST_ORDERS, { error: "order must be due or completed_at" })
     .optional()
@@ -498,7 +509,7 @@ export const taskFiltersQuerySchema = /* @__PURE__ */ z.object({
 export type TaskFiltersQuery = z.infer<typeof taskFiltersQuerySchema>;
 
 /** The `after` of the page that follows this task in order=completed_at. */
-export function taskPageCursor(task: Pick<TaskJson, "completed_at" | "id">): string {
+export function taskPageCursor(task: { completed_at?: string | null; id: string }): string {
   return `${task.completed_at ?? ""},${task.id}`;
 }
 
@@ -511,6 +522,7 @@ export function taskFiltersToQuery(filters: TaskFilters): Record<string, string>
   if (filters.has_due_date !== undefined) query.has_due_date = String(filters.has_due_date);
   if (filters.search?.trim()) query.search = filters.search.trim();
   if (filters.project_id) query.project_id = filters.project_id;
+  if (filters.with_subtasks) query.with_subtasks = "true";
   return query;
 }
 

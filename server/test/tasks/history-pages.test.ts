@@ -29,6 +29,7 @@ beforeAll(async () => {
     return response.json() as TaskJson;
   };
   await create("Open one");
+  t.clock.advance(1_000);
   await create("Open two");
   completed = [];
   for (let day = 1; day <= 12; day += 1) {
@@ -152,5 +153,39 @@ describe("the answers' shape", () => {
     taskJsonSchema.strict().parse(created.json());
     const stats = await t.app.inject({ method: "GET", url: apiRoutes.taskStats.path, headers });
     taskStatsSchema.strict().parse(stats.json());
+  });
+});
+
+describe("subtasks with their open parents", () => {
+  it("brings every subtask of the tasks kept, completed ones too, with with_subtasks=true", async () => {
+    const parent = (
+      await t.app.inject({ method: "POST", url: TASKS, headers, payload: { title: "Parent" } })
+    ).json() as TaskJson;
+    const child = (
+      await t.app.inject({
+        method: "POST",
+        url: TASKS,
+        headers,
+        payload: { title: "Child", parent_id: parent.id },
+      })
+    ).json() as TaskJson;
+    await t.app.inject({
+      method: "POST",
+      url: TASKS,
+      headers,
+      payload: { title: "Grandchild", parent_id: child.id, status: "completed" },
+    });
+    await t.app.inject({
+      method: "PUT",
+      url: pathFor(apiRoutes.updateTask.path, { id: child.id }),
+      headers,
+      payload: { status: "completed" },
+    });
+    const open = await titlesOf({ status: "pending,in_progress" });
+    expect(open).toContain("Parent");
+    expect(open).not.toContain("Child");
+    const withSubtasks = await titlesOf({ status: "pending,in_progress", with_subtasks: "true" });
+    expect(withSubtasks).toEqual(expect.arrayContaining(["Parent", "Child", "Grandchild"]));
+    expect(withSubtasks.filter((title) => title.startsWith("Done"))).toEqual([]);
   });
 });

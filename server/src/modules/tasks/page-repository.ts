@@ -2,7 +2,13 @@ import type { ExpressionBuilder } from "kysely";
 import type { TaskListOrder } from "@contract/tasks";
 import { isPostgres, type Db } from "../../db/database";
 import type { Database, TaskRow } from "../../db/schema";
-import { applyFilters, selectTasks, type TaskQueryFilters } from "./repository";
+import {
+  applyFilters,
+  compareInListOrder,
+  selectChildren,
+  selectTasks,
+  type TaskQueryFilters,
+} from "./repository";
 
 /** Which part of the list a call asks for: its order, how many at most, and after which task. */
 export interface TaskPage {
@@ -10,6 +16,26 @@ export interface TaskPage {
   limit?: number;
   /** order=completed_at: the page starts after this task (its completion time and id). */
   after?: { completedAt: string | null; id: string };
+  /** Also every subtask, at any level, of the tasks the filters keep. */
+  withSubtasks?: boolean;
+}
+
+/** `rows` and every task below them, each once. */
+async function withSubtasks(db: Db, userId: string, rows: TaskRow[]): Promise<TaskRow[]> {
+  const seen = new Set(rows.map((row) => row.id));
+  const all = [...rows];
+  for (let level = rows; level.length > 0;) {
+    level = (
+      await selectChildren(
+        db,
+        userId,
+        level.map((row) => row.id),
+      )
+    ).filter((row) => !seen.has(row.id));
+    for (const row of level) seen.add(row.id);
+    all.push(...level);
+  }
+  return all;
 }
 
 /** After `after` in newest-completion-first order (never-completed tasks last, ids descending). */
@@ -37,7 +63,8 @@ export async function selectTaskPage(
   page: TaskPage,
 ): Promise<TaskRow[]> {
   if (page.order === "due") {
-    const rows = await selectTasks(db, userId, filters);
+    let rows = await selectTasks(db, userId, filters);
+    if (page.withSubtasks) rows = (await withSubtasks(db, userId, rows)).sort(compareInListOrder);
     return page.limit === undefined ? rows : rows.slice(0, page.limit);
   }
   const { after, limit } = page;

@@ -28,5 +28,6 @@ export function parseTaskPage(query: TaskFiltersQuery): TaskPage {
     order,
     ...(query.limit === undefined ? {} : { limit: query.limit }),
     ...(query.after === undefined ? {} : { after: parseAfter(query.after) }),
+    ...(query.with_subtasks === "true" ? { withSubtasks: true } : {}),
   };
 }
