@@ -1,8 +1,7 @@
 import { execFile } from "node:child_process";
-import { createHash } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
-import { repoRoot, withDeadline } from "./bounded";
+import { benchCacheDir, repoRoot, withDeadline } from "./bounded";
 
 /**
  * The server as `npm start` runs it: compiled by scripts/build-server.mjs into one module and run
@@ -11,9 +10,7 @@ import { repoRoot, withDeadline } from "./bounded";
  */
 
 const BUILD_MS = 2 * 60_000;
-// One copy per checkout: worktrees may share one node_modules, and a build must not replace another's.
-const checkout = createHash("sha256").update(repoRoot).digest("hex").slice(0, 12);
-const serverBuildDir = path.join(repoRoot, "node_modules", ".cache", "tasklane-bench", `server-${checkout}`);
+const serverBuildDir = path.join(benchCacheDir, "server");
 
 let building: Promise<string> | undefined;
 

@@ -9,7 +9,8 @@ import { renderWithProviders } from "@/test/render";
 import { setUpTaskTests } from "../testing/msw-helpers";
 import { TasksPage } from "./tasks-page";
 
-vi.setConfig({ testTimeout: 20_000 });
+// Sixty cards and two pages: slow on a shared machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 const user = buildUser({ timezone: "UTC" });
 
