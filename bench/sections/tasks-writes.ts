@@ -178,7 +178,7 @@ const tasksWrites: BenchSection = async () => {
       ),
     ],
     notes: [
-      ...runs.map(([engine]) => engine.durability),
+      ...byEngine.map(([engine]) => engine.durability),
       ...(skipped ? [skipped] : []),
       `One fsync of a 4 KiB append on this machine's temporary directory: ${formatMs(fsyncMs)} (median of 50); SQLite pays one per commit, on the server's event loop.`,
       `Every create is a real task of a bench user (new each run): first one user from ${CONNECTIONS} connections (autocannon), whose creates wait for one another on that user's row lock on PostgreSQL; then ${CONNECTIONS} users, one connection each (from this process), as a server with many people sees them. Any non-2xx answer fails the budget.`,
