@@ -1,3 +1,4 @@
+import { realpathSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Rolldown } from "vite";
@@ -92,7 +93,8 @@ function routeGroups(ctx: Rolldown.ChunkingContext): Map<string, string> {
   const id = (file: string) => path.join(root, file);
   // lucide-react's index re-exports every icon: a module importing some icons from it imports
   // those icons' modules, not all of them.
-  const iconIndex = id("node_modules/lucide-react/dist/esm/lucide-react.js");
+  // As the bundler names it: the real path, also where node_modules is a link (a worktree's).
+  const iconIndex = realpathSync(id("node_modules/lucide-react/dist/esm/lucide-react.js"));
   const iconModules = new Map<string, string>();
   for (const [, names = "", file = ""] of ctx
     .getModuleInfo(iconIndex)

@@ -1,22 +1,35 @@
 import { apiRoutes, pathFor } from "../../contract/routes";
+import { taskFiltersToQuery } from "../../contract/tasks";
 import { generator, type SeededUser } from "../support/api-server";
 import type { PlannedRequest } from "./open-loop";
 
 /**
- * What people do all day in Tasklane, as requests: the list revalidated with its ETag (the app
- * refetches it on focus and after every change; unchanged, it costs a 304 and no body), the
- * statistics likewise, a search, a new task, a status toggled, a task edited. Each request goes
- * to the next simulated user in turn, with that user's session; every user remembers the ETags
- * it was given and the tasks it has, as the app does.
+ * What people do all day in Tasklane, as the web app sends it: the Tasks screen's list (every task
+ * but the completed history, revalidated with its ETag, which after a change answers 200 with the
+ * whole list), the notification bell's poll, the current user, the statistics, a search (the
+ * completed history's first page for the text, as the screen asks once typing pauses), a new
+ * task, a status toggled, a task edited. Each request goes to the next simulated user in turn, with
+ * that user's session; every user remembers the ETags it was given and the tasks it has, as the app
+ * does.
  */
 
 export const MIX = [
-  { op: "list", weight: 40, what: "GET /api/v1/tasks with If-None-Match (the list revalidated)" },
-  { op: "stats", weight: 15, what: "GET /api/v1/tasks/stats with If-None-Match" },
-  { op: "search", weight: 10, what: "GET /api/v1/tasks?search=…" },
-  { op: "create", weight: 10, what: "POST /api/v1/tasks" },
+  {
+    op: "list",
+    weight: 15,
+    what: "GET /api/v1/tasks?status=pending,inprogress,cancelled&with_subtasks=true (If-None-Match)",
+  },
+  { op: "notifications", weight: 25, what: "GET /api/v1/notifications (the bell's poll)" },
+  { op: "me", weight: 10, what: "GET /auth/me" },
+  { op: "stats", weight: 10, what: "GET /api/v1/tasks/stats with If-None-Match" },
+  {
+    op: "search",
+    weight: 5,
+    what: "GET /api/v1/tasks?status=completed&order=completed_at&limit=50&search=…",
+  },
+  { op: "create", weight: 15, what: "POST /api/v1/tasks" },
   { op: "toggle", weight: 15, what: "PUT /api/v1/tasks/{id} {status} (completed ⇄ pending)" },
-  { op: "edit", weight: 10, what: "PUT /api/v1/tasks/{id} {title}" },
+  { op: "edit", weight: 5, what: "PUT /api/v1/tasks/{id} {title}" },
 ] as const;
 
 type Op = (typeof MIX)[number]["op"];
@@ -47,6 +60,10 @@ export function everydayMix(users: readonly SeededUser[], seed = 1) {
     completed: new Set(),
   }));
   const listPath = apiRoutes.listTasks.path;
+  // What the Tasks screen asks for (src/api/tasks/task-queries.ts): the same query string.
+  const screenList = `${listPath}?${new URLSearchParams(
+    taskFiltersToQuery({ status: ["pending", "inprogress", "cancelled"], with_subtasks: true }),
+  ).toString()}`;
 
   const pickOp = (): Op => {
     let roll = random.next() * total;
@@ -66,7 +83,7 @@ export function everydayMix(users: readonly SeededUser[], seed = 1) {
       case "list":
         return {
           method: "GET",
-          path: listPath,
+          path: screenList,
           headers: { ...auth, ...(user.listEtag ? { "if-none-match": user.listEtag } : {}) },
           answered: (status, headers) => {
             if (status === 200 && typeof headers.etag === "string") user.listEtag = headers.etag;
@@ -84,9 +101,13 @@ export function everydayMix(users: readonly SeededUser[], seed = 1) {
       case "search":
         return {
           method: "GET",
-          path: `${listPath}?search=${random.pick(SEARCHES)}`,
+          path: `${listPath}?status=completed&order=completed_at&limit=50&search=${random.pick(SEARCHES)}`,
           headers: auth,
         };
+      case "notifications":
+        return { method: "GET", path: apiRoutes.listNotifications.path, headers: auth };
+      case "me":
+        return { method: "GET", path: apiRoutes.me.path, headers: auth };
       case "create":
         return {
           method: "POST",

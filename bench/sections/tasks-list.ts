@@ -1,5 +1,6 @@
 import http from "node:http";
 import { apiRoutes } from "../../contract/routes";
+import { taskFiltersToQuery } from "../../contract/tasks";
 import { benchEngines, type Engine } from "../lib/engines";
 import { sequentialLatency, type LatencyFigures } from "../lib/measure";
 import {
@@ -10,19 +11,29 @@ import {
   type BenchSection,
   type BenchTable,
 } from "../lib/report";
+import { seedHistory } from "../lib/history-user";
 import { startApiServer } from "../support/api-server";
 
 /**
- * One person with 10,000 tasks: the whole list, uncompressed, and the same list unchanged
+ * One person with 10,000 tasks: the whole list, uncompressed, the same list unchanged
  * (If-None-Match with its ETag: a 304 and no body, what the app pays on every revisit when
- * nothing changed); then, without budgets, the list as a browser asks for it (gzip), a search and
- * the statistics. One request at a time, timed over loopback from this process: the figure is the
+ * nothing changed) and a search; then, without budgets, the list as a browser asks for it (gzip),
+ * other searches and the statistics. And a long-time user (300 open, 5,000 completed): what the
+ * Tasks screen asks for, the open list (budget) and the first page of the history. One request at a time, timed over loopback from this process: the figure is the
  * server's time plus a loopback round trip. Per engine.
  */
 
 const TASKS = 10_000;
 const LIST_BUDGET_MS = 100;
 const NOT_MODIFIED_BUDGET_MS = 5;
+const SEARCH_BUDGET_MS = 10;
+/** A long-time user: what the Tasks screen asks for of their tasks must not grow with the history. */
+const HISTORY = { open: 300, completed: 5_000 };
+const OPEN_LIST_BUDGET_MS = 3;
+const SCREEN_LIST = `${apiRoutes.listTasks.path}?${new URLSearchParams(
+  taskFiltersToQuery({ status: ["pending", "inprogress", "cancelled"], with_subtasks: true }),
+).toString()}`;
+const COMPLETED_PAGE = `${apiRoutes.listTasks.path}?status=completed&order=completed_at&limit=50`;
 
 interface Timed extends LatencyFigures {
   label: string;
@@ -33,7 +44,10 @@ interface EngineRun {
   engine: Engine;
   list: Timed;
   notModified: Timed;
+  search: Timed;
   others: Timed[];
+  /** The long-time user's: the open list, the first completed page, the statistics. */
+  history: Timed[];
   rssMb: number;
 }
 
@@ -76,11 +90,14 @@ function get(
 async function runEngine(engine: Engine): Promise<EngineRun> {
   const api = await startApiServer({
     databaseUrl: engine.databaseUrl,
-    users: [{ label: "10k", tasks: TASKS }],
+    users: [
+      { label: "10k", tasks: TASKS },
+      { label: "history", tasks: 0, seed: seedHistory(HISTORY, 7) },
+    ],
   });
   try {
-    const [user] = api.users;
-    if (!user) throw new Error("No bench user was seeded");
+    const [user, longTime] = api.users;
+    if (!user || !longTime) throw new Error("No bench user was seeded");
     const { baseUrl } = api.server;
     const time = async (
       label: string,
@@ -88,11 +105,12 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
       headers: Record<string, string>,
       iterations: number,
       expect = 200,
+      token = user.token,
     ): Promise<Timed> => {
       let bytes = 0;
       const figures = await sequentialLatency(
         async () => {
-          bytes = (await get(baseUrl, user.token, path, headers, expect)).bytes;
+          bytes = (await get(baseUrl, token, path, headers, expect)).bytes;
         },
         { iterations, maxMs: 10_000 },
       );
@@ -112,9 +130,21 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
       200,
       304,
     );
+    const search = await time(`GET ${listPath}?search=invoice`, `${listPath}?search=invoice`, identity, 50);
     const others = [
       await time(`GET ${listPath}, gzip (as a browser asks)`, listPath, { "accept-encoding": "gzip" }, 20),
-      await time(`GET ${listPath}?search=invoice`, `${listPath}?search=invoice`, identity, 50),
+      await time(
+        `GET ${listPath}?search=dentist flights`,
+        `${listPath}?search=dentist%20flights`,
+        identity,
+        50,
+      ),
+      await time(
+        `GET ${listPath}?search=qu (too short for the index)`,
+        `${listPath}?search=qu`,
+        identity,
+        20,
+      ),
       await time(
         `GET ${listPath}?status=pending,inprogress&tags=work`,
         `${listPath}?status=pending,inprogress&tags=work`,
@@ -123,7 +153,27 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
       ),
       await time(`GET ${apiRoutes.taskStats.path}`, apiRoutes.taskStats.path, identity, 100),
     ];
-    return { engine, list, notModified, others, rssMb };
+    const history = [
+      await time(`GET ${SCREEN_LIST} (the Tasks screen's)`, SCREEN_LIST, identity, 100, 200, longTime.token),
+      await time(`GET ${COMPLETED_PAGE}`, COMPLETED_PAGE, identity, 100, 200, longTime.token),
+      await time(
+        `GET ${COMPLETED_PAGE}&search=invoice`,
+        `${COMPLETED_PAGE}&search=invoice`,
+        identity,
+        100,
+        200,
+        longTime.token,
+      ),
+      await time(
+        `GET ${apiRoutes.taskStats.path}`,
+        apiRoutes.taskStats.path,
+        identity,
+        100,
+        200,
+        longTime.token,
+      ),
+    ];
+    return { engine, list, notModified, search, others, history, rssMb };
   } finally {
     await api.close();
   }
@@ -141,13 +191,32 @@ const tasksList: BenchSection = async () => {
     String(samples),
   ];
   const tables: BenchTable[] = [
-    ...runs.map(({ engine, list, notModified, others, rssMb }) => ({
+    ...runs.map(({ engine, list, notModified, search, others, rssMb }) => ({
       title: `${engine.name}: one person with ${TASKS.toLocaleString("en-US")} tasks, one request at a time (server resident memory after the list: ${rssMb.toFixed(0)} MB)`,
       columns: ["call", "bytes sent", "median", "p99", "samples"],
-      rows: [list, notModified, ...others].map(rowOf),
+      rows: [list, notModified, search, ...others].map(rowOf),
+    })),
+    ...runs.map(({ engine, history }) => ({
+      title: `${engine.name}: one person with ${HISTORY.open} open and ${HISTORY.completed.toLocaleString("en-US")} completed tasks, what the screens ask for`,
+      columns: ["call", "bytes sent", "median", "p99", "samples"],
+      rows: history.map(rowOf),
     })),
     budgetsTable(
-      runs.flatMap(({ engine, list, notModified }) => [
+      runs.flatMap(({ engine, list, notModified, search, history }) => [
+        budgetRow(
+          `${engine.name}: a search among ${TASKS.toLocaleString("en-US")} tasks (median)`,
+          search.p50,
+          { atMost: SEARCH_BUDGET_MS },
+          "ms",
+          formatMs,
+        ),
+        budgetRow(
+          `${engine.name}: the ${HISTORY.open}-task open list of a user with ${HISTORY.completed.toLocaleString("en-US")} completed (median)`,
+          history[0]?.p50 ?? Number.NaN,
+          { atMost: OPEN_LIST_BUDGET_MS },
+          "ms",
+          formatMs,
+        ),
         budgetRow(
           `${engine.name}: the ${TASKS.toLocaleString("en-US")}-task list, uncompressed (median)`,
           list.p50,

@@ -1,9 +1,22 @@
+import { createHash } from "node:crypto";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** The repository root (bench/support/ is two levels down). */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/**
+ * Where the bench keeps its builds: one folder per checkout, as worktrees may share one
+ * node_modules and must not take or replace one another's builds.
+ */
+export const benchCacheDir = path.join(
+  repoRoot,
+  "node_modules",
+  ".cache",
+  "tasklane-bench",
+  createHash("sha256").update(repoRoot).digest("hex").slice(0, 12),
+);
 
 /** Rejects with "<label> took longer than N s" if `work` has not settled by then. */
 export async function withDeadline<T>(work: Promise<T>, ms: number, label: string): Promise<T> {

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
-import { repoRoot, withDeadline } from "./bounded";
+import { benchCacheDir, repoRoot, withDeadline } from "./bounded";
 
 /**
  * The server as `npm start` runs it: compiled by scripts/build-server.mjs into one module and run
@@ -10,7 +10,7 @@ import { repoRoot, withDeadline } from "./bounded";
  */
 
 const BUILD_MS = 2 * 60_000;
-const serverBuildDir = path.join(repoRoot, "node_modules", ".cache", "tasklane-bench", "server");
+const serverBuildDir = path.join(benchCacheDir, "server");
 
 let building: Promise<string> | undefined;
 

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { repoRoot, withDeadline } from "./bounded";
+import { benchCacheDir, repoRoot, withDeadline } from "./bounded";
 
 /**
  * The production build the browser sections measure. It goes to a folder of the bench's own
@@ -11,7 +11,7 @@ import { repoRoot, withDeadline } from "./bounded";
  */
 
 const BUILD_MS = 4 * 60_000;
-export const spaBuildDir = path.join(repoRoot, "node_modules", ".cache", "tasklane-bench", "spa");
+export const spaBuildDir = path.join(benchCacheDir, "spa");
 
 /** One entry of dist/.vite/manifest.json, keyed by source path ("src/app/routes/landing.tsx"). */
 export interface ManifestChunk {

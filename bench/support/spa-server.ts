@@ -9,6 +9,7 @@ import { openDatabase } from "../../server/src/db/database";
 import { systemClock } from "../../server/src/lib/clock";
 import { createProject } from "../../server/src/modules/projects/service";
 import { createTasks } from "../../server/src/modules/tasks/service";
+import { seedHistory } from "../lib/history-user";
 import { seedUser } from "../lib/seed-user";
 import { freePort } from "./bounded";
 import { serverBuild } from "./server-build";
@@ -19,7 +20,8 @@ import { spaBuild } from "./spa-build";
  * The real server as `npm start` runs it (the compiled server in its own process, so the browser
  * and Lighthouse work in this process does not slow it down), serving the production SPA build
  * from a fresh SQLite file in a temporary directory, on loopback only. One user is seeded with a
- * live session, and optionally N tasks, directly in the database before the server starts.
+ * live session, and optionally N tasks (or a long history), directly in the database before the
+ * server starts.
  */
 
 export interface SpaServer {
@@ -44,15 +46,9 @@ const TITLE_OBJECTS = [
   "garden",
 ];
 const TAGS = ["work", "home", "urgent", "finance", "health", "travel", "errands", "family"];
-const STATUSES: TaskStatus[] = [
-  "pending",
-  "pending",
-  "pending",
-  "inprogress",
-  "completed",
-  "completed",
-  "cancelled",
-];
+// None completed: the Tasks screen holds every one of them (the completed history comes a page at
+// a time, see bench/sections/tasks-history-screens.ts).
+const STATUSES: TaskStatus[] = ["pending", "pending", "pending", "inprogress", "inprogress", "cancelled"];
 const PRIORITIES: TaskPriority[] = ["low", "medium", "medium", "high", "urgent"];
 
 /** Varied, deterministic tasks: every run of the bench sees the same list. */
@@ -130,7 +126,13 @@ async function seedOrganised(
  * bench's own. `organised`: the tasks spread over projects, some of them subtasks.
  */
 export async function startSpaServer(
-  options: { tasks?: number; staticDir?: string; organised?: Organised } = {},
+  options: {
+    tasks?: number;
+    staticDir?: string;
+    organised?: Organised;
+    /** A long-time user's tasks instead (bench/lib/history-user.ts). */
+    history?: { open: number; completed: number };
+  } = {},
 ): Promise<SpaServer> {
   const staticDir = options.staticDir ?? (await spaBuild()).dir;
   const dataDir = mkdtempSync(path.join(tmpdir(), "tasklane-bench-spa-"));
@@ -154,7 +156,9 @@ export async function startSpaServer(
       };
       const seeded = await seedUser(deps, "spa");
       token = seeded.token;
-      if (options.tasks && options.organised) {
+      if (options.history) {
+        await seedHistory(options.history, 1)(db, seeded.id);
+      } else if (options.tasks && options.organised) {
         await seedOrganised(db, seeded.id, benchTasks(options.tasks), options.organised);
       } else if (options.tasks) {
         await createTasks(db, systemClock, seeded.id, benchTasks(options.tasks));

@@ -177,6 +177,48 @@ function compareTasks(a: TaskJson, b: TaskJson): number {
   return b.created_at.localeCompare(a.created_at);
 }
 
+/** The tasks and every task below them. */
+function withSubtasks(kept: TaskJson[]): TaskJson[] {
+  const ids = new Set(kept.map((task) => task.id));
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const task of tasks) {
+      if (task.parent_id !== null && ids.has(task.parent_id) && !ids.has(task.id)) {
+        ids.add(task.id);
+        grew = true;
+      }
+    }
+  }
+  return tasks.filter((task) => ids.has(task.id));
+}
+
+/** Newest completion first, never-completed last; then ids descending. */
+function compareByCompletion(a: TaskJson, b: TaskJson): number {
+  if (a.completed_at !== b.completed_at) {
+    if (a.completed_at === null) return 1;
+    if (b.completed_at === null) return -1;
+    return a.completed_at < b.completed_at ? 1 : -1;
+  }
+  return a.id < b.id ? 1 : -1;
+}
+
+/** The part of the kept tasks the query asks for: with_subtasks, order, after and limit. */
+function pageOf(url: URL, kept: TaskJson[]): TaskJson[] {
+  const query = taskFiltersQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const chosen = query.with_subtasks === "true" ? withSubtasks(kept) : kept;
+  if (query.order !== "completed_at") return chosen.sort(compareTasks).slice(0, query.limit);
+  const ordered = chosen.sort(compareByCompletion);
+  const [completedAt = "", id = ""] = query.after?.split(",") ?? [];
+  const start = query.after
+    ? ordered.findIndex(
+        (task) => compareByCompletion(task, { ...task, completed_at: completedAt || null, id }) > 0,
+      )
+    : 0;
+  return start === -1
+    ? []
+    : ordered.slice(start, query.limit === undefined ? undefined : start + query.limit);
+}
+
 function withStatus(task: TaskJson, status: TaskStatus, now: string): TaskJson {
   const wire = toWireStatus(status);
   const completedAt = wire === "completed" ? (task.status === "completed" ? task.completed_at : now) : null;
@@ -195,11 +237,11 @@ function withStatus(task: TaskJson, status: TaskStatus, now: string): TaskJson {
 export const taskHandlers = [
   http.get(apiRoutes.listTasks.path, ({ request }) => {
     if (unauthenticated(request)) return messageResponse("Not authenticated", 401);
-    const filters = filtersFrom(new URL(request.url));
+    const url = new URL(request.url);
+    const filters = filtersFrom(url);
     if (typeof filters === "string") return messageResponse(filters, 400);
-    return HttpResponse.json(
-      tasks.filter((task) => filters.every((filter) => filter(task))).sort(compareTasks),
-    );
+    const kept = tasks.filter((task) => filters.every((filter) => filter(task)));
+    return HttpResponse.json(pageOf(url, kept));
   }),
 
   http.post(apiRoutes.createTask.path, async ({ request }) => {

@@ -14,6 +14,11 @@ export const queryKeys = {
     all: ["tasks"] as const,
     lists: () => [...queryKeys.tasks.all, "list"] as const,
     list: (filters: TaskFilters) => [...queryKeys.tasks.lists(), filters] as const,
+    // The completed history, a page at a time (pages of one search, in one project or all).
+    completedPages: () => [...queryKeys.tasks.all, "completed"] as const,
+    completed: (scope: { search: string; projectId?: string }) =>
+      [...queryKeys.tasks.completedPages(), scope] as const,
+    stats: () => [...queryKeys.tasks.all, "stats"] as const,
     // Derived from the tasks: under their key, so every task change refreshes them.
     analytics: (days: number) => [...queryKeys.tasks.all, "analytics", days] as const,
     review: (week: string) => [...queryKeys.tasks.all, "review", week] as const,

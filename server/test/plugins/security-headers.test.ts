@@ -79,6 +79,16 @@ describe("security and caching headers", () => {
     expect(["br", "gzip"]).toContain(api.headers["content-encoding"]);
   });
 
+  it("sends a small answer as it is: it fits the first round trip, compressed or not", async () => {
+    const health = await t.app.inject({
+      method: "GET",
+      url: "/health",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(health.statusCode).toBe(200);
+    expect(health.headers["content-encoding"]).toBeUndefined();
+  });
+
   it("answers unknown API paths with JSON 404, not the SPA", async () => {
     for (const url of ["/api/v1/unknown", "/premium/unknown", "/auth/unknown"]) {
       const response = await t.app.inject({ method: "GET", url, headers: { accept: "text/html" } });

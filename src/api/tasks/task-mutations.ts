@@ -6,7 +6,13 @@ import {
   type TaskStatus,
   type UpdateTaskRequest,
 } from "@contract/tasks";
-import { useMutation, useMutationState, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import {
+  useMutation,
+  useMutationState,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from "@tanstack/react-query";
 import { useMemo } from "react";
 import { toast } from "@/components/ui/toaster";
 import { httpStatus } from "@/lib/error-message";
@@ -15,8 +21,8 @@ import { queryKeys } from "../query-keys";
 import { createTask, deleteTask, updateTask } from "./task-queries";
 
 /**
- * After any create, update or delete, the task lists (and the dashboard's statistics computed from
- * them), the daily status and the projects' counts are stale. A failed change is a destructive "Error" toast with the
+ * After any create, update or delete, the task lists, the completed pages and the statistics, the
+ * daily status and the projects' counts are stale. A failed change is a destructive "Error" toast with the
  * server's message or the fallback.
  */
 export function taskChange(fallback: string, errorTitle?: string): AppMutationMeta {
@@ -28,6 +34,13 @@ export function taskChange(fallback: string, errorTitle?: string): AppMutationMe
   };
 }
 
+/** Rewrites every cached page of the completed history. */
+function changeCompletedPages(queryClient: QueryClient, change: (tasks: Task[]) => Task[]): void {
+  queryClient.setQueriesData<InfiniteData<Task[]>>({ queryKey: queryKeys.tasks.completedPages() }, (data) =>
+    data ? { ...data, pages: data.pages.map(change) } : data,
+  );
+}
+
 /** Rewrites one task wherever it is cached: every task list and the daily plan's report. */
 function updateCachedTask(queryClient: QueryClient, id: string, change: (task: Task) => Task): void {
   const changeIn = <T extends Task>(tasks: T[]): T[] =>
@@ -35,6 +48,7 @@ function updateCachedTask(queryClient: QueryClient, id: string, change: (task: T
   queryClient.setQueriesData<Task[]>({ queryKey: queryKeys.tasks.lists() }, (tasks) =>
     tasks ? changeIn(tasks) : tasks,
   );
+  changeCompletedPages(queryClient, changeIn);
   queryClient.setQueryData<DailyStatus>(queryKeys.daily.status(), (status) => {
     const report: DailyReport | null | undefined = status?.cached_report;
     if (!status || !report) return status;
@@ -71,6 +85,7 @@ function removeCachedTask(queryClient: QueryClient, id: string): void {
     const gone = subtreeIdsIn(tasks, id);
     return tasks.filter((task) => !gone.has(task.id));
   });
+  changeCompletedPages(queryClient, (tasks) => tasks.filter((task) => task.id !== id));
 }
 
 /** POST /api/v1/tasks: the Create dialog and the Extract screen's "Add All". */
@@ -124,6 +139,7 @@ export function useChangeTaskStatus() {
       // A refetch already on its way would overwrite the optimistic status with the old one.
       await Promise.all([
         queryClient.cancelQueries({ queryKey: queryKeys.tasks.lists() }),
+        queryClient.cancelQueries({ queryKey: queryKeys.tasks.completedPages() }),
         queryClient.cancelQueries({ queryKey: queryKeys.daily.status() }),
       ]);
       updateCachedTask(queryClient, task.id, (cached) => ({ ...cached, status }));

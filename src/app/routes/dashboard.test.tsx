@@ -1,7 +1,10 @@
+import { apiRoutes } from "@contract/routes";
 import { buildTask, buildUser } from "@mocks/fixtures";
 import { currentAccount, seedAccount } from "@mocks/handlers/account";
 import { taskStore } from "@mocks/handlers/tasks";
+import { server } from "@mocks/server";
 import { act, cleanup, screen, within } from "@testing-library/react";
+import { http } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderApp } from "@/test/render-app";
 
@@ -44,6 +47,26 @@ describe("/dashboard", () => {
     expect(await screen.findByText("50%")).toBeInTheDocument();
     expect(statValue("Completed")).toBe("1");
     expect(statValue("Pending")).toBe("1");
+  });
+});
+
+describe("/dashboard: figures from the server's counts", () => {
+  it("shows the statistics the server counted, without downloading the task list", async () => {
+    taskStore.reset([
+      buildTask({ title: "Water plants" }),
+      ...Array.from({ length: 3 }, () => buildTask({ status: "completed" })),
+    ]);
+    const lists: string[] = [];
+    server.use(
+      http.get(apiRoutes.listTasks.path, ({ request }) => {
+        lists.push(request.url);
+      }),
+    );
+    await renderApp("/dashboard", { user: ada });
+    expect(await screen.findByText("75%")).toBeInTheDocument();
+    expect(statValue("Total Tasks")).toBe("4");
+    expect(statValue("Completed")).toBe("3");
+    expect(lists).toEqual([]);
   });
 });
 

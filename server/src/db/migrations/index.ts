@@ -15,6 +15,7 @@ import * as taskHistory from "./0014-task-history";
 import * as planning from "./0015-planning";
 import * as caldav from "./0017-caldav";
 import * as tokensAndWebhooks from "./0016-tokens-and-webhooks";
+import * as taskSearchIndex from "./0018-task-search-index";
 import * as credentialsAndJobShares from "./0019-credentials-and-job-shares";
 
 /**
@@ -40,5 +41,6 @@ export const migrations: Record<string, Migration> = {
   "0015-planning": planning,
   "0016-tokens-and-webhooks": tokensAndWebhooks,
   "0017-caldav": caldav,
+  "0018-task-search-index": taskSearchIndex,
   "0019-credentials-and-job-shares": credentialsAndJobShares,
 };

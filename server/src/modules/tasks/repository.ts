@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
 import { isOpenStatus, type TaskPriority, type TaskStatus } from "@contract/tasks";
 import { isPostgres, type Db } from "../../db/database";
 import type { Database, NewTask, NewTaskEvent, TaskEventRow, TaskRow, TaskUpdate } from "../../db/schema";
+import { indexedSearchCandidates } from "./search-repository";
 
 /** What the list query narrows in SQL; the service re-checks tags and search exactly. */
 export interface TaskQueryFilters {
@@ -52,7 +53,11 @@ function searchPatterns(search: string): { text: string; tags: string } {
   };
 }
 
-function applyFilters(eb: ExpressionBuilder<Database, "tasks">, filters: TaskQueryFilters) {
+export function applyFilters(
+  eb: ExpressionBuilder<Database, "tasks">,
+  filters: TaskQueryFilters,
+  engine: { postgres: boolean },
+) {
   const conditions = [];
   if (filters.statuses?.length) conditions.push(eb("status", "in", filters.statuses));
   if (filters.priorities?.length) conditions.push(eb("priority", "in", filters.priorities));
@@ -65,11 +70,12 @@ function applyFilters(eb: ExpressionBuilder<Database, "tasks">, filters: TaskQue
   if (filters.search) {
     const patterns = searchPatterns(filters.search);
     conditions.push(
-      eb.or([
-        lowerLike("title", patterns.text),
-        lowerLike("description", patterns.text),
-        lowerLike("tags", patterns.tags),
-      ]),
+      indexedSearchCandidates(filters.search, engine) ??
+        eb.or([
+          lowerLike("title", patterns.text),
+          lowerLike("description", patterns.text),
+          lowerLike("tags", patterns.tags),
+        ]),
     );
   }
   return eb.and(conditions);
@@ -85,7 +91,7 @@ export async function selectTasks(
     .selectFrom("tasks")
     .selectAll()
     .where("user_id", "=", userId)
-    .where((eb) => applyFilters(eb, filters))
+    .where((eb) => applyFilters(eb, filters, { postgres: isPostgres(db) }))
     .execute();
   return rows.sort(compareInListOrder);
 }

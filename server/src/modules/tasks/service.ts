@@ -35,6 +35,8 @@ import {
 import { changesOf, newTaskRow, normaliseDueDate, TASK_NOT_FOUND } from "./rows";
 import { toTaskJson } from "./task-json";
 import { assertOwnProjects, descendantsByLevel, placementsOf, treeChangesOf } from "./tree";
+import { selectTaskPage, type TaskPage } from "./page-repository";
+import { parseTaskPage } from "./task-page";
 import { withTaskWrite, type TaskWrite } from "./unit-of-work";
 
 export { getTaskHistories, type NewTaskInput } from "./history";
@@ -49,7 +51,7 @@ export async function listTasks(db: Db, userId: string, query: TaskFiltersQuery)
   const filters = parseTaskFilters(query);
   if (filters.projectId !== undefined) await assertOwnProjects(db, userId, [filters.projectId]);
   await adoptStrayTasks(db, userId);
-  return listFilteredTasks(db, userId, filters);
+  return listFilteredTasks(db, userId, filters, parseTaskPage(query));
 }
 
 /**
@@ -65,11 +67,18 @@ async function adoptStrayTasks(db: Db, userId: string): Promise<void> {
   });
 }
 
-async function listFilteredTasks(db: Db, userId: string, filters: TaskQueryFilters): Promise<TaskJson[]> {
-  const tasks = (await selectTasks(db, userId, filters)).map(toTaskJson);
-  return filters.tags?.length || filters.search
-    ? tasks.filter((task) => matchesExactly(task, filters))
-    : tasks;
+async function listFilteredTasks(
+  db: Db,
+  userId: string,
+  filters: TaskQueryFilters,
+  page: TaskPage,
+): Promise<TaskJson[]> {
+  if (!filters.tags?.length && !filters.search)
+    return (await selectTaskPage(db, userId, filters, page)).map(toTaskJson);
+  // The exact check drops some of what SQL pre-selected: the page is cut after it, not before.
+  const { limit, ...uncut } = page;
+  const tasks = (await selectTaskPage(db, userId, filters, uncut)).map(toTaskJson);
+  return tasks.filter((task) => matchesExactly(task, filters)).slice(0, limit);
 }
 
 /** The pending and in-progress tasks, in list order (the daily plan works on these). */

@@ -85,7 +85,7 @@ export function CalendarPage() {
   const to = new Date(days[days.length - 1]!.endMs).toISOString();
   const events = useQuery(calendarQueries.events(from, to));
   const calendars = useQuery(calendarQueries.list());
-  const tasks = useQuery(taskQueries.list());
+  const tasks = useQuery(taskQueries.current());
   const proposal = useDayPlanStore((state) => state.proposal);
 
   const layout = useMemo(

@@ -21,7 +21,7 @@ export function DayScheduleCard() {
   const user = useSessionStore((state) => state.user);
   const timeZone = user?.timezone ?? DEFAULT_TIME_ZONE;
   const today = localDay(new Date(), timeZone);
-  const tasks = useQuery(taskQueries.list());
+  const tasks = useQuery(taskQueries.current());
   const proposal = useDayPlanStore((state) => state.proposal);
   const scheduled = useMemo(
     () =>

@@ -142,11 +142,11 @@ describe("Stat cards and Progress card", () => {
     expect(await screen.findByRole("link", { name: "Go to Tasks" })).toBeInTheDocument();
   });
 
-  it("says 'Failed to load tasks. Please try again.' with the server's message when the list cannot load", async () => {
+  it("says 'Failed to load tasks. Please try again.' with the server's message when the statistics cannot load", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       server.use(
-        http.get(apiRoutes.listTasks.path, () =>
+        http.get(apiRoutes.taskStats.path, () =>
           HttpResponse.json({ message: "Maintenance" }, { status: 503 }),
         ),
       );

@@ -14,7 +14,7 @@ const statCards: { title: string; icon: LucideIcon; value: (stats: TaskStats) =>
   { title: "Pending", icon: Circle, value: (stats) => stats.pending },
 ];
 
-/** The four stat cards (total, completed, in progress, pending), counted from the full task list; 2 × 2 on a phone. */
+/** The four stat cards (total, completed, in progress, pending), counted by the server; 2 × 2 on a phone. */
 export function TaskStatCards() {
   const statsQuery = useTaskStats();
 

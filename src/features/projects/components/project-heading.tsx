@@ -19,11 +19,15 @@ const DeleteProjectDialog = lazy(() =>
   import("./delete-project-dialog").then((module) => ({ default: module.DeleteProjectDialog })),
 );
 
-/** The project's tasks, open or not: what a delete would move or take with it. */
-function useTaskCount(projectId: string): number | undefined {
+/**
+ * The project's tasks, open or not: what a delete would move or take with it. Asked for only once
+ * the delete dialog is wanted, as the whole history of the project comes with it.
+ */
+function useTaskCount(projectId: string, wanted: boolean): number | undefined {
   const { data } = useQuery({
-    ...taskQueries.list(),
-    select: (tasks) => tasks.filter((task) => task.project_id === projectId).length,
+    ...taskQueries.list({ project_id: projectId }),
+    enabled: wanted,
+    select: (tasks) => tasks.length,
   });
   return data;
 }
@@ -35,9 +39,9 @@ function useTaskCount(projectId: string): number | undefined {
 export function ProjectHeading({ projectId, onCreate }: { projectId: string; onCreate(): void }) {
   const projects = useQuery(projectQueries.list());
   const project = projects.data?.find((each) => each.id === projectId);
-  const taskCount = useTaskCount(projectId);
   const [dialog, setDialog] = useState<"edit" | "delete" | null>(null);
   const [dialogsWanted, setDialogsWanted] = useState(false);
+  const taskCount = useTaskCount(projectId, dialogsWanted);
   const update = useUpdateProject();
   const open = (which: "edit" | "delete") => {
     setDialogsWanted(true);

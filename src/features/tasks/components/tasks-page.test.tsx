@@ -98,7 +98,8 @@ describe("Tasks screen: header and states", () => {
     expect(screen.queryByText("Failed to load tasks. Please try again.")).not.toBeInTheDocument();
     // Give a retry (1 s later) the chance to happen.
     await new Promise((resolve) => setTimeout(resolve, 1_200));
-    expect(requests.count).toBe(1);
+    // Once each: the tasks not completed, and the first page of the completed ones.
+    expect(requests.count).toBe(2);
   });
 
   describe("load failure", () => {
@@ -126,7 +127,8 @@ describe("Tasks screen: header and states", () => {
         HttpResponse.json({ message: "Database is unavailable" }, { status: 503 }),
       );
       expect(screen.getByText("Database is unavailable")).toBeInTheDocument();
-      expect(requests.count).toBe(4);
+      // 4 times each: the tasks not completed, and the first page of the completed ones.
+      expect(requests.count).toBe(8);
     });
 
     it("falls back to 'Unknown error occurred' when the server gives no message", async () => {

@@ -6,9 +6,10 @@ import { useTaskSearchParam } from "@/lib/task-search-param";
 import { useSessionStore } from "@/stores/session-store";
 import { activeProjects, projectQueries } from "@/api/projects/project-queries";
 import { usePendingDeletionIds } from "@/api/tasks/task-mutations";
-import { taskQueries } from "@/api/tasks/task-queries";
+import { Button } from "@/components/ui/button";
 import { useOpenTaskFromUrl } from "../use-open-task-from-url";
 import { useTaskCardActions } from "../use-task-card-actions";
+import { useScreenTasks } from "../use-screen-tasks";
 import { useTaskViewState } from "../use-task-view-state";
 import { useVisibleTasks } from "../use-visible-tasks";
 import { TaskDialogs, useTaskDialogs } from "./task-dialogs";
@@ -33,11 +34,11 @@ interface TasksPageProps {
 /** The Tasks screen (/tasks), and each project's page with the same search, filters and views. */
 export function TasksPage({ quickAdd, project }: TasksPageProps = {}) {
   const timeZone = useSessionStore((state) => state.user?.timezone) ?? DEFAULT_TIME_ZONE;
-  const tasksQuery = useQuery(taskQueries.list());
   const projects = useQuery({ ...projectQueries.list(), select: activeProjects });
   // The same search as the header's box: both keep it in the URL (?q=).
   const [search, setSearch, settleSearch] = useTaskSearchParam();
   const viewControls = useTaskViewState();
+  const { tasksQuery, completedPages } = useScreenTasks(viewControls.state, project?.id);
   const shown = useVisibleTasks(
     tasksQuery.data,
     usePendingDeletionIds(),
@@ -83,6 +84,13 @@ export function TasksPage({ quickAdd, project }: TasksPageProps = {}) {
         onCreate={dialogs.openCreate}
         layout={viewControls.state.layout}
       />
+      {tasksQuery.isSuccess && completedPages?.hasMore && (
+        <div className="flex justify-center">
+          <Button variant="outline" disabled={completedPages.loading} onClick={completedPages.loadMore}>
+            {completedPages.loading ? "Loading…" : "Load more completed tasks"}
+          </Button>
+        </div>
+      )}
       <TaskDialogs {...dialogs} timeZone={timeZone} defaultProjectId={project?.id} />
       {(treeDialogsWanted || question !== null) && (
         <Suspense fallback={null}>
