@@ -11,21 +11,16 @@ import { useMemo } from "react";
 import { toast } from "@/components/ui/toaster";
 import { httpStatus } from "@/lib/error-message";
 import type { AppMutationMeta } from "@/lib/query-client";
-import { queryKeys } from "../query-keys";
+import { queryKeys, staleAfterTaskChange } from "../query-keys";
 import { createTask, deleteTask, updateTask } from "./task-queries";
 
 /**
- * After any create, update or delete, the task lists (and the dashboard's statistics computed from
- * them), the daily status and the projects' counts are stale. A failed change is a destructive "Error" toast with the
- * server's message or the fallback.
+ * After any create, update or delete, what a task change makes stale (`staleAfterTaskChange`) is
+ * refetched. A failed change is a destructive "Error" toast with the server's message or the
+ * fallback.
  */
 export function taskChange(fallback: string, errorTitle?: string): AppMutationMeta {
-  return {
-    // The projects' open-task counts follow the tasks.
-    invalidates: [queryKeys.tasks.all, queryKeys.daily.status(), queryKeys.projects.all],
-    errorMessage: fallback,
-    errorTitle,
-  };
+  return { invalidates: staleAfterTaskChange, errorMessage: fallback, errorTitle };
 }
 
 /** Rewrites one task wherever it is cached: every task list and the daily plan's report. */

@@ -1,6 +1,6 @@
 import type { ParseTaskResponse, QuickAddSpanKind } from "@contract/quick-add";
 import { TASK_MAX_DEPTH } from "@contract/tasks";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { FolderPlus, Zap } from "lucide-react";
 import { useDeferredValue, useEffect, useId, useState, type ClipboardEvent, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
@@ -11,7 +11,8 @@ import { useCreateProject } from "@/api/projects/project-mutations";
 import { projectQueries } from "@/api/projects/project-queries";
 import { taskChange } from "@/api/tasks/task-mutations";
 import { createTask, deleteTask } from "@/api/tasks/task-queries";
-import { keepAsText, parseQuickAdd, pastedLines, taskFromReading, type PastedLine } from "./quick-add-api";
+import { parseQuickAdd, quickAddQueries } from "@/api/quick-add/quick-add-queries";
+import { keepAsText, pastedLines, taskFromReading, type PastedLine } from "./quick-add-text";
 
 const KIND_LABELS: Record<QuickAddSpanKind, string> = {
   date: "due date",
@@ -82,7 +83,6 @@ function Highlights({
 /** What the line's `+Name` chose: a known project, or an offer to create the unknown one. */
 function ProjectPreview({ reading }: { reading: ParseTaskResponse }) {
   const projects = useQuery(projectQueries.list());
-  const queryClient = useQueryClient();
   const create = useCreateProject();
   if (reading.project_id) {
     const name = projects.data?.find((project) => project.id === reading.project_id)?.name;
@@ -99,15 +99,8 @@ function ProjectPreview({ reading }: { reading: ParseTaskResponse }) {
         size="sm"
         className="h-6 px-2 text-xs"
         disabled={create.isPending}
-        onClick={() =>
-          create.mutate(
-            { name },
-            {
-              // The line is read again: now it names a known project.
-              onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["quick-add", "parse"] }),
-            },
-          )
-        }
+        // The line is read again once the project exists (a project change makes readings stale).
+        onClick={() => create.mutate({ name })}
       >
         <FolderPlus aria-hidden />
         {`Create project "${name}"`}
@@ -143,12 +136,7 @@ export function QuickAdd({ projectId }: { projectId?: string } = {}) {
   const [text, setText] = useState("");
   const [pasted, setPasted] = useState<PastedLine[] | null>(null);
   const settled = useDeferredValue(useDebounced(text.trim()));
-  const reading = useQuery({
-    queryKey: ["quick-add", "parse", settled],
-    queryFn: ({ signal }) => parseQuickAdd(settled, signal),
-    enabled: settled.length > 0,
-    staleTime: 60_000,
-  });
+  const reading = useQuery(quickAddQueries.parse(settled));
   const undo = useMutation({
     mutationFn: (created: { id: string; line: string }) => deleteTask(created.id),
     // The line comes back, to be corrected and added again.

@@ -6,7 +6,7 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { Button } from "@/components/ui/button";
 import { errorMessage, httpStatus } from "@/lib/api-client";
-import { useForgotPassword, useResetPassword } from "../api/password-reset";
+import { useForgotPassword, useResetPassword } from "@/api/auth/password-reset";
 import { DEFAULT_SIGNED_IN_PATH } from "../auth-redirect";
 import { resetPasswordFormSchema } from "../form-schemas";
 import { emailFieldOf, useEmailCode } from "../use-email-code";
