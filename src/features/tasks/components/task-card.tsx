@@ -1,4 +1,5 @@
 import {
+  isOpenStatus,
   isOverdue,
   TASK_STATUSES,
   TASK_STATUS_LABELS,
@@ -79,7 +80,7 @@ export const TaskCard = memo(function TaskCard({
   const [addingSubtask, setAddingSubtask] = useState(false);
   const completed = task.status === "completed";
   const cancelled = task.status === "cancelled";
-  const open = !completed && !cancelled;
+  const open = isOpenStatus(task.status);
   const overdue = isOverdue(task, new Date());
   const dueToday = open && isDueToday(task, timeZone);
 
@@ -122,7 +123,7 @@ export const TaskCard = memo(function TaskCard({
             dir="auto"
             className={cn(
               "line-clamp-2 min-w-0 break-words font-medium",
-              (completed || cancelled) && "text-muted-foreground line-through",
+              !open && "text-muted-foreground line-through",
             )}
             title={task.title}
           >
