@@ -22,6 +22,27 @@ function sentence(text: string): string {
   return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
 }
 
+const SIGN_IN_INSTEAD = (
+  <p>
+    Remembered it?{" "}
+    <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+      Sign in
+    </Link>
+  </p>
+);
+
+/** Before a code: send one, or say one already arrived. */
+function SendCodeButtons({ sending, onHaveCode }: { sending: boolean; onHaveCode: () => void }) {
+  return (
+    <>
+      <SubmitButton pending={sending}>Send Reset Code</SubmitButton>
+      <Button variant="link" className="justify-self-center" onClick={onHaveCode}>
+        I already have a code
+      </Button>
+    </>
+  );
+}
+
 /**
  * "Forgot password?": a 6-digit code is mailed to the address, then code and new password set it.
  * Every session of the account ends, so the person signs in again with the new password.
@@ -83,14 +104,7 @@ export function ForgotPasswordPage() {
       title="Reset your password"
       description="We will e-mail you a 6-digit code to choose a new password"
       error={problem}
-      footer={
-        <p>
-          Remembered it?{" "}
-          <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-            Sign in
-          </Link>
-        </p>
-      }
+      footer={SIGN_IN_INSTEAD}
     >
       <form
         noValidate
@@ -146,19 +160,13 @@ export function ForgotPasswordPage() {
             </SubmitButton>
           </>
         ) : (
-          <>
-            <SubmitButton pending={sending}>Send Reset Code</SubmitButton>
-            <Button
-              variant="link"
-              className="justify-self-center"
-              onClick={() => {
-                setHasCode(true);
-                setTimeout(() => form.setFocus("code"));
-              }}
-            >
-              I already have a code
-            </Button>
-          </>
+          <SendCodeButtons
+            sending={sending}
+            onHaveCode={() => {
+              setHasCode(true);
+              setTimeout(() => form.setFocus("code"));
+            }}
+          />
         )}
       </form>
     </AuthLayout>
