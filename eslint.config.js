@@ -138,4 +138,16 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   serverBoundaries,
+  // The SPA's rooms stay small enough to hold: a production file under 500 lines, a component (or
+  // any function in a .tsx file) under 130. Tests and test helpers are exempt.
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/**/*.test.{ts,tsx}", "src/test/**"],
+    rules: { "max-lines": ["error", { max: 500 }] },
+  },
+  {
+    files: ["src/**/*.tsx"],
+    ignores: ["src/**/*.test.tsx", "src/test/**"],
+    rules: { "max-lines-per-function": ["error", { max: 130 }] },
+  },
 );
