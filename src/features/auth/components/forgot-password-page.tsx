@@ -22,14 +22,16 @@ function sentence(text: string): string {
   return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
 }
 
-const SIGN_IN_INSTEAD = (
-  <p>
-    Remembered it?{" "}
-    <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-      Sign in
-    </Link>
-  </p>
-);
+function SignInInstead() {
+  return (
+    <p>
+      Remembered it?{" "}
+      <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+        Sign in
+      </Link>
+    </p>
+  );
+}
 
 /** Before a code: send one, or say one already arrived. */
 function SendCodeButtons({ sending, onHaveCode }: { sending: boolean; onHaveCode: () => void }) {
@@ -104,7 +106,7 @@ export function ForgotPasswordPage() {
       title="Reset your password"
       description="We will e-mail you a 6-digit code to choose a new password"
       error={problem}
-      footer={SIGN_IN_INSTEAD}
+      footer={<SignInInstead />}
     >
       <form
         noValidate
