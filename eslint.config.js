@@ -100,6 +100,21 @@ const webBoundaryZones = [
   },
   { target: "./src/features", from: "./src/app", message: "Features do not import the app." },
 ];
+// The SPA's rooms stay small enough to hold: a production file within 500 lines, a component (any
+// function in a .tsx file) within 130. Tests and test helpers are exempt. Checked by
+// src/test/lint-sizes.test.ts.
+const webSizeLimits = [
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/**/*.test.{ts,tsx}", "src/test/**"],
+    rules: { "max-lines": ["error", { max: 500 }] },
+  },
+  {
+    files: ["src/**/*.tsx"],
+    ignores: ["src/**/*.test.tsx", "src/test/**"],
+    rules: { "max-lines-per-function": ["error", { max: 130 }] },
+  },
+];
 // ── end of web boundaries ───────────────────────────────────────────────────────────────────────
 
 // ── Tests own their clock ───────────────────────────────────────────────────────────────────────
@@ -190,6 +205,7 @@ export default tseslint.config(
     files: ["server/**/*.ts", "e2e/**/*.ts", "bench/**/*.ts", "*.config.{ts,js}"],
     languageOptions: { globals: { ...globals.node } },
   },
+  ...webSizeLimits,
   serverBoundaries,
   testsOwnTheirClock,
   sqlInRepositories,

@@ -9,7 +9,7 @@ import {
 import { apiRoutes } from "@contract/routes";
 import { TASK_PRIORITIES } from "@contract/tasks";
 import { http, HttpResponse } from "msw";
-import { taskStore } from "./tasks";
+import { isOpen, taskStore } from "./tasks";
 
 /**
  * A fake of GET /api/v1/analytics and GET /api/v1/review over the fake task store, counted in UTC
@@ -78,7 +78,7 @@ function fakeReview(week: string, now: Date): Review {
   const end = addDays(start, 7);
   const nextEnd = addDays(start, 14);
   const tasks = taskStore.all();
-  const open = tasks.filter((task) => task.status === "pending" || task.status === "in_progress");
+  const open = tasks.filter(isOpen);
   const day = (iso: string) => iso.slice(0, 10);
   const slipped = open.filter(
     (task) =>

@@ -8,7 +8,7 @@ import {
 } from "@contract/projects";
 import { http, HttpResponse } from "msw";
 import type { z } from "zod";
-import { taskStore } from "./tasks";
+import { isOpen, taskStore } from "./tasks";
 
 /**
  * An in-memory fake of the projects API speaking the contract's shapes. One user, whose Inbox is
@@ -30,12 +30,7 @@ let projects: StoredProject[] = [inbox()];
 let nextId = 1;
 
 function withCount(project: StoredProject): ProjectJson {
-  const open = taskStore
-    .all()
-    .filter(
-      (task) =>
-        task.project_id === project.id && (task.status === "pending" || task.status === "in_progress"),
-    ).length;
+  const open = taskStore.all().filter((task) => task.project_id === project.id && isOpen(task)).length;
   return { ...project, open_count: open };
 }
 

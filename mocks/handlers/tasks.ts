@@ -5,6 +5,8 @@ import {
   TASK_PRIORITIES,
   taskMessages,
   computeTaskStats,
+  isOpenStatus,
+  normaliseStatus,
   createTaskRequestSchema,
   parseStatusInput,
   taskFiltersQuerySchema,
@@ -164,7 +166,8 @@ function filtersFrom(url: URL): Filter[] | string {
   return filters;
 }
 
-const isOpen = (task: TaskJson) => task.status === "pending" || task.status === "in_progress";
+/** Still to do, read from the wire spelling. */
+export const isOpen = (task: TaskJson) => isOpenStatus(normaliseStatus(task.status));
 
 /** The server's order: open before finished, then by due date (none last), then newest. */
 function compareTasks(a: TaskJson, b: TaskJson): number {

@@ -1,9 +1,10 @@
 import type { TaskFilters } from "@contract/tasks";
+import type { QueryKey } from "@tanstack/react-query";
 
 /**
- * Query keys, generic to specific, one factory per resource. They live together so that a
- * mutation of one resource can declare what it makes stale in another (a task change makes the
- * daily status stale) without resources importing each other's internals.
+ * Every query key of the app, generic to specific, one factory per resource. They live together
+ * so that a mutation of one resource can declare what it makes stale in another (a task change
+ * makes the daily status stale) without resources importing each other's internals.
  */
 export const queryKeys = {
   auth: {
@@ -47,6 +48,21 @@ export const queryKeys = {
     webhooks: () => [...queryKeys.integrations.all, "webhooks"] as const,
     credentials: () => [...queryKeys.integrations.all, "credentials"] as const,
   },
+  caldav: {
+    all: ["caldav"] as const,
+    account: () => [...queryKeys.caldav.all, "account"] as const,
+    appPasswords: () => [...queryKeys.caldav.all, "app-passwords"] as const,
+  },
+  calendarFeed: {
+    all: ["calendar"] as const,
+    address: () => [...queryKeys.calendarFeed.all, "feed"] as const,
+  },
+  quickAdd: {
+    all: ["quick-add"] as const,
+    // The server's reading of a line depends on the projects (`+Name`).
+    parses: () => [...queryKeys.quickAdd.all, "parse"] as const,
+    parse: (text: string) => [...queryKeys.quickAdd.parses(), text] as const,
+  },
   premium: {
     all: ["premium"] as const,
     limit: () => [...queryKeys.premium.all, "limit"] as const,
@@ -54,3 +70,15 @@ export const queryKeys = {
     resetDate: () => [...queryKeys.premium.all, "reset-date"] as const,
   },
 };
+
+/**
+ * What a change of tasks makes stale, wherever it was made (this tab's mutations, or another
+ * device announced by the live-update stream): every task list and what is derived from them
+ * under the same key (the dashboard's statistics, the calendar's blocks, analytics, the weekly
+ * review), the daily status (its plan names tasks) and the projects (their open-task counts).
+ */
+export const staleAfterTaskChange: readonly QueryKey[] = [
+  queryKeys.tasks.all,
+  queryKeys.daily.status(),
+  queryKeys.projects.all,
+];

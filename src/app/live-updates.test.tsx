@@ -75,6 +75,20 @@ describe("live updates", () => {
     );
   });
 
+  it("refreshes everything a task change makes stale: the sidebar's project counts and the daily status too", async () => {
+    serveTickets();
+    const { queryClient } = renderWithProviders(<LiveUpdates userId="u1" />, { user: buildUser() });
+    await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
+    FakeEventSource.opened[0]!.open();
+    const stale = [queryKeys.tasks.list({}), queryKeys.projects.list(), queryKeys.daily.status()];
+    for (const key of stale) queryClient.setQueryData(key, []);
+
+    FakeEventSource.opened[0]!.task({ type: "updated", id: "t1" });
+    await waitFor(() =>
+      expect(stale.map((key) => queryClient.getQueryState(key)?.isInvalidated)).toEqual([true, true, true]),
+    );
+  });
+
   it("reconnects by itself with a fresh ticket when the stream is lost, and catches up once", async () => {
     const issued = serveTickets();
     const { queryClient } = renderWithProviders(<LiveUpdates userId="u1" />, { user: buildUser() });

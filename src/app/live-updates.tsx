@@ -1,10 +1,6 @@
-import { apiPaths } from "@contract/api-paths";
-import { eventTicketSchema } from "@contract/integrations";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { env } from "@/config/env";
-import { queryKeys } from "@/api/query-keys";
-import { apiClient } from "@/lib/api-client";
+import { openTaskEventsUrl, refreshAfterTaskChange } from "@/api/live-updates/task-events";
 
 /** Events arriving together (an import, a sync) cause one refresh, after this pause. */
 const REFRESH_BATCH_MS = 150;
@@ -15,7 +11,7 @@ const RECONNECT_MAX_MS = 30_000;
 /**
  * Keeps the signed-in user's task screens current with changes made elsewhere (another tab or
  * device, a script, an inbound e-mail, a sync client): the server's event stream says which task
- * changed, and the task queries are refreshed. EventSource cannot send the bearer token, so each
+ * changed, and what a task change makes stale is refreshed. EventSource cannot send the bearer token, so each
  * connection takes a one-use ticket first; a lost stream is reopened with a fresh ticket, and a
  * reopened one refreshes once for what it may have missed. Renders nothing.
  */
@@ -36,8 +32,7 @@ export function LiveUpdates({ userId }: { userId: string }) {
       if (refreshTimer !== undefined) return;
       refreshTimer = setTimeout(() => {
         refreshTimer = undefined;
-        void queryClient.invalidateQueries({ queryKey: queryKeys.tasks.all });
-        void queryClient.invalidateQueries({ queryKey: queryKeys.daily.status() });
+        void refreshAfterTaskChange(queryClient);
       }, REFRESH_BATCH_MS);
     };
 
@@ -48,17 +43,15 @@ export function LiveUpdates({ userId }: { userId: string }) {
     };
 
     const connect = async () => {
-      let ticket: string;
+      let url: string;
       try {
-        ticket = eventTicketSchema.parse((await apiClient.post<unknown>(apiPaths.eventTicket)).data).ticket;
+        url = await openTaskEventsUrl();
       } catch {
         reconnectLater();
         return;
       }
       if (stopped) return;
-      const stream = new EventSource(
-        `${env.apiUrl}${apiPaths.eventStream}?ticket=${encodeURIComponent(ticket)}`,
-      );
+      const stream = new EventSource(url);
       source = stream;
       stream.addEventListener("task", refresh);
       stream.onopen = () => {

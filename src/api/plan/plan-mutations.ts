@@ -9,14 +9,14 @@ import { useMutation } from "@tanstack/react-query";
 import type { AppMutationMeta } from "@/lib/query-client";
 import { apiClient } from "@/lib/api-client";
 import { useDayPlanStore } from "@/stores/day-plan-store";
-import { queryKeys } from "../query-keys";
+import { staleAfterTaskChange } from "../query-keys";
 
 export type DayProposal = PlanProposal;
 
-/** Accepting or undoing a plan moves tasks: every task list and the daily status are stale. */
+/** Accepting or undoing a plan moves tasks: a task change. */
 function planChange(errorTitle: string): AppMutationMeta {
   return {
-    invalidates: [queryKeys.tasks.all, queryKeys.daily.status()],
+    invalidates: staleAfterTaskChange,
     errorTitle,
     errorMessage: "Please try again",
   };

@@ -1,18 +1,15 @@
 import type { CreateProjectRequest, UpdateProjectRequest } from "@contract/projects";
 import { useMutation } from "@tanstack/react-query";
 import type { AppMutationMeta } from "@/lib/query-client";
-import { queryKeys } from "../query-keys";
+import { queryKeys, staleAfterTaskChange } from "../query-keys";
 import { createProject, deleteProject, updateProject } from "./project-queries";
 
 /**
- * A project change makes the project list stale and, for a delete (tasks moved or deleted) or an
- * archive (the pickers), the task lists and the daily status too.
+ * A project change is a change of its tasks too: a delete moves or deletes them, an archive
+ * changes the pickers. Quick add's readings of `+Name` are stale as well.
  */
 function projectChange(fallback: string): AppMutationMeta {
-  return {
-    invalidates: [queryKeys.projects.all, queryKeys.tasks.all, queryKeys.daily.status()],
-    errorMessage: fallback,
-  };
+  return { invalidates: [...staleAfterTaskChange, queryKeys.quickAdd.parses()], errorMessage: fallback };
 }
 
 /** POST /api/v1/projects: the sidebar's "New project", quick add's and extraction's offers. */

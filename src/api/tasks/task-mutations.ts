@@ -17,21 +17,16 @@ import { useMemo } from "react";
 import { toast } from "@/components/ui/toaster";
 import { httpStatus } from "@/lib/error-message";
 import type { AppMutationMeta } from "@/lib/query-client";
-import { queryKeys } from "../query-keys";
+import { queryKeys, staleAfterTaskChange } from "../query-keys";
 import { createTask, deleteTask, updateTask } from "./task-queries";
 
 /**
- * After any create, update or delete, the task lists, the completed pages and the statistics, the
- * daily status and the projects' counts are stale. A failed change is a destructive "Error" toast with the
- * server's message or the fallback.
+ * After any create, update or delete, what a task change makes stale (`staleAfterTaskChange`) is
+ * refetched (the completed pages and the statistics are task lists too). A failed change is a destructive "Error" toast with the server's message or the
+ * fallback.
  */
 export function taskChange(fallback: string, errorTitle?: string): AppMutationMeta {
-  return {
-    // The projects' open-task counts follow the tasks.
-    invalidates: [queryKeys.tasks.all, queryKeys.daily.status(), queryKeys.projects.all],
-    errorMessage: fallback,
-    errorTitle,
-  };
+  return { invalidates: staleAfterTaskChange, errorMessage: fallback, errorTitle };
 }
 
 /** Rewrites every cached page of the completed history. */

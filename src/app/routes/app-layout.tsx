@@ -3,7 +3,7 @@ import { Suspense } from "react";
 import { Outlet } from "react-router-dom";
 import { AppShell } from "@/components/layout/app-shell";
 import type { ShellAccount } from "@/components/layout/shell-account";
-import { useLogout } from "@/features/auth/api/logout";
+import { useLogout } from "@/api/auth/logout";
 import { SidebarProjects } from "@/features/projects/components/sidebar-projects";
 import { userDisplayName, userInitials } from "@/features/auth/user-display";
 import { InstallButton } from "../install-button";

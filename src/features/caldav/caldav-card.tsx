@@ -1,5 +1,5 @@
 import { APP_PASSWORD_NAME_MAX, appPasswordMessages, type CreatedAppPassword } from "@contract/caldav";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { Copy, KeyRound, RefreshCcw, Trash2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
@@ -10,13 +10,8 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
-import {
-  caldavKeys,
-  createAppPassword,
-  fetchAppPasswords,
-  fetchCaldavAccount,
-  revokeAppPassword,
-} from "./caldav-api";
+import { useCreateAppPassword, useRevokeAppPassword } from "@/api/caldav/caldav-mutations";
+import { caldavQueries } from "@/api/caldav/caldav-queries";
 
 async function copy(text: string, what: string) {
   try {
@@ -57,7 +52,7 @@ function CopyField({ label, value, what }: { label: string; value: string; what:
 }
 
 function Addresses() {
-  const account = useQuery({ queryKey: caldavKeys.account(), queryFn: fetchCaldavAccount });
+  const account = useQuery(caldavQueries.account());
   if (account.isPending) return <p className="text-sm text-muted-foreground">Loading the addresses…</p>;
   if (account.isError) {
     return (
@@ -108,31 +103,13 @@ function ShownOnce({ created, onDone }: { created: CreatedAppPassword; onDone: (
 }
 
 function AppPasswords() {
-  const queryClient = useQueryClient();
   const hintId = useId();
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState<string>();
   const [created, setCreated] = useState<CreatedAppPassword>();
-  const list = useQuery({ queryKey: caldavKeys.appPasswords(), queryFn: fetchAppPasswords });
-  const create = useMutation({
-    mutationFn: createAppPassword,
-    onSuccess: async (fresh) => {
-      setCreated(fresh);
-      setName("");
-      await queryClient.invalidateQueries({ queryKey: caldavKeys.appPasswords() });
-    },
-    onError: (error) =>
-      toast.error("Error", { description: errorMessage(error, "Failed to create the app password") }),
-  });
-  const revoke = useMutation({
-    mutationFn: (id: string) => revokeAppPassword(id),
-    onSuccess: async () => {
-      toast.success("App password revoked", { description: "The device using it can no longer sync." });
-      await queryClient.invalidateQueries({ queryKey: caldavKeys.appPasswords() });
-    },
-    onError: (error) =>
-      toast.error("Error", { description: errorMessage(error, "Failed to revoke the app password") }),
-  });
+  const list = useQuery(caldavQueries.appPasswords());
+  const create = useCreateAppPassword();
+  const revoke = useRevokeAppPassword();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -140,7 +117,12 @@ function AppPasswords() {
     if (!trimmed) return setNameError(appPasswordMessages.nameRequired);
     if (trimmed.length > APP_PASSWORD_NAME_MAX) return setNameError(appPasswordMessages.nameTooLong);
     setNameError(undefined);
-    create.mutate(trimmed);
+    create.mutate(trimmed, {
+      onSuccess: (fresh) => {
+        setCreated(fresh);
+        setName("");
+      },
+    });
   }
 
   return (
@@ -197,7 +179,14 @@ function AppPasswords() {
                   size="sm"
                   aria-label={`Revoke ${password.name}`}
                   disabled={revoke.isPending}
-                  onClick={() => revoke.mutate(password.id)}
+                  onClick={() =>
+                    revoke.mutate(password.id, {
+                      onSuccess: () =>
+                        toast.success("App password revoked", {
+                          description: "The device using it can no longer sync.",
+                        }),
+                    })
+                  }
                 >
                   <Trash2 aria-hidden />
                   Revoke

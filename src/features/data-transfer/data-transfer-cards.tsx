@@ -1,5 +1,5 @@
 import { EXPORT_FORMATS, IMPORT_MAX_BYTES, type ExportFormat, type ImportResult } from "@contract/transfer";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { CalendarDays, Copy, Download, RefreshCw, Upload } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -8,23 +8,17 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
-import { taskChange } from "@/api/tasks/task-mutations";
 import {
-  calendarFeedKey,
-  downloadExport,
-  fetchCalendarFeed,
-  importFile,
-  rotateCalendarFeed,
-} from "./data-transfer-api";
+  useExportTasks,
+  useImportTasks,
+  useRotateCalendarFeed,
+} from "@/api/data-transfer/transfer-mutations";
+import { calendarFeedQueries } from "@/api/data-transfer/transfer-queries";
 
 const FORMAT_LABELS: Record<ExportFormat, string> = { json: "JSON", csv: "CSV", todotxt: "todo.txt" };
 
 function ExportCard() {
-  const download = useMutation({
-    mutationFn: downloadExport,
-    onError: (error) =>
-      toast.error("Export failed", { description: errorMessage(error, "Please try again") }),
-  });
+  const download = useExportTasks();
   return (
     <Card>
       <CardHeader>
@@ -77,10 +71,7 @@ function ImportSummary({ result }: { result: ImportResult }) {
 function ImportCard() {
   const ids = useId();
   const [file, setFile] = useState<File | null>(null);
-  const upload = useMutation({
-    mutationFn: importFile,
-    meta: taskChange("Please try again", "Import failed"),
-  });
+  const upload = useImportTasks();
   const tooLarge = file !== null && file.size > IMPORT_MAX_BYTES;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -139,16 +130,8 @@ async function copyAddress(url: string) {
 
 function CalendarCard() {
   const ids = useId();
-  const queryClient = useQueryClient();
-  const feed = useQuery({ queryKey: calendarFeedKey, queryFn: fetchCalendarFeed });
-  const rotate = useMutation({
-    mutationFn: rotateCalendarFeed,
-    onSuccess: (fresh) => {
-      queryClient.setQueryData(calendarFeedKey, fresh);
-      toast.success("New calendar address", { description: "The old address no longer works." });
-    },
-    onError: (error) => toast.error("Error", { description: errorMessage(error, "Please try again") }),
-  });
+  const feed = useQuery(calendarFeedQueries.address());
+  const rotate = useRotateCalendarFeed();
   return (
     <Card>
       <CardHeader>
@@ -188,7 +171,16 @@ function CalendarCard() {
           </p>
         )}
         <div>
-          <Button variant="outline" disabled={rotate.isPending || !feed.data} onClick={() => rotate.mutate()}>
+          <Button
+            variant="outline"
+            disabled={rotate.isPending || !feed.data}
+            onClick={() =>
+              rotate.mutate(undefined, {
+                onSuccess: () =>
+                  toast.success("New calendar address", { description: "The old address no longer works." }),
+              })
+            }
+          >
             <RefreshCw aria-hidden />
             Make a new address
           </Button>

@@ -9,7 +9,7 @@ import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { renderWithProviders } from "@/test/render";
-import { pastedLines } from "./quick-add-api";
+import { pastedLines } from "./quick-add-text";
 import { QuickAdd } from "./quick-add";
 
 /** A stand-in for the server's reader of `+Name`: the projects fake says which names are known. */

@@ -10,7 +10,8 @@ import { cn } from "@/lib/cn";
 import { projectQueries } from "@/api/projects/project-queries";
 import { taskChange } from "@/api/tasks/task-mutations";
 import { createTask, deleteTask } from "@/api/tasks/task-queries";
-import { keepAsText, parseQuickAdd, pastedLines, taskFromLine, type PastedLine } from "./quick-add-api";
+import { quickAddQueries } from "@/api/quick-add/quick-add-queries";
+import { keepAsText, pastedLines, taskFromLine, type PastedLine } from "./quick-add-text";
 
 const KIND_LABELS: Record<QuickAddSpanKind, string> = {
   date: "due date",
@@ -121,12 +122,7 @@ export function QuickAdd({ projectId }: { projectId?: string } = {}) {
   const [text, setText] = useState("");
   const [pasted, setPasted] = useState<PastedLine[] | null>(null);
   const settled = useDeferredValue(useDebounced(text.trim()));
-  const reading = useQuery({
-    queryKey: ["quick-add", "parse", settled],
-    queryFn: ({ signal }) => parseQuickAdd(settled, signal),
-    enabled: settled.length > 0,
-    staleTime: 60_000,
-  });
+  const reading = useQuery(quickAddQueries.parse(settled));
   const undo = useMutation({
     mutationFn: (created: { id: string; line: string }) => deleteTask(created.id),
     // The line comes back, to be corrected and added again.

@@ -1,4 +1,4 @@
-import { TASK_MAX_DEPTH, type Task } from "@contract/tasks";
+import { isOpenStatus, TASK_MAX_DEPTH, type Task } from "@contract/tasks";
 
 /**
  * The subtask tree of the loaded list, built once per list (not per keystroke or per card): each
@@ -43,11 +43,9 @@ export function descendantsOf(index: TaskIndex, id: string): Task[] {
   return found;
 }
 
-const isOpen = (task: Task) => task.status === "pending" || task.status === "inprogress";
-
 /** The open (pending or in-progress) tasks at every level below this one. */
 export function openDescendantsOf(index: TaskIndex, id: string): Task[] {
-  return descendantsOf(index, id).filter(isOpen);
+  return descendantsOf(index, id).filter((task) => isOpenStatus(task.status));
 }
 
 /** The task's level: 1 at the top, TASK_MAX_DEPTH at most. */

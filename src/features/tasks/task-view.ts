@@ -1,4 +1,4 @@
-import { isOverdue, type Task, type TaskPriority, type TaskStatus } from "@contract/tasks";
+import { isOpenStatus, isOverdue, type Task, type TaskPriority, type TaskStatus } from "@contract/tasks";
 import { dayFromToday, localDay } from "@/lib/due-dates";
 
 export const TASK_VIEWS = ["all", "today", "upcoming"] as const;
@@ -32,11 +32,6 @@ export interface TaskFilterChoice {
   hideCompleted: boolean;
   /** Project ids; none: every project. */
   projects?: readonly string[];
-}
-
-/** Open work: neither completed nor cancelled. */
-function isOpen(task: Task): boolean {
-  return task.status !== "completed" && task.status !== "cancelled";
 }
 
 /**
@@ -111,7 +106,9 @@ export function isDueToday(task: Task, timeZone: string, now = new Date()): bool
 
 /** "Today": open tasks that are overdue or due today. */
 export function todayTasks(tasks: readonly Task[], timeZone: string, now = new Date()): Task[] {
-  return tasks.filter((task) => isOpen(task) && (isOverdue(task, now) || isDueToday(task, timeZone, now)));
+  return tasks.filter(
+    (task) => isOpenStatus(task.status) && (isOverdue(task, now) || isDueToday(task, timeZone, now)),
+  );
 }
 
 export interface DayGroup {
@@ -126,7 +123,7 @@ export function upcomingGroups(tasks: readonly Task[], timeZone: string, now = n
   const last = dayFromToday(UPCOMING_DAYS, timeZone, now);
   const groups = new Map<string, Task[]>();
   for (const task of tasks) {
-    if (!isOpen(task) || task.due_date === null) continue;
+    if (!isOpenStatus(task.status) || task.due_date === null) continue;
     const day = localDay(task.due_date, timeZone);
     if (day < first || day > last) continue;
     groups.set(day, [...(groups.get(day) ?? []), task]);

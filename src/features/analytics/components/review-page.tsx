@@ -49,6 +49,55 @@ function TaskList({ tasks, timeZone, empty }: { tasks: Task[]; timeZone: string;
   );
 }
 
+/** "Move to project": a project not archived, chosen for the selected tasks. */
+function MoveToProject({
+  disabled,
+  onMove,
+}: {
+  disabled: boolean;
+  onMove(project: { id: string; name: string }): void;
+}) {
+  const projectFieldId = useId();
+  const projects = useProjects();
+  const openProjects = (projects.data ?? []).filter((project) => !project.archived);
+  const [projectId, setProjectId] = useState("");
+  if (openProjects.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-end gap-2">
+      <div className="grid gap-1">
+        <label htmlFor={projectFieldId} className="text-sm font-medium">
+          Move to project
+        </label>
+        <select
+          id={projectFieldId}
+          value={projectId}
+          onChange={(event) => setProjectId(event.target.value)}
+          className="h-9 w-44 rounded-md border border-input bg-background px-2 text-sm"
+        >
+          <option value="">Choose a project</option>
+          {openProjects.map((project) => (
+            <option key={project.id} value={project.id}>
+              {project.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Button
+        variant="outline"
+        disabled={disabled || projectId === ""}
+        onClick={() =>
+          onMove({
+            id: projectId,
+            name: openProjects.find((project) => project.id === projectId)?.name ?? "the project",
+          })
+        }
+      >
+        Move selected
+      </Button>
+    </div>
+  );
+}
+
 /**
  * The slipped tasks with checkboxes and the actions that apply to the chosen ones. With none, a
  * week with work done is praised; an empty one is not.
@@ -57,10 +106,6 @@ function SlippedTasks({ tasks, timeZone, workDone }: { tasks: Task[]; timeZone: 
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [day, setDay] = useState(() => dayFromToday(1, timeZone));
   const dayId = useId();
-  const projectFieldId = useId();
-  const projects = useProjects();
-  const openProjects = (projects.data ?? []).filter((project) => !project.archived);
-  const [projectId, setProjectId] = useState("");
   const updateTasks = useUpdateTasks();
   const ids = tasks.map((task) => task.id).filter((id) => chosen.has(id));
   const allChosen = tasks.length > 0 && ids.length === tasks.length;
@@ -156,41 +201,15 @@ function SlippedTasks({ tasks, timeZone, workDone }: { tasks: Task[]; timeZone: 
           Cancel selected
         </Button>
       </form>
-      {openProjects.length > 0 ? (
-        <div className="flex flex-wrap items-end gap-2">
-          <div className="grid gap-1">
-            <label htmlFor={projectFieldId} className="text-sm font-medium">
-              Move to project
-            </label>
-            <select
-              id={projectFieldId}
-              value={projectId}
-              onChange={(event) => setProjectId(event.target.value)}
-              className="h-9 w-44 rounded-md border border-input bg-background px-2 text-sm"
-            >
-              <option value="">Choose a project</option>
-              {openProjects.map((project) => (
-                <option key={project.id} value={project.id}>
-                  {project.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Button
-            variant="outline"
-            disabled={ids.length === 0 || projectId === "" || updateTasks.isPending}
-            onClick={() => {
-              const name = openProjects.find((project) => project.id === projectId)?.name ?? "the project";
-              apply(
-                { project_id: projectId },
-                `${ids.length === 1 ? "1 task" : `${ids.length} tasks`} moved to ${name}`,
-              );
-            }}
-          >
-            Move selected
-          </Button>
-        </div>
-      ) : null}
+      <MoveToProject
+        disabled={ids.length === 0 || updateTasks.isPending}
+        onMove={(project) =>
+          apply(
+            { project_id: project.id },
+            `${ids.length === 1 ? "1 task" : `${ids.length} tasks`} moved to ${project.name}`,
+          )
+        }
+      />
     </div>
   );
 }

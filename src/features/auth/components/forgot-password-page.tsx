@@ -6,7 +6,7 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { Button } from "@/components/ui/button";
 import { errorMessage, httpStatus } from "@/lib/api-client";
-import { useForgotPassword, useResetPassword } from "../api/password-reset";
+import { useForgotPassword, useResetPassword } from "@/api/auth/password-reset";
 import { DEFAULT_SIGNED_IN_PATH } from "../auth-redirect";
 import { resetPasswordFormSchema } from "../form-schemas";
 import { emailFieldOf, useEmailCode } from "../use-email-code";
@@ -20,6 +20,29 @@ import { PasswordInput } from "@/components/ui/password-input";
 /** A server message as a sentence of the toast: it gains a full stop if it has none. */
 function sentence(text: string): string {
   return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+}
+
+function SignInInstead() {
+  return (
+    <p>
+      Remembered it?{" "}
+      <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
+        Sign in
+      </Link>
+    </p>
+  );
+}
+
+/** Before a code: send one, or say one already arrived. */
+function SendCodeButtons({ sending, onHaveCode }: { sending: boolean; onHaveCode: () => void }) {
+  return (
+    <>
+      <SubmitButton pending={sending}>Send Reset Code</SubmitButton>
+      <Button variant="link" className="justify-self-center" onClick={onHaveCode}>
+        I already have a code
+      </Button>
+    </>
+  );
 }
 
 /**
@@ -83,14 +106,7 @@ export function ForgotPasswordPage() {
       title="Reset your password"
       description="We will e-mail you a 6-digit code to choose a new password"
       error={problem}
-      footer={
-        <p>
-          Remembered it?{" "}
-          <Link to="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-            Sign in
-          </Link>
-        </p>
-      }
+      footer={<SignInInstead />}
     >
       <form
         noValidate
@@ -146,19 +162,13 @@ export function ForgotPasswordPage() {
             </SubmitButton>
           </>
         ) : (
-          <>
-            <SubmitButton pending={sending}>Send Reset Code</SubmitButton>
-            <Button
-              variant="link"
-              className="justify-self-center"
-              onClick={() => {
-                setHasCode(true);
-                setTimeout(() => form.setFocus("code"));
-              }}
-            >
-              I already have a code
-            </Button>
-          </>
+          <SendCodeButtons
+            sending={sending}
+            onHaveCode={() => {
+              setHasCode(true);
+              setTimeout(() => form.setFocus("code"));
+            }}
+          />
         )}
       </form>
     </AuthLayout>

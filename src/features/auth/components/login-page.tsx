@@ -6,7 +6,7 @@ import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { errorMessage } from "@/lib/api-client";
 import { useSignedIn } from "../use-signed-in";
-import { useLogin } from "../api/login";
+import { useLogin } from "@/api/auth/login";
 import { redirectTarget } from "../auth-redirect";
 import { loginFormSchema } from "../form-schemas";
 import { AuthLayout } from "./auth-layout";

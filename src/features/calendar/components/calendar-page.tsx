@@ -1,20 +1,8 @@
 import type { Task } from "@contract/tasks";
 import { DEFAULT_TIME_ZONE } from "@contract/common";
-import {
-  DndContext,
-  DragOverlay,
-  PointerSensor,
-  pointerWithin,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-  type DragStartEvent,
-} from "@dnd-kit/core";
 import { useQuery } from "@tanstack/react-query";
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { lazy, Suspense, useCallback, useMemo, useState, useSyncExternalStore } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import { localDay } from "@/lib/due-dates";
@@ -24,22 +12,12 @@ import { useDayPlanStore } from "@/stores/day-plan-store";
 import { calendarQueries } from "@/api/calendars/calendar-queries";
 import { useScheduleTask } from "@/api/tasks/task-mutations";
 import { taskQueries } from "@/api/tasks/task-queries";
-import {
-  addDaysTo,
-  clampDuration,
-  gridDays,
-  instantAt,
-  parseMinute,
-  snapMinute,
-  taskDuration,
-  type CalendarView,
-} from "../lib/calendar-grid";
+import { gridDays, instantAt, parseMinute, taskDuration, type CalendarView } from "../lib/calendar-grid";
 import { calendarLayout } from "../lib/calendar-items";
+import { CalendarBoard } from "./calendar-board";
+import { CalendarToolbar } from "./calendar-toolbar";
 import { PlanMyDayButton, PlanPanel } from "./plan-panel";
 import type { ScheduleChoice } from "./schedule-dialog";
-import { SideTaskList } from "./side-task-list";
-import { PX_PER_MINUTE, TimeGrid, type DayColumnData, type DragData } from "./time-grid";
-import { usePointerY } from "./use-pointer-y";
 
 /** The Schedule… dialog downloads when it is first wanted, not with the screen. */
 const ScheduleDialog = lazy(() =>
@@ -117,10 +95,6 @@ export function CalendarPage() {
     setDialogMounted(true);
     setScheduling(task);
   }, []);
-  const [dragging, setDragging] = useState<DragData | null>(null);
-  const pointerY = usePointerY(dragging !== null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 5 } }));
-
   const onUnschedule = useCallback(
     (task: Task) => schedule.mutate({ task, scheduled_start: null }),
     [schedule],
@@ -128,45 +102,6 @@ export function CalendarPage() {
   const onScheduleChoice = (task: Task, choice: ScheduleChoice) =>
     schedule.mutate({ task, ...choice }, { onSuccess: () => setScheduling(null) });
 
-  const onDragStart = (event: DragStartEvent) => setDragging((event.active.data.current as DragData) ?? null);
-  const onDragEnd = ({ active, over, delta, activatorEvent }: DragEndEvent) => {
-    const releasedAt = pointerY.current;
-    setDragging(null);
-    const data = active.data.current as DragData | undefined;
-    if (!data) return;
-    if (data.kind === "resize") {
-      const duration = clampDuration(data.durationMinutes + delta.y / PX_PER_MINUTE);
-      if (duration !== data.durationMinutes)
-        schedule.mutate({
-          task: data.task,
-          scheduled_start: data.task.scheduled_start,
-          duration_minutes: duration,
-        });
-      return;
-    }
-    const column = over?.data.current as DayColumnData | undefined;
-    const element = column && document.getElementById(over!.id as string);
-    if (
-      !column ||
-      !element ||
-      !(activatorEvent instanceof PointerEvent || activatorEvent instanceof MouseEvent)
-    )
-      return;
-    // Where the pointer is now within the day column (its box, measured now, moves with scrolling),
-    // less where it held the block: the block's new top edge.
-    const releasedY = releasedAt ?? activatorEvent.clientY + delta.y;
-    const grabbed = data.kind === "move" ? activatorEvent.clientY - active.rect.current.initial!.top : 0;
-    const minute = snapMinute((releasedY - grabbed - element.getBoundingClientRect().top) / PX_PER_MINUTE);
-    const start = new Date(instantAt(column.date, minute, timeZone)).toISOString();
-    if (start === data.task.scheduled_start) return;
-    schedule.mutate({
-      task: data.task,
-      scheduled_start: start,
-      duration_minutes: data.task.duration_minutes ?? data.durationMinutes,
-    });
-  };
-
-  const step = view === "day" ? 1 : 7;
   const loading = tasks.isPending || (events.isPending && !events.data);
   const loadError = tasks.error ?? events.error;
 
@@ -180,53 +115,16 @@ export function CalendarPage() {
         <PlanMyDayButton date={view === "day" ? anchor : today} />
       </div>
       <PlanPanel timeZone={timeZone} tasks={tasks.data ?? []} />
-      <div className="flex flex-wrap items-center gap-2">
-        <div className="flex items-center gap-1">
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label={view === "day" ? "Previous day" : "Previous week"}
-            onClick={() => setAnchor(addDaysTo(anchor, -step))}
-          >
-            <ChevronLeft aria-hidden />
-          </Button>
-          <Button variant="outline" onClick={() => setAnchor(today)}>
-            Today
-          </Button>
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label={view === "day" ? "Next day" : "Next week"}
-            onClick={() => setAnchor(addDaysTo(anchor, step))}
-          >
-            <ChevronRight aria-hidden />
-          </Button>
-        </div>
-        <h2 className="text-lg font-semibold" aria-live="polite">
-          {view === "day"
-            ? formatLocalDate(
-                new Date(days[0]!.startMs + 12 * 3_600_000).toISOString(),
-                timeZone,
-                "EEEE, MMM d",
-              )
-            : `Week of ${formatLocalDate(new Date(days[0]!.startMs + 12 * 3_600_000).toISOString(), timeZone, "MMM d")}`}
-        </h2>
-        {wide && (
-          <div role="group" aria-label="View" className="ml-auto flex gap-1">
-            {(["day", "week"] as const).map((option) => (
-              <Button
-                key={option}
-                variant={view === option ? "default" : "outline"}
-                size="sm"
-                aria-pressed={view === option}
-                onClick={() => setView(option)}
-              >
-                {option === "day" ? "Day" : "Week"}
-              </Button>
-            ))}
-          </div>
-        )}
-      </div>
+      <CalendarToolbar
+        view={view}
+        anchor={anchor}
+        today={today}
+        firstDay={days[0]!}
+        timeZone={timeZone}
+        wide={wide}
+        onAnchorChange={setAnchor}
+        onViewChange={setView}
+      />
       {loadError ? (
         <Alert variant="destructive">
           <AlertTitle>Could not load the calendar</AlertTitle>
@@ -238,41 +136,18 @@ export function CalendarPage() {
           <Skeleton className="h-[60vh]" />
         </div>
       ) : (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={pointerWithin}
-          onDragStart={onDragStart}
-          onDragEnd={onDragEnd}
-          onDragCancel={() => setDragging(null)}
-          autoScroll={false}
-        >
-          <div className="grid gap-4 md:grid-cols-[16rem_minmax(0,1fr)]">
-            <SideTaskList
-              tasks={layout.unscheduled}
-              defaultDuration={defaultDuration}
-              onSchedule={openSchedule}
-              onUnschedule={onUnschedule}
-            />
-            <TimeGrid
-              days={days}
-              columns={layout.columns}
-              allDay={layout.allDay}
-              headings={headings}
-              today={today}
-              firstMinute={workStart}
-              timeZone={timeZone}
-              onSchedule={openSchedule}
-              onUnschedule={onUnschedule}
-            />
-          </div>
-          <DragOverlay dropAnimation={null}>
-            {dragging?.kind === "place" && (
-              <div className="rounded border border-primary bg-sky-100 px-2 py-1 text-xs font-medium text-sky-950 shadow-lg">
-                {dragging.task.title}
-              </div>
-            )}
-          </DragOverlay>
-        </DndContext>
+        <CalendarBoard
+          days={days}
+          layout={layout}
+          headings={headings}
+          today={today}
+          firstMinute={workStart}
+          timeZone={timeZone}
+          defaultDuration={defaultDuration}
+          onSchedule={openSchedule}
+          onUnschedule={onUnschedule}
+          onDrop={(change) => schedule.mutate(change)}
+        />
       )}
       {dialogMounted && (
         <Suspense fallback={null}>

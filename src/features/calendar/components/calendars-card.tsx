@@ -27,21 +27,13 @@ export const calendarMessages = {
   tooLarge: `The file is larger than ${CALENDAR_MAX_BYTES / 1024 / 1024} MiB`,
 } as const;
 
-/**
- * Settings' calendars: subscribe to an ICS address or upload an .ics file; each with when it was
- * last read and, plainly, why the last read failed; sync now; delete after a confirmation.
- */
-export function CalendarsCard() {
-  const timeZone = useSessionStore((state) => state.user?.timezone) ?? DEFAULT_TIME_ZONE;
-  const calendars = useQuery(calendarQueries.list());
+/** Subscribe to an ICS address, or upload an .ics file, with an optional name. */
+function AddCalendarForm() {
   const subscribe = useSubscribeCalendar();
   const importCalendar = useImportCalendar();
   const [url, setUrl] = useState("");
   const [name, setName] = useState("");
-  const [deleting, setDeleting] = useState<Calendar | null>(null);
-  const [dialogMounted, setDialogMounted] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
-  const titleId = useId();
 
   const announce = (calendar: Calendar) =>
     calendar.error
@@ -84,6 +76,63 @@ export function CalendarsCard() {
   };
 
   return (
+    <form className="grid gap-3" onSubmit={onSubscribe} aria-label="Add a calendar">
+      <div className="grid gap-3 sm:grid-cols-[1fr_2fr]">
+        <Field label="Name" description="Optional">
+          {(control) => <Input {...control} value={name} onChange={(event) => setName(event.target.value)} />}
+        </Field>
+        <Field label="ICS address">
+          {(control) => (
+            <Input
+              {...control}
+              type="url"
+              placeholder="https://…/basic.ics"
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+            />
+          )}
+        </Field>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="submit" disabled={subscribe.isPending || !url.trim()}>
+          {subscribe.isPending ? "Adding..." : "Add calendar"}
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".ics,text/calendar"
+          // The button below opens it; named for what it is, and out of the tab order.
+          aria-label="An .ics file to upload"
+          tabIndex={-1}
+          className="sr-only"
+          onChange={(event) => onFile(event.target.files?.[0])}
+        />
+        <Button
+          type="button"
+          variant="outline"
+          disabled={importCalendar.isPending}
+          onClick={() => fileInput.current?.click()}
+        >
+          <Upload aria-hidden />
+          {importCalendar.isPending ? "Uploading..." : "Upload an .ics file"}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Settings' calendars: subscribe to an ICS address or upload an .ics file; each with when it was
+ * last read and, plainly, why the last read failed; sync now; delete after a confirmation.
+ */
+export function CalendarsCard() {
+  const timeZone = useSessionStore((state) => state.user?.timezone) ?? DEFAULT_TIME_ZONE;
+  const calendars = useQuery(calendarQueries.list());
+  const [deleting, setDeleting] = useState<Calendar | null>(null);
+  const [dialogMounted, setDialogMounted] = useState(false);
+  const titleId = useId();
+
+  return (
     <Card aria-labelledby={titleId}>
       <CardHeader>
         <CardTitle id={titleId} className="flex items-center gap-2">
@@ -96,50 +145,7 @@ export function CalendarsCard() {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <form className="grid gap-3" onSubmit={onSubscribe} aria-label="Add a calendar">
-          <div className="grid gap-3 sm:grid-cols-[1fr_2fr]">
-            <Field label="Name" description="Optional">
-              {(control) => (
-                <Input {...control} value={name} onChange={(event) => setName(event.target.value)} />
-              )}
-            </Field>
-            <Field label="ICS address">
-              {(control) => (
-                <Input
-                  {...control}
-                  type="url"
-                  placeholder="https://…/basic.ics"
-                  value={url}
-                  onChange={(event) => setUrl(event.target.value)}
-                />
-              )}
-            </Field>
-          </div>
-          <div className="flex flex-wrap items-center gap-2">
-            <Button type="submit" disabled={subscribe.isPending || !url.trim()}>
-              {subscribe.isPending ? "Adding..." : "Add calendar"}
-            </Button>
-            <input
-              ref={fileInput}
-              type="file"
-              accept=".ics,text/calendar"
-              // The button below opens it; named for what it is, and out of the tab order.
-              aria-label="An .ics file to upload"
-              tabIndex={-1}
-              className="sr-only"
-              onChange={(event) => onFile(event.target.files?.[0])}
-            />
-            <Button
-              type="button"
-              variant="outline"
-              disabled={importCalendar.isPending}
-              onClick={() => fileInput.current?.click()}
-            >
-              <Upload aria-hidden />
-              {importCalendar.isPending ? "Uploading..." : "Upload an .ics file"}
-            </Button>
-          </div>
-        </form>
+        <AddCalendarForm />
 
         {calendars.isPending ? (
           <p className="text-sm text-muted-foreground">Loading calendars...</p>

@@ -1,4 +1,5 @@
 import { DEFAULT_TIME_ZONE } from "@contract/common";
+import { isOpenStatus } from "@contract/tasks";
 import { useQuery } from "@tanstack/react-query";
 import { CalendarClock } from "lucide-react";
 import { useMemo } from "react";
@@ -10,7 +11,6 @@ import { useDayPlanStore } from "@/stores/day-plan-store";
 import { useSessionStore } from "@/stores/session-store";
 import { taskQueries } from "@/api/tasks/task-queries";
 import { taskDuration } from "../lib/calendar-grid";
-import { isOpen } from "../lib/calendar-items";
 import { PlanMyDayButton, PlanPanel } from "./plan-panel";
 
 /**
@@ -28,7 +28,9 @@ export function DayScheduleCard() {
       (tasks.data ?? [])
         .filter(
           (task) =>
-            isOpen(task) && task.scheduled_start && localDay(task.scheduled_start, timeZone) === today,
+            isOpenStatus(task.status) &&
+            task.scheduled_start &&
+            localDay(task.scheduled_start, timeZone) === today,
         )
         .sort((a, b) => Date.parse(a.scheduled_start!) - Date.parse(b.scheduled_start!)),
     [tasks.data, timeZone, today],

@@ -42,6 +42,54 @@ function timeRange(start: string, end: string, timeZone: string): string {
   return `${formatLocalDate(start, timeZone, "HH:mm")}–${formatLocalDate(end, timeZone, "HH:mm")}`;
 }
 
+type Overflow = "tomorrow" | "unscheduled";
+
+/** How much the day holds over what fits and, when tasks did not fit, what to do with them. */
+function OvercommittedAlert({
+  minutes,
+  offerChoice,
+  overflow,
+  onOverflowChange,
+}: {
+  minutes: number;
+  offerChoice: boolean;
+  overflow: Overflow;
+  onOverflowChange(overflow: Overflow): void;
+}) {
+  const choiceName = useId();
+  return (
+    <Alert variant="destructive">
+      <AlertTriangle aria-hidden />
+      <AlertTitle>{overcommittedText(minutes)}</AlertTitle>
+      <AlertDescription>
+        <p>The tasks wanted today need more than your capacity or your free time.</p>
+        {offerChoice && (
+          <fieldset className="mt-2 space-y-1">
+            <legend className="sr-only">What to do with the tasks that do not fit</legend>
+            {(
+              [
+                ["tomorrow", planMessages.moveToTomorrow],
+                ["unscheduled", planMessages.keepUnscheduled],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="flex items-center gap-2 text-foreground">
+                <input
+                  type="radio"
+                  name={choiceName}
+                  value={value}
+                  checked={overflow === value}
+                  onChange={() => onOverflowChange(value)}
+                />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </AlertDescription>
+    </Alert>
+  );
+}
+
 interface PlanPanelProps {
   timeZone: string;
   tasks: readonly Task[];
@@ -60,8 +108,8 @@ export function PlanPanel({ timeZone, tasks, onlyDate }: PlanPanelProps) {
   const dismiss = useDayPlanStore((state) => state.dismiss);
   const acceptPlan = useAcceptPlan();
   const undoPlan = useUndoPlan();
-  const [overflow, setOverflow] = useState<"tomorrow" | "unscheduled">("unscheduled");
-  const choiceName = useId();
+  const [overflow, setOverflow] = useState<Overflow>("unscheduled");
+  const titleId = useId();
   const titles = useMemo(() => new Map(tasks.map((task) => [task.id, task.title])), [tasks]);
   const titleOf = (id: string) => titles.get(id) ?? "A task";
 
@@ -83,9 +131,9 @@ export function PlanPanel({ timeZone, tasks, onlyDate }: PlanPanelProps) {
         },
       );
     return (
-      <Card aria-labelledby={`${choiceName}-title`}>
+      <Card aria-labelledby={titleId}>
         <CardHeader>
-          <CardTitle id={`${choiceName}-title`} className="flex items-center gap-2 text-lg">
+          <CardTitle id={titleId} className="flex items-center gap-2 text-lg">
             <CalendarCheck aria-hidden className="size-5 text-primary" />
             Proposed plan for {day}
           </CardTitle>
@@ -93,35 +141,12 @@ export function PlanPanel({ timeZone, tasks, onlyDate }: PlanPanelProps) {
         </CardHeader>
         <CardContent className="space-y-4">
           {plan.overcommitted_minutes > 0 && (
-            <Alert variant="destructive">
-              <AlertTriangle aria-hidden />
-              <AlertTitle>{overcommittedText(plan.overcommitted_minutes)}</AlertTitle>
-              <AlertDescription>
-                <p>The tasks wanted today need more than your capacity or your free time.</p>
-                {plan.unscheduled.length > 0 && (
-                  <fieldset className="mt-2 space-y-1">
-                    <legend className="sr-only">What to do with the tasks that do not fit</legend>
-                    {(
-                      [
-                        ["tomorrow", planMessages.moveToTomorrow],
-                        ["unscheduled", planMessages.keepUnscheduled],
-                      ] as const
-                    ).map(([value, label]) => (
-                      <label key={value} className="flex items-center gap-2 text-foreground">
-                        <input
-                          type="radio"
-                          name={choiceName}
-                          value={value}
-                          checked={overflow === value}
-                          onChange={() => setOverflow(value)}
-                        />
-                        {label}
-                      </label>
-                    ))}
-                  </fieldset>
-                )}
-              </AlertDescription>
-            </Alert>
+            <OvercommittedAlert
+              minutes={plan.overcommitted_minutes}
+              offerChoice={plan.unscheduled.length > 0}
+              overflow={overflow}
+              onOverflowChange={setOverflow}
+            />
           )}
           {plan.blocks.length === 0 ? (
             <p className="text-sm text-muted-foreground">No free time left for tasks on this day.</p>

@@ -1,12 +1,8 @@
-import type { Task } from "@contract/tasks";
+import { isOpenStatus, type Task } from "@contract/tasks";
 import type { CalendarEvent, Calendar } from "@/api/calendars/calendar-queries";
 import type { DayProposal } from "@/api/plan/plan-mutations";
 import type { EventItem, GridItem, TaskItem } from "../components/time-grid";
 import { layoutItems, taskDuration, type GridDay, type PlacedItem } from "./calendar-grid";
-
-export function isOpen(task: Task): boolean {
-  return task.status === "pending" || task.status === "inprogress";
-}
 
 /** What the grid shows, worked out once per set of data: placed parts per day, all-day titles per day. */
 export interface CalendarLayout {
@@ -68,7 +64,7 @@ export function calendarLayout({
   const byId = new Map<string, Task>();
   for (const task of tasks) {
     byId.set(task.id, task);
-    if (!isOpen(task)) continue;
+    if (!isOpenStatus(task.status)) continue;
     if (!task.scheduled_start) {
       unscheduled.push(task);
       continue;

@@ -9,7 +9,7 @@ import { cn } from "@/lib/cn";
 import { detectBrowserTimeZone, isValidTimeZone } from "@/lib/time-zones";
 import { useSessionStore } from "@/stores/session-store";
 import { useExtractionStore } from "@/stores/extraction-store";
-import type { ExtractVariables } from "../api/extraction-api";
+import type { ExtractVariables } from "@/api/extract/extraction-api";
 import { StrategyTabs } from "./strategy-tabs";
 import { TimezoneOverride } from "./timezone-override";
 import { CHARACTER_COUNT } from "./use-extract-submit";

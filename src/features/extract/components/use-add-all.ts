@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useCreateTask } from "@/api/tasks/task-mutations";
 import { toast } from "@/components/ui/toaster";
 import { useExtractionStore } from "@/stores/extraction-store";
-import { createTaskBody } from "../api/extraction-api";
+import { createTaskBody } from "@/api/extract/extraction-api";
 
 /** Where "Add All" puts the tasks. */
 export interface AddAllPlace {

@@ -2,7 +2,7 @@ import { EXTRACT_MAX_CHARS } from "@contract/extract";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
 import { useExtractionStore } from "@/stores/extraction-store";
-import { isUsageLimitError, useExtractTasks, type ExtractVariables } from "../api/extraction-api";
+import { isUsageLimitError, useExtractTasks, type ExtractVariables } from "@/api/extract/extraction-api";
 
 export const CHARACTER_COUNT = new Intl.NumberFormat("en-US");
 

@@ -4,7 +4,7 @@ import {
   type ApiTokenCreated,
   type ApiTokenScope,
 } from "@contract/integrations";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { KeySquare, Trash2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -15,10 +15,10 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toaster";
-import { queryKeys } from "@/api/query-keys";
 import { errorMessage } from "@/lib/api-client";
 import { formatLocalDate } from "@/lib/time-zones";
-import { createApiToken, integrationQueries, revokeApiToken } from "../integrations-api";
+import { useCreateApiToken, useRevokeApiToken } from "@/api/integrations/integration-mutations";
+import { integrationQueries } from "@/api/integrations/integration-queries";
 import { ConfirmRemoval } from "./confirm-removal";
 import { ShownOnce } from "./shown-once";
 
@@ -37,21 +37,11 @@ const EXPIRY_CHOICES = [
 
 function CreateTokenForm({ onCreated }: { onCreated: (token: ApiTokenCreated) => void }) {
   const ids = useId();
-  const queryClient = useQueryClient();
   const [name, setName] = useState("");
   const [scope, setScope] = useState<ApiTokenScope>("read");
   const [expiry, setExpiry] = useState<string>("90");
   const [problem, setProblem] = useState<string>();
-  const create = useMutation({
-    mutationFn: createApiToken,
-    onSuccess: (token) => {
-      setName("");
-      onCreated(token);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.integrations.all });
-    },
-    onError: (error) =>
-      toast.error("Could not create the token", { description: errorMessage(error, "Please try again") }),
-  });
+  const create = useCreateApiToken();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) {
@@ -60,7 +50,15 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: ApiTokenCreated) =>
     }
     setProblem(undefined);
     const days = expiry === "never" ? null : Math.min(Number(expiry), API_TOKEN_MAX_DAYS);
-    create.mutate({ name: name.trim(), scope, expires_in_days: days });
+    create.mutate(
+      { name: name.trim(), scope, expires_in_days: days },
+      {
+        onSuccess: (token) => {
+          setName("");
+          onCreated(token);
+        },
+      },
+    );
   };
   return (
     <form
@@ -114,18 +112,9 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: ApiTokenCreated) =>
 
 /** Settings: personal API tokens for scripts and automation — create, list, revoke. */
 export function ApiTokensCard({ timeZone }: { timeZone: string }) {
-  const queryClient = useQueryClient();
   const tokens = useQuery(integrationQueries.tokens());
   const [created, setCreated] = useState<ApiTokenCreated>();
-  const revoke = useMutation({
-    mutationFn: revokeApiToken,
-    onSuccess: () => {
-      toast.success("Token revoked", { description: "Scripts using it are refused from now on." });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.integrations.all });
-    },
-    onError: (error) =>
-      toast.error("Could not revoke the token", { description: errorMessage(error, "Please try again") }),
-  });
+  const revoke = useRevokeApiToken();
   return (
     <Card>
       <CardHeader>
@@ -182,7 +171,14 @@ export function ApiTokensCard({ timeZone }: { timeZone: string }) {
                   description="Scripts using this token stop working at once. This cannot be undone."
                   confirmLabel="Revoke token"
                   pending={revoke.isPending}
-                  onConfirm={() => revoke.mutate(token.id)}
+                  onConfirm={() =>
+                    revoke.mutate(token.id, {
+                      onSuccess: () =>
+                        toast.success("Token revoked", {
+                          description: "Scripts using it are refused from now on.",
+                        }),
+                    })
+                  }
                 />
               </li>
             ))}

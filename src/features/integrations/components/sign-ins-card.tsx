@@ -1,13 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toaster";
-import { queryKeys } from "@/api/query-keys";
 import { errorMessage } from "@/lib/api-client";
 import { formatLocalDate } from "@/lib/time-zones";
-import { integrationQueries, revokeAllApiTokens } from "../integrations-api";
+import { useRevokeAllApiTokens } from "@/api/integrations/integration-mutations";
+import { integrationQueries } from "@/api/integrations/integration-queries";
 import { ConfirmRemoval } from "./confirm-removal";
 
 interface SignInRow {
@@ -22,19 +22,8 @@ interface SignInRow {
  * CalDAV app passwords — each with its last use, and one button that revokes every API token.
  */
 export function SignInsCard({ timeZone }: { timeZone: string }) {
-  const queryClient = useQueryClient();
   const credentials = useQuery(integrationQueries.credentials());
-  const revokeAll = useMutation({
-    mutationFn: revokeAllApiTokens,
-    onSuccess: () => {
-      toast.success("Every API token revoked", {
-        description: "Scripts using them are refused from now on.",
-      });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.integrations.all });
-    },
-    onError: (error) =>
-      toast.error("Could not revoke the tokens", { description: errorMessage(error, "Please try again") }),
-  });
+  const revokeAll = useRevokeAllApiTokens();
 
   const rows: SignInRow[] = credentials.data
     ? [
@@ -102,7 +91,14 @@ export function SignInsCard({ timeZone }: { timeZone: string }) {
             description="Every script using one stops working at once, and the webhooks and push subscriptions tokens made end with them. This cannot be undone."
             confirmLabel="Revoke all tokens"
             pending={revokeAll.isPending}
-            onConfirm={() => revokeAll.mutate()}
+            onConfirm={() =>
+              revokeAll.mutate(undefined, {
+                onSuccess: () =>
+                  toast.success("Every API token revoked", {
+                    description: "Scripts using them are refused from now on.",
+                  }),
+              })
+            }
           />
         )}
       </CardContent>

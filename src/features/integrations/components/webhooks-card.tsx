@@ -1,5 +1,5 @@
 import { WEBHOOK_EVENTS, type Webhook, type WebhookCreated, type WebhookEvent } from "@contract/integrations";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { Trash2, Webhook as WebhookIcon } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { Badge } from "@/components/ui/badge";
@@ -9,10 +9,10 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toaster";
-import { queryKeys } from "@/api/query-keys";
 import { errorMessage } from "@/lib/api-client";
 import { formatLocalDate } from "@/lib/time-zones";
-import { createWebhook, deleteWebhook, integrationQueries } from "../integrations-api";
+import { useCreateWebhook, useDeleteWebhook } from "@/api/integrations/integration-mutations";
+import { integrationQueries } from "@/api/integrations/integration-queries";
 import { ConfirmRemoval } from "./confirm-removal";
 import { ShownOnce } from "./shown-once";
 
@@ -25,19 +25,10 @@ const EVENT_LABELS: Record<WebhookEvent, string> = {
 
 function CreateWebhookForm({ onCreated }: { onCreated: (webhook: WebhookCreated) => void }) {
   const ids = useId();
-  const queryClient = useQueryClient();
   const [url, setUrl] = useState("");
   const [events, setEvents] = useState<WebhookEvent[]>([...WEBHOOK_EVENTS]);
   const [problem, setProblem] = useState<string>();
-  const create = useMutation({
-    mutationFn: createWebhook,
-    onSuccess: (webhook) => {
-      setUrl("");
-      onCreated(webhook);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.integrations.webhooks() });
-    },
-    onError: (error) => setProblem(errorMessage(error, "Could not add the webhook")),
-  });
+  const create = useCreateWebhook();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!/^https?:\/\/\S+$/.test(url.trim())) {
@@ -49,7 +40,16 @@ function CreateWebhookForm({ onCreated }: { onCreated: (webhook: WebhookCreated)
       return;
     }
     setProblem(undefined);
-    create.mutate({ url: url.trim(), events });
+    create.mutate(
+      { url: url.trim(), events },
+      {
+        onSuccess: (webhook) => {
+          setUrl("");
+          onCreated(webhook);
+        },
+        onError: (error) => setProblem(errorMessage(error, "Could not add the webhook")),
+      },
+    );
   };
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-3">
@@ -131,18 +131,9 @@ function DeliveryLog({ webhook, timeZone }: { webhook: Webhook; timeZone: string
 
 /** Settings: webhooks that receive the user's task events, with their delivery logs. */
 export function WebhooksCard({ timeZone }: { timeZone: string }) {
-  const queryClient = useQueryClient();
   const webhooks = useQuery(integrationQueries.webhooks());
   const [created, setCreated] = useState<WebhookCreated>();
-  const remove = useMutation({
-    mutationFn: deleteWebhook,
-    onSuccess: () => {
-      toast.success("Webhook deleted");
-      void queryClient.invalidateQueries({ queryKey: queryKeys.integrations.webhooks() });
-    },
-    onError: (error) =>
-      toast.error("Could not delete the webhook", { description: errorMessage(error, "Please try again") }),
-  });
+  const remove = useDeleteWebhook();
   return (
     <Card>
       <CardHeader>
@@ -186,7 +177,9 @@ export function WebhooksCard({ timeZone }: { timeZone: string }) {
                     description={`${webhook.url} receives no more events, and its delivery log is deleted.`}
                     confirmLabel="Delete webhook"
                     pending={remove.isPending}
-                    onConfirm={() => remove.mutate(webhook.id)}
+                    onConfirm={() =>
+                      remove.mutate(webhook.id, { onSuccess: () => toast.success("Webhook deleted") })
+                    }
                   />
                 </div>
                 <p className="text-xs text-muted-foreground">

@@ -1,4 +1,4 @@
-import { TASK_STATUSES, TASK_STATUS_LABELS, type Task, type TaskStatus } from "@contract/tasks";
+import { isOpenStatus, TASK_STATUSES, TASK_STATUS_LABELS, type Task, type TaskStatus } from "@contract/tasks";
 import {
   DndContext,
   KeyboardCode,
@@ -192,7 +192,7 @@ const BoardCard = memo(function BoardCard({
   onEdit(task: Task): void;
 }) {
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: task.id });
-  const finished = task.status === "completed" || task.status === "cancelled";
+  const finished = !isOpenStatus(task.status);
   return (
     <Card
       ref={setNodeRef}

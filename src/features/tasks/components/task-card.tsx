@@ -1,38 +1,22 @@
 import {
-  isOverdue,
+  isOpenStatus,
   TASK_STATUSES,
   TASK_STATUS_LABELS,
   taskStatusSchema,
   type Task,
   type TaskStatus,
 } from "@contract/tasks";
-import {
-  BellRing,
-  Calendar,
-  CalendarClock,
-  Hourglass,
-  ChevronDown,
-  ChevronRight,
-  CornerDownRight,
-  Pencil,
-  Trash2,
-  X,
-} from "lucide-react";
+import { ChevronDown, ChevronRight, CornerDownRight, Pencil, Trash2, X } from "lucide-react";
 import { memo, useEffect, useId, useRef, useState } from "react";
-import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { IconButton } from "@/components/ui/icon-button";
 import { Input } from "@/components/ui/input";
 import { OnDemandMenu, once } from "@/components/layout/on-demand-menu";
 import { NativeSelect } from "@/components/ui/native-select";
-import { PriorityBadge } from "@/components/tasks/priority-badge";
-import { RepeatBadge } from "@/components/tasks/repeat-badge";
 import { TaskToggle } from "@/components/tasks/task-toggle";
 import { cn } from "@/lib/cn";
-import { isAllDay } from "@/lib/due-dates";
-import { formatLocalDate } from "@/lib/time-zones";
-import { isDueToday } from "../task-view";
 import { LabelledOptions } from "./labelled-options";
+import { TaskBadges } from "./task-badges";
 import { TaskCardMenuButton } from "./task-card-menu";
 
 export interface TaskCardActions {
@@ -82,9 +66,7 @@ export const TaskCard = memo(function TaskCard({
   const [addingSubtask, setAddingSubtask] = useState(false);
   const completed = task.status === "completed";
   const cancelled = task.status === "cancelled";
-  const open = !completed && !cancelled;
-  const overdue = isOverdue(task, new Date());
-  const dueToday = open && isDueToday(task, timeZone);
+  const open = isOpenStatus(task.status);
 
   return (
     <Card
@@ -125,60 +107,13 @@ export const TaskCard = memo(function TaskCard({
             dir="auto"
             className={cn(
               "line-clamp-2 min-w-0 break-words font-medium",
-              (completed || cancelled) && "text-muted-foreground line-through",
+              !open && "text-muted-foreground line-through",
             )}
             title={task.title}
           >
             {task.title}
           </h2>
-          <PriorityBadge priority={task.priority} />
-          {progress && (
-            <Badge variant="secondary" title="Subtasks done">
-              <span className="sr-only">Subtasks done: </span>
-              {progress}
-            </Badge>
-          )}
-          {task.due_date && (
-            <Badge
-              variant={overdue ? "destructive" : dueToday ? "warning" : "outline"}
-              title={formatLocalDate(task.due_date, timeZone, "PPpp")}
-            >
-              <Calendar className="size-3" aria-hidden />
-              <span className="sr-only">{overdue ? "Overdue, due" : "Due"}</span>
-              {dueToday ? "Today" : formatLocalDate(task.due_date, timeZone, "PP")}
-              {!isAllDay(task.due_date, timeZone) && `, ${formatLocalDate(task.due_date, timeZone, "p")}`}
-            </Badge>
-          )}
-          {task.scheduled_start && open && (
-            <Badge
-              variant="outline"
-              title={`Scheduled ${formatLocalDate(task.scheduled_start, timeZone, "PPp")}`}
-            >
-              <CalendarClock className="size-3" aria-hidden />
-              <span className="sr-only">Scheduled</span>
-              {formatLocalDate(task.scheduled_start, timeZone, "EEE HH:mm")}
-            </Badge>
-          )}
-          {task.duration_minutes != null && (
-            <Badge variant="outline" title="Estimate">
-              <Hourglass className="size-3" aria-hidden />
-              <span className="sr-only">Estimate</span>
-              {task.duration_minutes} min
-            </Badge>
-          )}
-          {task.recurrence && <RepeatBadge rule={task.recurrence} />}
-          {task.remind_at && open && (
-            <Badge variant="outline" title={`Reminder ${formatLocalDate(task.remind_at, timeZone, "PPp")}`}>
-              <BellRing className="size-3" aria-hidden />
-              <span className="sr-only">Reminder</span>
-              {formatLocalDate(task.remind_at, timeZone, "p")}
-            </Badge>
-          )}
-          {task.tags.map((tag) => (
-            <Badge key={tag} variant="outline">
-              {tag}
-            </Badge>
-          ))}
+          <TaskBadges task={task} timeZone={timeZone} progress={progress} />
           <div className="ml-auto flex shrink-0 items-center">
             <NativeSelect
               aria-label={`Status of "${task.title}"`}

@@ -1,8 +1,7 @@
 import { TASK_PRIORITIES, TASK_STATUSES, TASK_STATUS_LABELS, type Task } from "@contract/tasks";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from "react";
-import { Controller, FormProvider, useForm, useWatch } from "react-hook-form";
+import { Controller, FormProvider, useForm } from "react-hook-form";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -18,17 +17,12 @@ import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
 import { TASK_PRIORITY_LABELS } from "@/components/tasks/priority-badge";
 import { Textarea } from "@/components/ui/textarea";
-import { REMINDER_LEAD_MINUTES, reminderLeadLabel } from "@/lib/reminders";
 import { detectBrowserTimeZone, isValidTimeZone } from "@/lib/time-zones";
 import { useSessionStore } from "@/stores/session-store";
 import { useCreateTask, useUpdateTask } from "@/api/tasks/task-mutations";
-import { projectQueries } from "@/api/projects/project-queries";
 import {
   createTaskPayload,
   newTaskFormValues,
-  NO_REMINDER,
-  REMIND_AT_TIME,
-  reminderMessages,
   TASK_DURATION_MAX,
   TASK_DURATION_MIN,
   taskFormSchema,
@@ -39,6 +33,7 @@ import {
 import { LabelledOptions } from "./labelled-options";
 import { RepeatField } from "./repeat-field";
 import { TagInput } from "./tag-input";
+import { ProjectField, ReminderFields } from "./task-form-fields";
 
 interface TaskFormDialogProps {
   open: boolean;
@@ -204,14 +199,6 @@ function TaskForm({
   }, [unsavedInputRef, isDirty]);
   // A zone that is not a valid name means the browser's local time.
   const inputZone = isValidTimeZone(timeZone) ? timeZone : detectBrowserTimeZone();
-  const [reminder, dueDate] = useWatch({ control: formControl, name: ["reminder", "dueDate"] });
-  const projects = useQuery(projectQueries.list());
-  // The pickers offer the projects not archived, and the task's own even when it is.
-  const projectChoices = (projects.data ?? []).filter(
-    (project) => !project.archived || project.id === initialValues.projectId,
-  );
-  const leadWithoutDueTime =
-    reminder !== NO_REMINDER && reminder !== REMIND_AT_TIME && !dueDate.includes("T");
 
   return (
     <FormProvider {...form}>
@@ -243,25 +230,7 @@ function TaskForm({
           )}
         </div>
 
-        <Field label="Project">
-          {(control) => (
-            <NativeSelect {...control} {...register("projectId")}>
-              {!projects.data && (
-                <option value={initialValues.projectId}>
-                  {initialValues.projectId ? "Loading projects…" : "Inbox"}
-                </option>
-              )}
-              {projectChoices.map((project) => (
-                <option
-                  key={project.id}
-                  value={project.is_inbox && !initialValues.projectId ? "" : project.id}
-                >
-                  {project.name}
-                </option>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
+        <ProjectField initialProjectId={initialValues.projectId} />
 
         <Field label="Due Date" description={`Time zone: ${inputZone}`}>
           {(control) => (
@@ -283,29 +252,7 @@ function TaskForm({
 
         <RepeatField />
 
-        <Field label="Remind me" description={leadWithoutDueTime ? reminderMessages.needsDueTime : undefined}>
-          {(control) => (
-            <NativeSelect {...control} {...register("reminder")}>
-              <option value={NO_REMINDER}>No reminder</option>
-              {REMINDER_LEAD_MINUTES.map((minutes) => (
-                <option key={minutes} value={String(minutes)}>
-                  {reminderLeadLabel(minutes)}
-                </option>
-              ))}
-              <option value={REMIND_AT_TIME}>At a set time…</option>
-            </NativeSelect>
-          )}
-        </Field>
-
-        {reminder === REMIND_AT_TIME && (
-          <Field
-            label="Reminder time"
-            description={`Time zone: ${inputZone}`}
-            error={errors.remindAt?.message}
-          >
-            {(control) => <Input {...control} type="datetime-local" {...register("remindAt")} />}
-          </Field>
-        )}
+        <ReminderFields inputZone={inputZone} />
 
         <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
           <Field

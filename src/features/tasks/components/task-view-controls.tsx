@@ -118,6 +118,94 @@ function ChipGroup({ label, children }: { label: string; children: ReactNode }) 
   );
 }
 
+type FilterChipsProps = Omit<TaskViewControlsProps, "onViewChange" | "onLayoutChange" | "onSortChange"> & {
+  id: string;
+};
+
+/** The chips row: "Hide completed", then a group of chips per status, priority, project and tag. */
+function FilterChips({
+  id,
+  state,
+  tags,
+  projects,
+  onProjectsChange,
+  onStatusesChange,
+  onPrioritiesChange,
+  onTagsChange,
+  onHideCompletedChange,
+  onClearFilters,
+}: FilterChipsProps) {
+  const hideId = useId();
+  const filtering =
+    state.statuses.length + state.priorities.length + state.tags.length + state.projects.length > 0;
+  return (
+    <div
+      id={id}
+      className="-mx-1 flex basis-full items-center gap-x-4 overflow-x-auto px-1 py-0.5 max-sm:order-1"
+    >
+      <div className="flex shrink-0 items-center gap-2">
+        <Switch id={hideId} checked={state.hideCompleted} onCheckedChange={onHideCompletedChange} />
+        <Label htmlFor={hideId} className="whitespace-nowrap text-xs">
+          Hide completed
+        </Label>
+      </div>
+      <ChipGroup label="Status">
+        {TASK_STATUSES.map((status) => (
+          <Chip
+            key={status}
+            pressed={state.statuses.includes(status)}
+            onClick={() => onStatusesChange(toggled(state.statuses, status))}
+          >
+            {TASK_STATUS_LABELS[status]}
+          </Chip>
+        ))}
+      </ChipGroup>
+      <ChipGroup label="Priority">
+        {TASK_PRIORITIES.map((priority) => (
+          <Chip
+            key={priority}
+            pressed={state.priorities.includes(priority)}
+            onClick={() => onPrioritiesChange(toggled(state.priorities, priority))}
+          >
+            {TASK_PRIORITY_LABELS[priority]}
+          </Chip>
+        ))}
+      </ChipGroup>
+      {projects && projects.length > 1 && (
+        <ChipGroup label="Project">
+          {projects.map((project) => (
+            <Chip
+              key={project.id}
+              pressed={state.projects.includes(project.id)}
+              onClick={() => onProjectsChange(toggled(state.projects, project.id))}
+            >
+              {project.name}
+            </Chip>
+          ))}
+        </ChipGroup>
+      )}
+      {tags.length > 0 && (
+        <ChipGroup label="Tag">
+          {tags.map((tag) => (
+            <Chip
+              key={tag}
+              pressed={state.tags.includes(tag)}
+              onClick={() => onTagsChange(toggled(state.tags, tag))}
+            >
+              {tag}
+            </Chip>
+          ))}
+        </ChipGroup>
+      )}
+      {filtering && (
+        <Button variant="link" size="sm" className="h-auto shrink-0 p-0 text-xs" onClick={onClearFilters}>
+          Clear filters
+        </Button>
+      )}
+    </div>
+  );
+}
+
 /**
  * The Tasks screen as a daily tool: the All / Today / Upcoming views, the sort order, and behind
  * "Filters" one row of chips for status, priority and tag with "Hide completed". Compact, so the
@@ -140,8 +228,6 @@ export const TaskViewControls = memo(function TaskViewControls({
   onClearFilters,
 }: TaskViewControlsProps) {
   const ids = useId();
-  const filtering =
-    state.statuses.length + state.priorities.length + state.tags.length + state.projects.length > 0;
   const active =
     state.statuses.length +
     state.priorities.length +
@@ -196,74 +282,18 @@ export const TaskViewControls = memo(function TaskViewControls({
         )}
       </Button>
       {chipsOpen && (
-        <div
+        <FilterChips
           id={`${ids}-chips`}
-          className="-mx-1 flex basis-full items-center gap-x-4 overflow-x-auto px-1 py-0.5 max-sm:order-1"
-        >
-          <div className="flex shrink-0 items-center gap-2">
-            <Switch
-              id={`${ids}-hide`}
-              checked={state.hideCompleted}
-              onCheckedChange={onHideCompletedChange}
-            />
-            <Label htmlFor={`${ids}-hide`} className="whitespace-nowrap text-xs">
-              Hide completed
-            </Label>
-          </div>
-          <ChipGroup label="Status">
-            {TASK_STATUSES.map((status) => (
-              <Chip
-                key={status}
-                pressed={state.statuses.includes(status)}
-                onClick={() => onStatusesChange(toggled(state.statuses, status))}
-              >
-                {TASK_STATUS_LABELS[status]}
-              </Chip>
-            ))}
-          </ChipGroup>
-          <ChipGroup label="Priority">
-            {TASK_PRIORITIES.map((priority) => (
-              <Chip
-                key={priority}
-                pressed={state.priorities.includes(priority)}
-                onClick={() => onPrioritiesChange(toggled(state.priorities, priority))}
-              >
-                {TASK_PRIORITY_LABELS[priority]}
-              </Chip>
-            ))}
-          </ChipGroup>
-          {projects && projects.length > 1 && (
-            <ChipGroup label="Project">
-              {projects.map((project) => (
-                <Chip
-                  key={project.id}
-                  pressed={state.projects.includes(project.id)}
-                  onClick={() => onProjectsChange(toggled(state.projects, project.id))}
-                >
-                  {project.name}
-                </Chip>
-              ))}
-            </ChipGroup>
-          )}
-          {tags.length > 0 && (
-            <ChipGroup label="Tag">
-              {tags.map((tag) => (
-                <Chip
-                  key={tag}
-                  pressed={state.tags.includes(tag)}
-                  onClick={() => onTagsChange(toggled(state.tags, tag))}
-                >
-                  {tag}
-                </Chip>
-              ))}
-            </ChipGroup>
-          )}
-          {filtering && (
-            <Button variant="link" size="sm" className="h-auto shrink-0 p-0 text-xs" onClick={onClearFilters}>
-              Clear filters
-            </Button>
-          )}
-        </div>
+          state={state}
+          tags={tags}
+          projects={projects}
+          onProjectsChange={onProjectsChange}
+          onStatusesChange={onStatusesChange}
+          onPrioritiesChange={onPrioritiesChange}
+          onTagsChange={onTagsChange}
+          onHideCompletedChange={onHideCompletedChange}
+          onClearFilters={onClearFilters}
+        />
       )}
     </>
   );

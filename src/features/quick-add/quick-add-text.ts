@@ -1,14 +1,7 @@
-import { apiPaths } from "@contract/api-paths";
-import { parseTaskResponseSchema, type ParseTaskResponse } from "@contract/quick-add";
+import type { ParseTaskResponse } from "@contract/quick-add";
 import type { CreateTaskRequest } from "@contract/tasks";
 import { createProject } from "@/api/projects/project-queries";
-import { apiClient } from "@/lib/api-client";
-
-/** POST /api/v1/tasks/parse: the server reads the line, so every client reads it alike. */
-export async function parseQuickAdd(text: string, signal?: AbortSignal): Promise<ParseTaskResponse> {
-  const response = await apiClient.post<unknown>(apiPaths.parseTask, { text }, { signal });
-  return parseTaskResponseSchema.parse(response.data);
-}
+import { parseQuickAdd } from "@/api/quick-add/quick-add-queries";
 
 /**
  * The task a reading makes (the priority defaults on the server when none was named): in the

@@ -1,13 +1,19 @@
 import { calendarFeedSchema, type CalendarFeed } from "@contract/calendar";
 import { apiPaths } from "@contract/api-paths";
 import { importResultSchema, type ExportFormat, type ImportResult } from "@contract/transfer";
+import { queryOptions } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client";
+import { queryKeys } from "../query-keys";
 
-export const calendarFeedKey = ["calendar", "feed"] as const;
-
-export async function fetchCalendarFeed(): Promise<CalendarFeed> {
-  return calendarFeedSchema.parse((await apiClient.get<unknown>(apiPaths.calendarFeed)).data);
-}
+/** The private address of the user's calendar feed (Settings). */
+export const calendarFeedQueries = {
+  address: () =>
+    queryOptions({
+      queryKey: queryKeys.calendarFeed.address(),
+      queryFn: async ({ signal }): Promise<CalendarFeed> =>
+        calendarFeedSchema.parse((await apiClient.get<unknown>(apiPaths.calendarFeed, { signal })).data),
+    }),
+};
 
 export async function rotateCalendarFeed(): Promise<CalendarFeed> {
   return calendarFeedSchema.parse((await apiClient.post<unknown>(apiPaths.rotateCalendarFeed)).data);

@@ -14,9 +14,10 @@ import {
   type WebhookCreated,
 } from "@contract/integrations";
 import { queryOptions } from "@tanstack/react-query";
-import { queryKeys } from "@/api/query-keys";
 import { apiClient } from "@/lib/api-client";
+import { queryKeys } from "../query-keys";
 
+/** The personal API tokens and the webhooks (Settings). */
 export const integrationQueries = {
   tokens: () =>
     queryOptions({
