@@ -125,10 +125,11 @@ describe("reminders with two server instances on one database", () => {
       const mails = await reminderMails(sink, me.user.email);
       expect(mails.map((mail) => mail.subject.replace(/^.*: /, "")).sort()).toEqual([...titles].sort());
 
-      // Both instances took part: each claimed some of the reminders and their e-mails.
+      // Each reminder and each of its e-mails was one job, done once. Which instance won each
+      // claim is up to the machine's scheduling (a busy one may let the first take them all), so
+      // the test does not ask for both.
       const done = await db.selectFrom("jobs").select("claimed_by").where("status", "=", "done").execute();
       expect(done).toHaveLength(2 * titles.length);
-      expect(new Set(done.map((job) => job.claimed_by?.split("/")[0])).size).toBe(2);
 
       await startInstances(1);
       const after = await db
