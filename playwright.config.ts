@@ -11,8 +11,8 @@ const isCi = Boolean(process.env.CI);
 export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/global-setup.ts",
-  // Two cores shared with the server under test: one browser at a time.
-  workers: 1,
+  // Two browsers at a time: each journey signs up its own account, so two can share the servers.
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   forbidOnly: isCi,
