@@ -1,0 +1,97 @@
+import type { Db } from "../../db/database";
+import type { TaskRow, TrashedTasksTable } from "../../db/schema";
+import { INSERT_CHUNK } from "./repository";
+
+export type TrashedTaskRow = TrashedTasksTable;
+
+/** Keeps deleted tasks in the trash (a task trashed before, then imported again, is replaced). */
+export async function insertTrashedTasks(db: Db, rows: readonly TrashedTaskRow[]): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    const chunk = rows.slice(start, start + INSERT_CHUNK);
+    await db
+      .deleteFrom("trashed_tasks")
+      .where(
+        "id",
+        "in",
+        chunk.map((row) => row.id),
+      )
+      .execute();
+    await db.insertInto("trashed_tasks").values(chunk).execute();
+  }
+}
+
+/** The user's trash, newest deletion first; only `rootIds`' tasks when given. */
+export async function selectTrashedTasks(
+  db: Db,
+  userId: string,
+  rootIds?: readonly string[],
+): Promise<TrashedTaskRow[]> {
+  if (rootIds?.length === 0) return [];
+  return db
+    .selectFrom("trashed_tasks")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .$if(rootIds !== undefined, (query) => query.where("root_id", "in", rootIds ?? []))
+    .orderBy("deleted_at", "desc")
+    .orderBy("id")
+    .execute();
+}
+
+/** Takes tasks out of the user's trash (restored, or emptied when `ids` is left out). */
+export async function deleteTrashedTasks(db: Db, userId: string, ids?: readonly string[]): Promise<void> {
+  if (ids === undefined) {
+    await db.deleteFrom("trashed_tasks").where("user_id", "=", userId).execute();
+    return;
+  }
+  for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
+    await db
+      .deleteFrom("trashed_tasks")
+      .where("user_id", "=", userId)
+      .where("id", "in", ids.slice(start, start + INSERT_CHUNK))
+      .execute();
+  }
+}
+
+/** Purges, for every user, what was deleted before `deletedBeforeIso`; how many. */
+export async function purgeTrashedTasks(db: Db, deletedBeforeIso: string): Promise<number> {
+  const result = await db
+    .deleteFrom("trashed_tasks")
+    .where("deleted_at", "<", deletedBeforeIso)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The ids among `ids` that are tasks now (a restore never overwrites one). */
+export async function selectExistingTaskIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  const existing = new Set<string>();
+  for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
+    const rows = await db
+      .selectFrom("tasks")
+      .select("id")
+      .where("id", "in", ids.slice(start, start + INSERT_CHUNK))
+      .execute();
+    for (const row of rows) existing.add(row.id);
+  }
+  return existing;
+}
+
+/** A restored task's deletion leaves its history: it is as if the delete had not happened. */
+export async function deleteDeletionEvents(
+  db: Db,
+  userId: string,
+  taskIds: readonly string[],
+): Promise<void> {
+  for (let start = 0; start < taskIds.length; start += INSERT_CHUNK) {
+    await db
+      .deleteFrom("task_events")
+      .where("user_id", "=", userId)
+      .where("kind", "=", "deleted")
+      .where("task_id", "in", taskIds.slice(start, start + INSERT_CHUNK))
+      .execute();
+  }
+}
+
+/** A trashed task's row as it was kept. */
+export function trashedRow(row: Pick<TrashedTaskRow, "task">): TaskRow {
+  return JSON.parse(row.task) as TaskRow;
+}
