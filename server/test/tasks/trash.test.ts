@@ -142,7 +142,14 @@ describe("the trash", () => {
     expect(done.statusCode, done.body).toBe(200);
     expect(await carol.titles()).toEqual(["C"]);
     expect(await carol.restore([a.id, b.id])).toHaveLength(2);
-    expect((await carol.titles()).sort()).toEqual(["A", "B", "C"]);
+
+    // A parent and its subtask deleted together come back together, whichever is named.
+    const parent = await carol.create({ title: "Parent" });
+    const child = await carol.create({ title: "Child", parent_id: parent.id });
+    await carol.call("POST", apiRoutes.trashTasks.path, { ids: [parent.id, child.id] });
+    expect((await carol.trash()).map((entry) => entry.task.title)).toEqual(["Parent"]);
+    expect(new Set(await carol.restore([child.id]))).toEqual(new Set([parent.id, child.id]));
+    expect((await carol.titles()).sort()).toEqual(["A", "B", "C", "Child", "Parent"]);
 
     expect((await carol.call("POST", apiRoutes.trashTasks.path, { ids: [] })).statusCode).toBe(400);
   });

@@ -20,18 +20,20 @@ export async function insertTrashedTasks(db: Db, rows: readonly TrashedTaskRow[]
   }
 }
 
-/** The user's trash, newest deletion first; only `rootIds`' tasks when given. */
+/** The user's trash, newest deletion first; only the tasks `ids` or those deleted with `roots`, when given. */
 export async function selectTrashedTasks(
   db: Db,
   userId: string,
-  rootIds?: readonly string[],
+  only: { ids?: readonly string[]; roots?: readonly string[] } = {},
 ): Promise<TrashedTaskRow[]> {
-  if (rootIds?.length === 0) return [];
+  const { ids, roots } = only;
+  if (ids?.length === 0 || roots?.length === 0) return [];
   return db
     .selectFrom("trashed_tasks")
     .selectAll()
     .where("user_id", "=", userId)
-    .$if(rootIds !== undefined, (query) => query.where("root_id", "in", rootIds ?? []))
+    .$if(ids !== undefined, (query) => query.where("id", "in", ids ?? []))
+    .$if(roots !== undefined, (query) => query.where("root_id", "in", roots ?? []))
     .orderBy("deleted_at", "desc")
     .orderBy("id")
     .execute();

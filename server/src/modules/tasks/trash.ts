@@ -77,7 +77,7 @@ function heightOf(rows: readonly TaskRow[], rootId: string): number {
 }
 
 /**
- * POST /api/v1/tasks/trash/restore: brings each named task back with what was deleted with it,
+ * POST /api/v1/tasks/trash/restore: brings each named task back with everything deleted with it,
  * under its parent if that is still there (and deep enough room is left), else at the top of its
  * project, or of the Inbox when the project is gone. Announced as created; their deletion leaves
  * the history. An id not in the user's trash is a 404.
@@ -89,10 +89,14 @@ export async function restoreTasks(
   ids: readonly string[],
 ): Promise<TrashResult> {
   return withTaskWrite(db, userId, clock, async (write) => {
-    const roots = [...new Set(ids)];
-    const trashed = await selectTrashedTasks(write.trx, userId, roots);
+    // A task deleted with another (a subtask, or one selected with its parent) brings back all of
+    // what was deleted with it.
+    const named = await selectTrashedTasks(write.trx, userId, { ids: [...new Set(ids)] });
+    if (named.length !== new Set(ids).size) throw new NotFound("No such task in the trash");
+    const trashed = await selectTrashedTasks(write.trx, userId, {
+      roots: [...new Set(named.map((row) => row.root_id))],
+    });
     const groups = groupedBy(trashed, (row) => row.root_id);
-    if (groups.size !== roots.length) throw new NotFound("No such task in the trash");
     const existing = await selectExistingTaskIds(
       write.trx,
       trashed.map((row) => row.id),
