@@ -77,6 +77,7 @@ for (const { device, viewport } of [
       const select = (title: string) => page.getByRole("checkbox", { name: `Select "${title}"` });
       const bar = page.getByRole("toolbar", { name: "Selected tasks" });
 
+      await expect(taskHeading(page, "Delta")).toBeVisible();
       const titles = await page.getByRole("list", { name: "Tasks" }).getByRole("heading").allTextContents();
       await select(titles[0]!).click();
       await select(titles[2]!).click({ modifiers: ["Shift"] });
