@@ -4,19 +4,13 @@ import { INSERT_CHUNK } from "./repository";
 
 export type TrashedTaskRow = TrashedTasksTable;
 
-/** Keeps deleted tasks in the trash (a task trashed before, then imported again, is replaced). */
+/** Keeps deleted tasks in the trash. */
 export async function insertTrashedTasks(db: Db, rows: readonly TrashedTaskRow[]): Promise<void> {
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    const chunk = rows.slice(start, start + INSERT_CHUNK);
     await db
-      .deleteFrom("trashed_tasks")
-      .where(
-        "id",
-        "in",
-        chunk.map((row) => row.id),
-      )
+      .insertInto("trashed_tasks")
+      .values(rows.slice(start, start + INSERT_CHUNK))
       .execute();
-    await db.insertInto("trashed_tasks").values(chunk).execute();
   }
 }
 
@@ -61,20 +55,6 @@ export async function purgeTrashedTasks(db: Db, deletedBeforeIso: string): Promi
     .where("deleted_at", "<", deletedBeforeIso)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
-}
-
-/** The ids among `ids` that are tasks now (a restore never overwrites one). */
-export async function selectExistingTaskIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
-  const existing = new Set<string>();
-  for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
-    const rows = await db
-      .selectFrom("tasks")
-      .select("id")
-      .where("id", "in", ids.slice(start, start + INSERT_CHUNK))
-      .execute();
-    for (const row of rows) existing.add(row.id);
-  }
-  return existing;
 }
 
 /** A restored task's deletion leaves its history: it is as if the delete had not happened. */

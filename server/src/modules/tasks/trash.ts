@@ -7,13 +7,7 @@ import { selectTasksByIds } from "./repository";
 import { TASK_NOT_FOUND } from "./rows";
 import { toTaskJson } from "./task-json";
 import { descendantsByLevel, restoredPlacement } from "./tree";
-import {
-  deleteTrashedTasks,
-  purgeTrashedTasks,
-  selectExistingTaskIds,
-  selectTrashedTasks,
-  trashedRow,
-} from "./trash-repository";
+import { deleteTrashedTasks, purgeTrashedTasks, selectTrashedTasks, trashedRow } from "./trash-repository";
 import { purgeTimeOf, trashCutoffOf, TRASH_PURGE_JOB } from "./trash-writes";
 import { withTaskWrite } from "./unit-of-work";
 import { updateTask } from "./service";
@@ -97,13 +91,9 @@ export async function restoreTasks(
       roots: [...new Set(named.map((row) => row.root_id))],
     });
     const groups = groupedBy(trashed, (row) => row.root_id);
-    const existing = await selectExistingTaskIds(
-      write.trx,
-      trashed.map((row) => row.id),
-    );
     const restored: TaskRow[] = [];
     for (const [rootId, group] of groups) {
-      const rows = group.map(trashedRow).filter((row) => !existing.has(row.id));
+      const rows = group.map(trashedRow);
       const root = rows.find((row) => row.id === rootId);
       if (!root) continue;
       const place = await restoredPlacement(write.trx, userId, root, heightOf(rows, rootId), write.nowIso);
@@ -112,8 +102,6 @@ export async function restoreTasks(
         restored.push({ ...row, ...moved, updated_at: write.nowIso });
       }
     }
-    // What cannot come back (its id is a task again) leaves the trash too.
-    await deleteTrashedTasks(write.trx, userId, [...existing]);
     await write.restore(restored);
     return { ids: restored.map((row) => row.id) };
   });
