@@ -42,6 +42,7 @@ export function captureMailer(): Mailer & { sent: OutgoingMail[] } {
 }
 
 const TABLES = [
+  "trashed_tasks",
   "plan_undos",
   "calendars",
   "review_summaries",

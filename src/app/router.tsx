@@ -109,6 +109,10 @@ const ReviewPage = lazyPage(
   () => import("@/features/analytics/components/review-page"),
   (module) => module.ReviewPage,
 );
+const TrashPage = lazyPage(
+  () => import("@/features/trash/components/trash-page"),
+  (module) => module.TrashPage,
+);
 const ComingSoonPage = lazyPage(
   () => import("./routes/coming-soon"),
   (module) => module.ComingSoonPage,
@@ -154,6 +158,7 @@ function appRoutes({ queryClient }: AppRoutesProps): RouteObject[] {
             page(AnalyticsPage, "analytics"),
             page(ReviewPage, "review"),
             page(CalendarPage, "calendar"),
+            page(TrashPage, "trash"),
             page(ComingSoonPage, "profile"),
             page(ComingSoonPage, "premium"),
           ],

@@ -212,6 +212,20 @@ export interface PlanUndosTable {
   expires_at: string;
 }
 
+/** A deleted task kept for 30 days so it can be restored (migration 0025). */
+export interface TrashedTasksTable {
+  /** The task's id */
+  id: string;
+  user_id: string;
+  /** The task the user deleted: itself, or the ancestor it was deleted with */
+  root_id: string;
+  /** The task write that deleted it (its purge job's subject) */
+  batch_id: string;
+  deleted_at: string;
+  /** JSON: the task's row as it was */
+  task: string;
+}
+
 /** Work outside a request, claimed by one instance at a time (server/src/jobs, migration 0008). */
 export interface JobsTable {
   id: string;
@@ -425,6 +439,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   event_tickets: EventTicketsTable;
   live_streams: LiveStreamsTable;
+  trashed_tasks: TrashedTasksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
