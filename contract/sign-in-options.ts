@@ -40,7 +40,9 @@ export type OidcErrorCode = keyof typeof OIDC_ERROR_MESSAGES;
 
 /** The message of an error code from the landing page's fragment (anything else reads as "failed"). */
 export function oidcErrorMessage(code: string): string {
-  return code in OIDC_ERROR_MESSAGES ? OIDC_ERROR_MESSAGES[code as OidcErrorCode] : OIDC_ERROR_MESSAGES.failed;
+  return code in OIDC_ERROR_MESSAGES
+    ? OIDC_ERROR_MESSAGES[code as OidcErrorCode]
+    : OIDC_ERROR_MESSAGES.failed;
 }
 
 export const signInOptionsSchema = /* @__PURE__ */ z.object({

@@ -127,7 +127,10 @@ const envSchema = z.object({
 function oidcOf(env_: z.infer<typeof envSchema>) {
   const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = env_;
   if (!issuer && !clientId && !clientSecret) {
-    if (env_.OIDC_ONLY) throw new Error("Invalid configuration:\n  OIDC_ONLY: needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET");
+    if (env_.OIDC_ONLY)
+      throw new Error(
+        "Invalid configuration:\n  OIDC_ONLY: needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET",
+      );
     return undefined;
   }
   if (!issuer || !clientId || !clientSecret) {

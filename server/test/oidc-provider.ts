@@ -67,8 +67,6 @@ export async function startOidcProvider(options: {
     }),
     cookies: { keys: ["oidc-provider-test-cookie-key"] },
   });
-  // The development login page warns on every start; a test provider is meant to use it.
-  provider.on("server_error", () => undefined);
   server.on("request", provider.callback());
   return {
     issuer,

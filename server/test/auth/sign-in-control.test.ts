@@ -56,7 +56,12 @@ describe("REGISTRATION", () => {
     const registered = await t.app.inject({
       method: "POST",
       url: "/auth/register",
-      payload: { email: "late@example.com", verification_code: code, username: "late", password: "Quiet-Harbor-77" },
+      payload: {
+        email: "late@example.com",
+        verification_code: code,
+        username: "late",
+        password: "Quiet-Harbor-77",
+      },
     });
     expect(registered.statusCode).toBe(403);
     expect(registered.json()).toMatchObject({ message: SIGN_UP_CLOSED_MESSAGE });
@@ -104,7 +109,11 @@ describe("disable-user and enable-user", () => {
       })
     ).json<{ password: string }>().password;
     const davAs = (name: string) =>
-      t.app.inject({ method: "PROPFIND", url: "/dav/", headers: { ...basic(name, appPassword), depth: "0" } });
+      t.app.inject({
+        method: "PROPFIND",
+        url: "/dav/",
+        headers: { ...basic(name, appPassword), depth: "0" },
+      });
     const me = (bearerToken: string) =>
       t.app.inject({ method: "GET", url: "/auth/me", headers: bearer(bearerToken) });
     expect((await me(token)).statusCode).toBe(200);

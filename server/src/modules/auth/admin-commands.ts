@@ -107,7 +107,9 @@ async function invite(db: Db, email: string | undefined, extra: string[], now: D
     return EXIT_USAGE;
   }
   const added = await insertInvite(db, address.toLowerCase(), now);
-  out.info(added ? `Invited ${address}: it may sign up now.` : `${address} was already invited; nothing changed.`);
+  out.info(
+    added ? `Invited ${address}: it may sign up now.` : `${address} was already invited; nothing changed.`,
+  );
   return EXIT_OK;
 }
 

@@ -86,7 +86,8 @@ async function createAccount(deps: AccountDeps, person: OidcPerson & { email: st
       return user;
     } catch (error) {
       // Another sign-up took the name (or the address) between the look-up and the insert.
-      if (!isUniqueViolation(error) || attempt >= 3 || (await findUserByEmail(deps.db, person.email))) throw error;
+      if (!isUniqueViolation(error) || attempt >= 3 || (await findUserByEmail(deps.db, person.email)))
+        throw error;
     }
   }
 }

@@ -128,7 +128,8 @@ export async function finishOidcSignIn(
 export async function exchangeOidcCode(deps: OidcDeps, code: string): Promise<AuthResponse> {
   const userId = await takeOidcHandoff(deps.db, hashToken(code), deps.clock.now());
   const user = userId ? await findUserById(deps.db, userId) : undefined;
-  if (!user) throw new Unauthenticated("This sign-in link has expired or was already used. Please sign in again.");
+  if (!user)
+    throw new Unauthenticated("This sign-in link has expired or was already used. Please sign in again.");
   assertEnabled(user);
   return startSession(deps, user);
 }
