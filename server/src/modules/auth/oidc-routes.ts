@@ -1,4 +1,5 @@
 import { authResponseSchema } from "@contract/auth";
+import { errorBodySchema } from "@contract/common";
 import {
   OIDC_LANDING_PATH,
   oidcExchangeRequestSchema,
@@ -40,13 +41,17 @@ function oidcSettings(deps: AppDeps) {
 
 /** What the sign-in pages offer, and the OpenID Connect sign-in's three steps (all without a token). */
 export function signInOptionsRoutes(app: App, deps: AppDeps): void {
+  // Public calls: a browser navigation and the web app before sign-in make them.
   const tags = ["auth"];
+  const security: never[] = [];
+  const notConfigured = { 404: errorBodySchema.describe("OpenID Connect sign-in is not configured") };
 
   app.get(
     routeIn(app, paths.options),
     {
       schema: {
         tags,
+        security,
         summary: "How people may sign in and sign up on this server",
         response: { 200: signInOptionsSchema },
       },
@@ -59,8 +64,10 @@ export function signInOptionsRoutes(app: App, deps: AppDeps): void {
     {
       schema: {
         tags,
+        security,
         summary: "Begin signing in with the OpenID Provider (a browser navigation)",
-        description: `Redirects (302) to the provider. Register \`${oidcRedirectUri(deps.config)}\` there as the redirect URI. 404 when OpenID Connect is not configured.`,
+        description: `Redirects (302) to the provider. Register \`${oidcRedirectUri(deps.config)}\` there as the redirect URI.`,
+        response: notConfigured,
       },
     },
     async (request, reply) => {
@@ -81,8 +88,10 @@ export function signInOptionsRoutes(app: App, deps: AppDeps): void {
     {
       schema: {
         tags,
+        security,
         summary: "Where the OpenID Provider sends the browser back",
         description: `Redirects (302) to \`${OIDC_LANDING_PATH}#code=…\` (a one-time code for ${paths.oidcExchange}) or \`${OIDC_LANDING_PATH}#error=…\`.`,
+        response: notConfigured,
       },
     },
     async (request, reply) => {
@@ -99,10 +108,16 @@ export function signInOptionsRoutes(app: App, deps: AppDeps): void {
     {
       schema: {
         tags,
+        security,
         summary: "Exchange the one-time code of an OpenID Connect sign-in for a session",
-        description: "Each code works once, within a minute of the sign-in. 401 otherwise.",
+        description: "Each code works once, within a minute of the sign-in.",
         body: oidcExchangeRequestSchema,
-        response: { 200: authResponseSchema },
+        response: {
+          200: authResponseSchema,
+          400: errorBodySchema.describe("No code, or not a string"),
+          401: errorBodySchema.describe("The code is unknown, used or expired"),
+          403: errorBodySchema.describe("The account is disabled (code account_disabled)"),
+        },
       },
     },
     async (request) => exchangeOidcCode(deps, request.body.code),
