@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 import { aiInstanceWebServer } from "./e2e/support/ai-instance";
 import { e2eEnvironment, serverEnvironment } from "./e2e/support/environment";
+import { oidcInstanceWebServer } from "./e2e/support/oidc-instance";
 
 const isCi = Boolean(process.env.CI);
 
@@ -60,5 +61,7 @@ export default defineConfig({
     },
     // The AI journeys (issues 4, 5): a second instance whose AI_BASE_URL is a fake OpenAI-compatible server.
     aiInstanceWebServer,
+    // The OpenID Connect journey: an instance signing in through a local OpenID Provider.
+    oidcInstanceWebServer,
   ],
 });

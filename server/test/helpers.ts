@@ -63,6 +63,10 @@ const TABLES = [
   "verification_codes",
   "password_reset_codes",
   "sessions",
+  "oidc_handoffs",
+  "oidc_identities",
+  "oidc_logins",
+  "registration_invites",
   "users",
 ] as const;
 

@@ -10,6 +10,7 @@ export const queryKeys = {
   auth: {
     all: ["auth"] as const,
     me: () => [...queryKeys.auth.all, "me"] as const,
+    signInOptions: () => [...queryKeys.auth.all, "sign-in-options"] as const,
   },
   tasks: {
     all: ["tasks"] as const,

@@ -69,6 +69,10 @@ const ForgotPasswordPage = lazyPage(
   () => import("@/features/auth/components/forgot-password-page"),
   (module) => module.ForgotPasswordPage,
 );
+const OidcLandingPage = lazyPage(
+  () => import("@/features/auth/components/oidc-landing-page"),
+  (module) => module.OidcLandingPage,
+);
 const AppLayout = lazyPage(
   () => import("./routes/app-layout"),
   (module) => module.AppLayout,
@@ -144,6 +148,7 @@ function appRoutes({ queryClient }: AppRoutesProps): RouteObject[] {
         page(LoginPage, "login"),
         page(RegisterPage, "register"),
         page(ForgotPasswordPage, "forgot-password"),
+        page(OidcLandingPage, "login/oidc"),
         {
           // Behind the guard, inside the shell, each screen inside its own error boundary.
           element: <AppLayout />,

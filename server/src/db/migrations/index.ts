@@ -17,6 +17,7 @@ import * as caldav from "./0017-caldav";
 import * as tokensAndWebhooks from "./0016-tokens-and-webhooks";
 import * as taskSearchIndex from "./0018-task-search-index";
 import * as credentialsAndJobShares from "./0019-credentials-and-job-shares";
+import * as signInControl from "./0021-sign-in-control";
 import * as taskTrash from "./0025-task-trash";
 
 /**
@@ -44,5 +45,6 @@ export const migrations: Record<string, Migration> = {
   "0017-caldav": caldav,
   "0018-task-search-index": taskSearchIndex,
   "0019-credentials-and-job-shares": credentialsAndJobShares,
+  "0021-sign-in-control": signInControl,
   "0025-task-trash": taskTrash,
 };

@@ -5,6 +5,7 @@ import { routeIn } from "../../lib/route-path";
 import { endCredentialsAfterNewPassword } from "../credentials/service";
 import { setTimezone, updateProfile, updateSettings } from "./account-settings";
 import { authenticate, currentSessionId, currentUser, currentUserRow } from "./authenticate";
+import { signInOptionsRoutes } from "./oidc-routes";
 import {
   changePassword,
   forgotPassword,
@@ -63,6 +64,8 @@ export const authModule: ModulePlugin = async (app, { deps }) => {
     await endCredentialsAfterNewPassword(deps, userId, "reset");
     return answer;
   });
+
+  signInOptionsRoutes(app, deps);
 
   await app.register(async (signedIn: App) => {
     // A personal API token may read the account, never change it.

@@ -45,6 +45,7 @@ import {
   revokeSession,
   selectLiveSessions,
 } from "./session-repository";
+import { assertEnabled, assertMaySignUp } from "./sign-in-control";
 import { toUserJson } from "./user-json";
 import { findUserByEmail, findUserById, findUserByUsername, insertUser, updateUser } from "./user-repository";
 import {
@@ -105,7 +106,7 @@ function rule(name: keyof typeof limits, subject: string): RateLimitRule {
  * Addresses that mail systems reserve or that Tasklane sends from: a user called "postmaster" or
  * "no-reply" would own an inbound address that is not theirs to have.
  */
-const RESERVED_USERNAMES = new Set([
+export const RESERVED_USERNAMES = new Set([
   "abuse",
   "admin",
   "administrator",
@@ -143,7 +144,7 @@ async function assertUsernameFree(deps: AuthDeps, username: string): Promise<voi
     throw new Conflict(USERNAME_TAKEN_MESSAGE, "username_taken");
 }
 
-async function startSession(deps: AuthDeps, user: UserRow): Promise<AuthResponse> {
+export async function startSession(deps: AuthDeps, user: UserRow): Promise<AuthResponse> {
   const now = deps.clock.now();
   const { token } = await createSession(deps.db, user.id, now, deps.config.sessionTtlDays);
   return { token, user: toUserJson(deps.config, user, now) };
@@ -161,6 +162,7 @@ export async function sendVerification(
   ip: string,
   log: Pick<FastifyBaseLogger, "error">,
 ): Promise<SendVerificationResponse> {
+  await assertMaySignUp(deps, email);
   const now = deps.clock.now();
   const emailLower = email.toLowerCase();
   await enforceRateLimits(
@@ -305,6 +307,7 @@ export async function resetPassword(
 
 /** POST /auth/register: every sign-up rule the form checks (e-mail, username, password, names) is checked again here, then the code. */
 export async function register(deps: AuthDeps, request: RegisterRequest, ip: string): Promise<AuthResponse> {
+  await assertMaySignUp(deps, request.email);
   const now = deps.clock.now();
   const emailLower = request.email.toLowerCase();
   await enforceRateLimits(
@@ -408,6 +411,7 @@ export async function login(deps: AuthDeps, request: LoginRequest, ip: string): 
   await clearRateLimit(deps.db, keys.accountFailures.key);
   await clearRateLimit(deps.db, keys.accountBackoff);
   await holdUntil(deps.db, keys.knownClient(user.id), new Date(now.getTime() + KNOWN_CLIENT_MS));
+  assertEnabled(user);
   return startSession(deps, user);
 }
 
@@ -474,7 +478,11 @@ export function getUserByUsername(db: Db, username: string): Promise<UserRow | u
   return findUserByUsername(db, username);
 }
 
-/** A user by the name they sign in to a device with: the username or the e-mail address. */
+/**
+ * A user by the name they sign in to a device with: the username or the e-mail address. A
+ * disabled account is nobody, so its app passwords stop with it.
+ */
 export async function getUserBySignInName(db: Db, name: string): Promise<UserRow | undefined> {
-  return (await findUserByUsername(db, name)) ?? findUserByEmail(db, name);
+  const user = (await findUserByUsername(db, name)) ?? (await findUserByEmail(db, name));
+  return user?.disabled_at ? undefined : user;
 }

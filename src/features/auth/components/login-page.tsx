@@ -9,7 +9,9 @@ import { useSignedIn } from "../use-signed-in";
 import { useLogin } from "@/api/auth/login";
 import { redirectTarget } from "../auth-redirect";
 import { loginFormSchema } from "../form-schemas";
+import { useSignInOptions } from "../use-sign-in-options";
 import { AuthLayout } from "./auth-layout";
+import { OidcSignIn } from "./oidc-sign-in";
 import { SubmitButton } from "./submit-button";
 
 /** The sign-in screen: e-mail and password, the server's refusal (or "Login failed") above the form. */
@@ -17,6 +19,7 @@ export function LoginPage() {
   const location = useLocation();
   const signedIn = useSignedIn();
   const login = useLogin();
+  const passwordForms = useSignInOptions().password;
   const form = useForm({
     resolver: zodResolver(loginFormSchema),
     defaultValues: { email: "", password: "" },
@@ -40,7 +43,13 @@ export function LoginPage() {
         </p>
       }
     >
-      <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+      <OidcSignIn />
+      <form
+        noValidate
+        hidden={!passwordForms}
+        className="grid gap-4"
+        onSubmit={form.handleSubmit((values) => login.mutate(values))}
+      >
         <Field label="Email" error={errors.email?.message}>
           {(control) => (
             <Input
