@@ -21,14 +21,17 @@ export function signInOptionsAre(options: Partial<SignInOptions>) {
 
 export const signInOptionsHandlers = [
   signInOptionsAre({}),
-  http.post(signInOptionsPaths.oidcExchange, async ({ request }) => {
-    const { code } = (await request.json()) as { code?: string };
-    if (code !== FAKE_OIDC_CODE) {
-      return HttpResponse.json<ErrorBody>(
-        { message: "This sign-in link has expired or was already used. Please sign in again." },
-        { status: 401 },
-      );
-    }
-    return HttpResponse.json<AuthResponse>({ token: "fake-oidc-token", user: currentAccount().user });
-  }),
+  http.post<never, { code?: string }, AuthResponse | ErrorBody>(
+    signInOptionsPaths.oidcExchange,
+    async ({ request }) => {
+      const { code } = await request.json();
+      if (code !== FAKE_OIDC_CODE) {
+        return HttpResponse.json<ErrorBody>(
+          { message: "This sign-in link has expired or was already used. Please sign in again." },
+          { status: 401 },
+        );
+      }
+      return HttpResponse.json<AuthResponse>({ token: "fake-oidc-token", user: currentAccount().user });
+    },
+  ),
 ];
