@@ -83,7 +83,7 @@ async function listFilteredTasks(
   // A page of the history reads a page of candidates at a time, from where the last one ended,
   // rather than every task that matches.
   const tasks: TaskJson[] = [];
-  for (let after = page.after; ; ) {
+  for (let after = page.after; ;) {
     const rows = await selectTaskPage(db, userId, filters, { ...page, ...(after ? { after } : {}) });
     tasks.push(...exact(rows));
     const last = rows.at(-1);
