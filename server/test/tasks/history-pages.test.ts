@@ -79,6 +79,10 @@ describe("the completed tasks a page at a time, newest first", () => {
       "Open one",
       "Open two",
     ]);
+    const never = (await list({ order: "completed_at", after: taskPageCursor(last) })).json() as TaskJson[];
+    expect(never.map((task) => task.title)).toEqual(["Open two", "Open one"]);
+    const after = taskPageCursor(never[0] as TaskJson);
+    expect(await titlesOf({ order: "completed_at", limit: "5", after })).toEqual(["Open one"]);
   });
 
   it("keeps the open tasks on their own, in the to-do order, without the history", async () => {
