@@ -17,8 +17,9 @@ import { startApiServer } from "../support/api-server";
 /**
  * One person with 10,000 tasks: the whole list, uncompressed, the same list unchanged
  * (If-None-Match with its ETag: a 304 and no body, what the app pays on every revisit when
- * nothing changed) and a search; then, without budgets, the list as a browser asks for it (gzip),
- * other searches and the statistics. And a long-time user (300 open, 5,000 completed): what the
+ * nothing changed) and a search as the Tasks screen sends it (the history's first page for the
+ * text); then, without budgets, the list as a browser asks for it (gzip), other searches (every
+ * match of one, as other clients may ask) and the statistics. And a long-time user (300 open, 5,000 completed): what the
  * Tasks screen asks for, the open list (budget) and the first page of the history. One request at a time, timed over loopback from this process: the figure is the
  * server's time plus a loopback round trip. Per engine.
  */
@@ -130,8 +131,21 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
       200,
       304,
     );
-    const search = await time(`GET ${listPath}?search=invoice`, `${listPath}?search=invoice`, identity, 50);
+    // The Tasks screen filters the open tasks it holds and asks the server for the history's
+    // matches a page at a time: that request is the search the budget is about.
+    const search = await time(
+      `GET ${COMPLETED_PAGE}&search=invoice (the Tasks screen's search)`,
+      `${COMPLETED_PAGE}&search=invoice`,
+      identity,
+      50,
+    );
     const others = [
+      await time(
+        `GET ${listPath}?search=invoice (every match: about 1,300 tasks)`,
+        `${listPath}?search=invoice`,
+        identity,
+        50,
+      ),
       await time(`GET ${listPath}, gzip (as a browser asks)`, listPath, { "accept-encoding": "gzip" }, 20),
       await time(
         `GET ${listPath}?search=dentist flights`,
@@ -204,7 +218,7 @@ const tasksList: BenchSection = async () => {
     budgetsTable(
       runs.flatMap(({ engine, list, notModified, search, history }) => [
         budgetRow(
-          `${engine.name}: a search among ${TASKS.toLocaleString("en-US")} tasks (median)`,
+          `${engine.name}: a search among ${TASKS.toLocaleString("en-US")} tasks, as the Tasks screen sends it (median)`,
           search.p50,
           { atMost: SEARCH_BUDGET_MS },
           "ms",

@@ -79,6 +79,10 @@ describe("the completed tasks a page at a time, newest first", () => {
       "Open one",
       "Open two",
     ]);
+    const never = (await list({ order: "completed_at", after: taskPageCursor(last) })).json() as TaskJson[];
+    expect(never.map((task) => task.title)).toEqual(["Open two", "Open one"]);
+    const after = taskPageCursor(never[0] as TaskJson);
+    expect(await titlesOf({ order: "completed_at", limit: "5", after })).toEqual(["Open one"]);
   });
 
   it("keeps the open tasks on their own, in the to-do order, without the history", async () => {
@@ -187,5 +191,31 @@ describe("subtasks with their open parents", () => {
     const withSubtasks = await titlesOf({ status: "pending,in_progress", with_subtasks: "true" });
     expect(withSubtasks).toEqual(expect.arrayContaining(["Parent", "Child", "Grandchild"]));
     expect(withSubtasks.filter((title) => title.startsWith("Done"))).toEqual([]);
+  });
+});
+
+describe("a searched page when the exact check drops candidates", () => {
+  it("fills the page from the candidates after those dropped, and the next page after it", async () => {
+    // "," is in the tags' stored text of a task with two tags, so SQL pre-selects these; the
+    // exact check drops them (no tag, title or description holds a comma).
+    const completeNew = async (title: string, tags: string[]) => {
+      t.clock.advance(60_000);
+      const task = (
+        await t.app.inject({ method: "POST", url: TASKS, headers, payload: { title, tags } })
+      ).json() as TaskJson;
+      await t.app.inject({
+        method: "PUT",
+        url: pathFor(apiRoutes.updateTask.path, { id: task.id }),
+        headers,
+        payload: { status: "completed" },
+      });
+    };
+    for (const n of [1, 2, 3]) await completeNew(`Comma ${n}, kept`, []);
+    for (const n of [1, 2, 3, 4, 5]) await completeNew(`Two tags ${n}`, ["left", "right"]);
+    const query = { status: "completed", order: "completed_at", search: ",", limit: "2" };
+    const first = (await list(query)).json() as TaskJson[];
+    expect(first.map((task) => task.title)).toEqual(["Comma 3, kept", "Comma 2, kept"]);
+    const after = taskPageCursor(first.at(-1) as TaskJson);
+    expect(await titlesOf({ ...query, after })).toEqual(["Comma 1, kept"]);
   });
 });

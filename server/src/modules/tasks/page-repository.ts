@@ -1,7 +1,6 @@
-import type { ExpressionBuilder } from "kysely";
 import type { TaskListOrder } from "@contract/tasks";
 import { isPostgres, type Db } from "../../db/database";
-import type { Database, TaskRow } from "../../db/schema";
+import type { TaskRow } from "../../db/schema";
 import {
   applyFilters,
   compareInListOrder,
@@ -38,23 +37,21 @@ async function withSubtasks(db: Db, userId: string, rows: TaskRow[]): Promise<Ta
   return all;
 }
 
-/** After `after` in newest-completion-first order (never-completed tasks last, ids descending). */
-function afterCursor(
-  eb: ExpressionBuilder<Database, "tasks">,
-  { completedAt, id }: { completedAt: string | null; id: string },
-) {
-  if (completedAt === null) return eb.and([eb("completed_at", "is", null), eb("id", "<", id)]);
-  return eb.or([
-    eb("completed_at", "<", completedAt),
-    eb.and([eb("completed_at", "=", completedAt), eb("id", "<", id)]),
-    eb("completed_at", "is", null),
-  ]);
+/** The user's tasks matching `filters`, as a query to order and cut. */
+function filteredTasks(db: Db, userId: string, filters: TaskQueryFilters) {
+  return db
+    .selectFrom("tasks")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where((eb) => applyFilters(eb, filters, { postgres: isPostgres(db) }));
 }
 
 /**
  * The user's tasks matching `filters`, in the page's order, at most `limit`. Newest completion
  * first is read in that order from the (user_id, completed_at) index, so a page of a long history
  * costs what it holds; the to-do order is sorted here (see compareInListOrder) and cut after.
+ * Completed tasks and never-completed ones (last, ids descending) are read apart: one ORDER BY
+ * with NULLS LAST is one PostgreSQL cannot read from that index, so it would sort them all.
  */
 export async function selectTaskPage(
   db: Db,
@@ -68,14 +65,30 @@ export async function selectTaskPage(
     return page.limit === undefined ? rows : rows.slice(0, page.limit);
   }
   const { after, limit } = page;
-  return db
-    .selectFrom("tasks")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where((eb) => applyFilters(eb, filters, { postgres: isPostgres(db) }))
-    .$if(after !== undefined, (query) => query.where((eb) => afterCursor(eb, after!)))
-    .orderBy("completed_at", (order) => order.desc().nullsLast())
+  const afterCompletion = after?.completedAt;
+  const completed =
+    afterCompletion === null
+      ? []
+      : await filteredTasks(db, userId, filters)
+          .where("completed_at", "is not", null)
+          .$if(afterCompletion !== undefined, (query) =>
+            query.where((eb) =>
+              eb.or([
+                eb("completed_at", "<", afterCompletion!),
+                eb.and([eb("completed_at", "=", afterCompletion!), eb("id", "<", after!.id)]),
+              ]),
+            ),
+          )
+          .orderBy("completed_at", "desc")
+          .orderBy("id", "desc")
+          .$if(limit !== undefined, (query) => query.limit(limit!))
+          .execute();
+  if (limit !== undefined && completed.length >= limit) return completed;
+  const never = await filteredTasks(db, userId, filters)
+    .where("completed_at", "is", null)
+    .$if(afterCompletion === null, (query) => query.where("id", "<", after!.id))
     .orderBy("id", "desc")
-    .$if(limit !== undefined, (query) => query.limit(limit!))
+    .$if(limit !== undefined, (query) => query.limit(limit! - completed.length))
     .execute();
+  return [...completed, ...never];
 }

@@ -75,10 +75,21 @@ async function listFilteredTasks(
 ): Promise<TaskJson[]> {
   if (!filters.tags?.length && !filters.search)
     return (await selectTaskPage(db, userId, filters, page)).map(toTaskJson);
-  // The exact check drops some of what SQL pre-selected: the page is cut after it, not before.
+  const exact = (rows: TaskRow[]) => rows.map(toTaskJson).filter((task) => matchesExactly(task, filters));
   const { limit, ...uncut } = page;
-  const tasks = (await selectTaskPage(db, userId, filters, uncut)).map(toTaskJson);
-  return tasks.filter((task) => matchesExactly(task, filters)).slice(0, limit);
+  // The exact check drops some of what SQL pre-selected, so a page is cut after it, not before.
+  if (limit === undefined || page.order !== "completed_at")
+    return exact(await selectTaskPage(db, userId, filters, uncut)).slice(0, limit);
+  // A page of the history reads a page of candidates at a time, from where the last one ended,
+  // rather than every task that matches.
+  const tasks: TaskJson[] = [];
+  for (let after = page.after; ;) {
+    const rows = await selectTaskPage(db, userId, filters, { ...page, ...(after ? { after } : {}) });
+    tasks.push(...exact(rows));
+    const last = rows.at(-1);
+    if (tasks.length >= limit || rows.length < limit || !last) return tasks.slice(0, limit);
+    after = { completedAt: last.completed_at, id: last.id };
+  }
 }
 
 /** The pending and in-progress tasks, in list order (the daily plan works on these). */

@@ -147,7 +147,8 @@ export class TaskWrite {
     const version = await bumpTaskDataVersion(trx, userId, nowIso);
     const outcomes = [...this.#outcomes.values()];
     await recordSyncChanges(trx, userId, version, {
-      saved: outcomes.flatMap((outcome) => (outcome.type === "deleted" ? [] : [outcome.row])),
+      created: outcomes.flatMap((outcome) => (outcome.type === "created" ? [outcome.row] : [])),
+      saved: outcomes.flatMap((outcome) => (outcome.type === "updated" ? [outcome.row] : [])),
       removed: outcomes.flatMap((outcome) => (outcome.type === "deleted" ? [outcome.task] : [])),
     });
     await announceTaskChanges(trx, userId, outcomes.map(announced), nowIso);
