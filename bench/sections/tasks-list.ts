@@ -216,10 +216,19 @@ const tasksList: BenchSection = async () => {
       rows: history.map(rowOf),
     })),
     budgetsTable(
-      runs.flatMap(({ engine, list, notModified, search, history }) => [
+      runs.flatMap(({ engine, list, notModified, search, others, history }) => [
         budgetRow(
           `${engine.name}: a search among ${TASKS.toLocaleString("en-US")} tasks, as the Tasks screen sends it (median)`,
           search.p50,
+          { atMost: SEARCH_BUDGET_MS },
+          "ms",
+          formatMs,
+        ),
+        // The same budget held against the spec's unpaged search too: every match, as other
+        // clients may ask for it, so the figure that used to carry this budget stays in view.
+        budgetRow(
+          `${engine.name}: the same search unpaged, every match (median)`,
+          others[0]?.p50 ?? Number.NaN,
           { atMost: SEARCH_BUDGET_MS },
           "ms",
           formatMs,
