@@ -1,6 +1,16 @@
 import type { NotificationJson } from "@contract/notifications";
 import { formatDistanceToNowStrict } from "date-fns";
-import { CalendarCheck, CheckCheck, Mail, AlarmClock, AlarmClockPlus, Webhook } from "lucide-react";
+import {
+  CalendarCheck,
+  CheckCheck,
+  Mail,
+  AlarmClock,
+  AlarmClockPlus,
+  Webhook,
+  Users,
+  UserCheck,
+  AtSign,
+} from "lucide-react";
 import { Fragment, useRef } from "react";
 import { Link } from "react-router-dom";
 import {
@@ -31,6 +41,9 @@ const ICONS = {
   email_tasks: Mail,
   plan_ready: CalendarCheck,
   webhook_disabled: Webhook,
+  invitation: Users,
+  assigned: UserCheck,
+  mentioned: AtSign,
 } as const;
 
 /**
