@@ -8,6 +8,7 @@ import { notificationHandlers } from "./notifications";
 import { planningHandlers } from "./planning";
 import { premiumHandlers } from "./premium";
 import { projectHandlers } from "./projects";
+import { sharingHandlers } from "./sharing";
 import { taskHandlers } from "./tasks";
 
 /** One handler file per resource; add yours here. */
@@ -21,5 +22,6 @@ export const handlers: RequestHandler[] = [
   ...planningHandlers,
   ...premiumHandlers,
   ...projectHandlers,
+  ...sharingHandlers,
   ...taskHandlers,
 ];
