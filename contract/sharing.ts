@@ -104,7 +104,7 @@ export type Comment = z.infer<typeof commentSchema>;
 export const commentListSchema = /* @__PURE__ */ z.array(commentSchema);
 
 /** What the activity feed tells: the task history's kinds, and comments. */
-export const ACTIVITY_KINDS = [...TASK_EVENT_KINDS, "assigned", "commented"] as const;
+export const ACTIVITY_KINDS = [...TASK_EVENT_KINDS, "commented"] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 /** One thing that happened in a project; `actor` null when it was nobody's doing (a reminder's repeat). */
@@ -115,7 +115,7 @@ export const activitySchema = /* @__PURE__ */ z.object({
   /** The task's title now; null once it is deleted. */
   task_title: z.string().nullable(),
   at: z.string(),
-  /** The value before and after: a status, a due date, an assignee's id; null when none. */
+  /** The value before and after: a status, a due date; null when none. */
   from: z.string().nullable(),
   to: z.string().nullable(),
 });

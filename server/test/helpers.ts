@@ -42,6 +42,8 @@ export function captureMailer(): Mailer & { sent: OutgoingMail[] } {
 }
 
 const TABLES = [
+  "task_comments",
+  "project_members",
   "plan_undos",
   "calendars",
   "review_summaries",

@@ -6,6 +6,7 @@ import {
   applyFilters,
   compareInListOrder,
   selectChildren,
+  ownOrShared,
   selectTasks,
   type TaskQueryFilters,
 } from "./repository";
@@ -71,7 +72,7 @@ export async function selectTaskPage(
   return db
     .selectFrom("tasks")
     .selectAll()
-    .where("user_id", "=", userId)
+    .where((eb) => ownOrShared(eb, userId, filters))
     .where((eb) => applyFilters(eb, filters, { postgres: isPostgres(db) }))
     .$if(after !== undefined, (query) => query.where((eb) => afterCursor(eb, after!)))
     .orderBy("completed_at", (order) => order.desc().nullsLast())
