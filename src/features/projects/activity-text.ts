@@ -7,7 +7,7 @@ const statusLabel = (value: string | null) => {
 };
 
 /** What one entry of a project's activity says, after the actor's name: `completed "Buy milk"`. */
-export function activityText(activity: Activity, nameOf: (userId: string) => string): string {
+export function activityText(activity: Activity): string {
   const task = activity.task_title === null ? "a deleted task" : `"${activity.task_title}"`;
   switch (activity.kind) {
     case "created":
@@ -22,8 +22,6 @@ export function activityText(activity: Activity, nameOf: (userId: string) => str
       return `rescheduled ${task}`;
     case "deleted":
       return `deleted ${task}`;
-    case "assigned":
-      return activity.to === null ? `unassigned ${task}` : `assigned ${task} to ${nameOf(activity.to)}`;
     case "commented":
       return `commented on ${task}`;
   }

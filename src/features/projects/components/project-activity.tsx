@@ -2,7 +2,7 @@ import type { Project } from "@contract/projects";
 import { useQuery } from "@tanstack/react-query";
 import { formatDistanceToNowStrict } from "date-fns";
 import { useState } from "react";
-import { sharingQueries, useProjectMembers } from "@/api/sharing/sharing-queries";
+import { sharingQueries } from "@/api/sharing/sharing-queries";
 import { Button } from "@/components/ui/button";
 import { activityText } from "../activity-text";
 
@@ -13,9 +13,6 @@ import { activityText } from "../activity-text";
 export function ProjectActivity({ project }: { project: Project }) {
   const [open, setOpen] = useState(false);
   const activity = useQuery({ ...sharingQueries.activity(project.id), enabled: open });
-  const members = useProjectMembers(project.id, open);
-  const nameOf = (userId: string) =>
-    members.data?.find((member) => member.user.id === userId)?.user.username ?? "a member";
   return (
     <details
       className="w-full rounded-md border px-3 py-2 text-sm"
@@ -39,7 +36,7 @@ export function ProjectActivity({ project }: { project: Project }) {
             <li key={`${entry.at}-${index}`} className="flex flex-wrap gap-x-2">
               <span className="break-words">
                 <span className="font-medium">{entry.actor?.username ?? "Tasklane"}</span>{" "}
-                {activityText(entry, nameOf)}
+                {activityText(entry)}
               </span>
               <time dateTime={entry.at} className="text-xs text-muted-foreground">
                 {formatDistanceToNowStrict(new Date(entry.at), { addSuffix: true })}
