@@ -16,7 +16,7 @@ import { NOTIFICATIONS_REFETCH_MS } from "../notifications/notification-queries"
 import { queryKeys } from "../query-keys";
 
 /** A list the server answered, each entry read with the contract's schema; a malformed one is left out. */
-export function listFromWire<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema>[] {
+function listFromWire<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema>[] {
   if (!Array.isArray(value)) throw new Error("The server did not answer with a list");
   return value.flatMap((item) => {
     const parsed = schema.safeParse(item);
