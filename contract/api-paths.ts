@@ -74,6 +74,18 @@ export const apiPaths = {
   deleteWebhook: "/api/v1/webhooks/:id",
   eventTicket: "/api/v1/events/ticket",
   eventStream: "/api/v1/events",
+  listMembers: "/api/v1/projects/:id/members",
+  addMember: "/api/v1/projects/:id/members",
+  updateMember: "/api/v1/projects/:id/members/:user_id",
+  removeMember: "/api/v1/projects/:id/members/:user_id",
+  projectActivity: "/api/v1/projects/:id/activity",
+  listInvitations: "/api/v1/invitations",
+  acceptInvitation: "/api/v1/invitations/:id/accept",
+  declineInvitation: "/api/v1/invitations/:id/decline",
+  listComments: "/api/v1/tasks/:id/comments",
+  createComment: "/api/v1/tasks/:id/comments",
+  updateComment: "/api/v1/comments/:id",
+  deleteComment: "/api/v1/comments/:id",
 } as const;
 
 /** Fills `:name` parameters of a route path. */

@@ -13,4 +13,5 @@ export * from "./planning";
 export * from "./caldav";
 export * from "./notifications";
 export * from "./analytics";
+export * from "./sharing";
 export * from "./routes";

@@ -1,8 +1,16 @@
 import { z } from "zod";
 import { withoutNul } from "./common";
 
-/** What the bell tells about: a task's reminder, tasks made from an e-mail, a finished daily plan. */
-export const NOTIFICATION_KINDS = ["reminder", "email_tasks", "plan_ready", "webhook_disabled"] as const;
+/** What the bell tells about: a reminder, tasks made from an e-mail, a finished daily plan, a share. */
+export const NOTIFICATION_KINDS = [
+  "reminder",
+  "email_tasks",
+  "plan_ready",
+  "webhook_disabled",
+  "invitation",
+  "assigned",
+  "mentioned",
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The bell's list holds the newest notifications, this many. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { onFirstUse, withoutNul } from "./common";
+import { projectRoleSchema, userRefSchema } from "./sharing";
 
 // ---------------------------------------------------------------------------------------------
 // Projects: every task is in exactly one; every account has an Inbox.
@@ -71,6 +72,12 @@ export const projectJsonSchema = /* @__PURE__ */ z.object({
   is_inbox: z.boolean(),
   archived: z.boolean(),
   open_count: z.number().int(),
+  /** The caller's role: `owner` for one's own projects, else the role a share gave. */
+  role: projectRoleSchema,
+  /** Who owns it (the caller, for one's own). */
+  owner: userRefSchema,
+  /** Members besides the owner, accepted or invited: 0 for a project nobody shares. */
+  member_count: z.number().int(),
 });
 export type ProjectJson = z.infer<typeof projectJsonSchema>;
 export type Project = ProjectJson;
@@ -114,6 +121,9 @@ const projectFromWireSchema = onFirstUse(() => {
     is_inbox: wire.is_inbox.catch(false),
     archived: wire.archived.catch(false),
     open_count: wire.open_count.catch(0),
+    role: wire.role.catch("owner"),
+    owner: wire.owner.catch({ id: "", username: "" }),
+    member_count: wire.member_count.catch(0),
   } satisfies Record<keyof ProjectJson, z.ZodType>);
 });
 

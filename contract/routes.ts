@@ -64,6 +64,7 @@ import {
   updateProjectRequestSchema,
 } from "./projects";
 import { parseTaskRequestSchema, parseTaskResponseSchema } from "./quick-add";
+import { sharingRoutes } from "./sharing-routes";
 import { exportQuerySchema, importResultSchema } from "./transfer";
 import { premiumLimitSchema, premiumResetDateSchema, premiumStatusSchema } from "./premium";
 import {
@@ -786,6 +787,7 @@ export const apiRoutes = {
     query: eventStreamQuerySchema,
     errors: { ...queryErrors, 401: "The ticket is unknown, used or older than 60 s" },
   },
+  ...sharingRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export const taskIdParamsSchema = idParams;

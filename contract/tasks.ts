@@ -206,6 +206,9 @@ export const taskJsonSchema = /* @__PURE__ */ z.object({
         "The due date stays the deadline.",
       example: "2026-12-01T09:00:00.000Z",
     }),
+  assignee_id: z.string().nullable().meta({
+    description: "The member of the task's shared project it is assigned to, or null",
+  }),
 });
 export type TaskJson = z.infer<typeof taskJsonSchema>;
 
@@ -239,6 +242,7 @@ const taskFromWireSchema = onFirstUse(() => {
     parent_id: z.union([z.string(), z.number()]).transform(String).nullable().catch(null),
     duration_minutes: wire.duration_minutes.catch(null),
     scheduled_start: wire.scheduled_start.catch(null),
+    assignee_id: wire.assignee_id.catch(null),
   } satisfies Record<keyof TaskJson, z.ZodType>);
 });
 
@@ -410,6 +414,12 @@ const taskInputFields = {
   duration_minutes: durationMinutesSchema.nullable(),
   /** null: not planned. */
   scheduled_start: scheduledStartSchema.nullable(),
+  assignee_id: withoutNul(z.string().min(1, { error: "assignee_id must not be empty" }), "assignee_id")
+    .nullable()
+    .meta({
+      description:
+        "The member (or owner) of the task's project to assign it to; null: nobody. Anyone else is a 400.",
+    }),
 };
 
 /** The fields both create and update take, all optional. */

@@ -33,6 +33,7 @@ function historyExport(now: number): string {
     parent_id: null,
     duration_minutes: null,
     scheduled_start: null,
+    assignee_id: null,
     events: [],
   });
   const tasks = [

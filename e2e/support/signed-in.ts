@@ -69,6 +69,16 @@ function accountApi(request: APIRequestContext, token: string): AccountApi {
   return api;
 }
 
+/** Another person's account, registered through the API: the second person of a journey. */
+export async function registerAccount(
+  request: APIRequestContext,
+  mailbox: Mailbox,
+  user: NewUser,
+): Promise<Account> {
+  const token = await registerThroughApi(request, mailbox, user);
+  return { user, token, api: accountApi(request, token) };
+}
+
 /** The dashboard's greeting: the sign of a signed-in, loaded shell. */
 export function greeting(page: Page) {
   return page.getByRole("heading", { name: /^Good (morning|afternoon|evening), / });

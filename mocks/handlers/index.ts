@@ -9,6 +9,7 @@ import { planningHandlers } from "./planning";
 import { premiumHandlers } from "./premium";
 import { projectHandlers } from "./projects";
 import { signInOptionsHandlers } from "./sign-in-options";
+import { sharingHandlers } from "./sharing";
 import { taskHandlers } from "./tasks";
 
 /** One handler file per resource; add yours here. */
@@ -23,5 +24,6 @@ export const handlers: RequestHandler[] = [
   ...premiumHandlers,
   ...projectHandlers,
   ...signInOptionsHandlers,
+  ...sharingHandlers,
   ...taskHandlers,
 ];

@@ -18,12 +18,15 @@ import { isOpen, taskStore } from "./tasks";
 type StoredProject = Omit<ProjectJson, "open_count">;
 
 export const INBOX_ID = "project-inbox";
+/** The fake's projects are the signed-in user's own, shared with nobody. */
+const owned = { role: "owner", owner: { id: "user-1", username: "ada" }, member_count: 0 } as const;
 const inbox = (): StoredProject => ({
   id: INBOX_ID,
   name: "Inbox",
   color: "slate",
   is_inbox: true,
   archived: false,
+  ...owned,
 });
 
 let projects: StoredProject[] = [inbox()];
@@ -39,7 +42,13 @@ export const projectStore = {
   reset(seed: Array<Partial<StoredProject> & { id: string; name: string }> = []): void {
     projects = [
       inbox(),
-      ...seed.map((project) => ({ color: "blue" as const, is_inbox: false, archived: false, ...project })),
+      ...seed.map((project) => ({
+        color: "blue" as const,
+        is_inbox: false,
+        archived: false,
+        ...owned,
+        ...project,
+      })),
     ];
   },
   all(): ProjectJson[] {
@@ -83,6 +92,7 @@ export const projectHandlers = [
       color: parsed.data.color,
       is_inbox: false,
       archived: false,
+      ...owned,
     };
     projects.push(project);
     return HttpResponse.json(withCount(project), { status: 201 });

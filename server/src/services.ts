@@ -6,6 +6,7 @@ import { dailyPlanJob } from "./modules/daily/worker";
 import { startInboundSmtp } from "./modules/inbound-mail/smtp-listener";
 import { reminderEmailJob, reminderPushJob, taskReminderJob } from "./modules/notifications/worker";
 import { trashPurgeJob } from "./modules/tasks/worker";
+import { taskAssignedJob } from "./modules/sharing/worker";
 import { webhookDeliveryJob } from "./modules/webhooks/worker";
 
 type StopService = () => Promise<void>;
@@ -20,6 +21,7 @@ export const jobKinds: readonly JobKind[] = [
   weeklyReviewEmailJob,
   webhookDeliveryJob,
   trashPurgeJob,
+  taskAssignedJob,
 ];
 
 /**

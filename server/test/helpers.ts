@@ -43,6 +43,8 @@ export function captureMailer(): Mailer & { sent: OutgoingMail[] } {
 
 const TABLES = [
   "trashed_tasks",
+  "task_comments",
+  "project_members",
   "plan_undos",
   "calendars",
   "review_summaries",

@@ -31,6 +31,15 @@ export const queryKeys = {
     all: ["projects"] as const,
     list: () => [...queryKeys.projects.all, "list"] as const,
   },
+  sharing: {
+    all: ["sharing"] as const,
+    members: (projectId: string) => [...queryKeys.sharing.all, "members", projectId] as const,
+    invitations: () => [...queryKeys.sharing.all, "invitations"] as const,
+    comments: (taskId: string) => [...queryKeys.sharing.all, "comments", taskId] as const,
+    // A project's activity follows its tasks: under their key, so every task change refreshes it.
+    activities: () => [...queryKeys.tasks.all, "activity"] as const,
+    activity: (projectId: string) => [...queryKeys.sharing.activities(), projectId] as const,
+  },
   daily: {
     all: ["daily"] as const,
     status: () => [...queryKeys.daily.all, "status"] as const,

@@ -6,6 +6,7 @@ import { analyticsStore } from "@mocks/handlers/analytics";
 import { notificationStore } from "@mocks/handlers/notifications";
 import { planningStore } from "@mocks/handlers/planning";
 import { server } from "@mocks/server";
+import { sharingStore } from "@mocks/handlers/sharing";
 import { useDayPlanStore } from "@/stores/day-plan-store";
 import { TEST_NOW } from "./clock";
 
@@ -48,6 +49,7 @@ afterEach(() => {
   notificationStore.reset();
   analyticsStore.setDailyGoal(null);
   planningStore.reset();
+  sharingStore.reset();
   useDayPlanStore.getState().reset();
   localStorage.clear();
 });

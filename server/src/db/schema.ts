@@ -127,6 +127,8 @@ export interface TasksTable {
    * completed before migration 0014).
    */
   completed_at_approximate: ColumnType<number, number | undefined, number>;
+  /** The member of its shared project it is assigned to (migration 0023); null: nobody. */
+  assignee_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A user's project (migration 0013); every user has one Inbox. */
@@ -294,6 +296,32 @@ export interface TaskEventsTable {
   from_value: string | null;
   to_value: string | null;
   at: string;
+  /** Who made the change when a member did (migration 0023); null: the owner. */
+  actor_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Who else a project is shared with (migration 0023); the owner is projects.user_id. */
+export interface ProjectMembersTable {
+  id: string;
+  project_id: string;
+  user_id: string;
+  /** viewer | editor | admin */
+  role: string;
+  invited_by: string;
+  created_at: string;
+  /** null while the invitation is open */
+  accepted_at: string | null;
+}
+
+/** Comments on tasks (migration 0023), in Markdown. */
+export interface TaskCommentsTable {
+  id: string;
+  task_id: string;
+  project_id: string;
+  author_id: string;
+  body: string;
+  created_at: string;
+  edited_at: string | null;
 }
 
 /** AI uses per user and local month ("2026-11"), for the analytics (migration 0014). */
@@ -461,6 +489,8 @@ export interface Database {
   calendars: CalendarsTable;
   plan_undos: PlanUndosTable;
   task_events: TaskEventsTable;
+  project_members: ProjectMembersTable;
+  task_comments: TaskCommentsTable;
   ai_use_months: AiUseMonthsTable;
   review_summaries: ReviewSummariesTable;
   app_passwords: AppPasswordsTable;

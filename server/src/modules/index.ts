@@ -19,6 +19,7 @@ import { premiumModule } from "./premium/routes";
 import { projectsModule } from "./projects/routes";
 import { pushModule } from "./push/routes";
 import { quickAddModule } from "./quick-add/routes";
+import { sharingModule } from "./sharing/routes";
 import { taskModule } from "./tasks/routes";
 import { transferModule } from "./transfer/routes";
 import { webhooksModule } from "./webhooks/routes";
@@ -44,6 +45,7 @@ export const modules: ModulePlugin = async (app, { deps }) => {
   await app.register(notificationsModule, { prefix: "/api/v1/notifications", deps });
   await app.register(pushModule, { prefix: "/api/v1/push", deps });
   await app.register(projectsModule, { prefix: "/api/v1/projects", deps });
+  await app.register(sharingModule, { prefix: "/api/v1", deps });
   await app.register(analyticsModule, { prefix: "/api/v1", deps });
   await app.register(caldavModule, { prefix: "/api/v1", deps });
   // CalDAV at /dav/ and its discovery address /.well-known/caldav, with HTTP Basic of its own.

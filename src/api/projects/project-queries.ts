@@ -7,6 +7,7 @@ import {
   type UpdateProjectRequest,
 } from "@contract/projects";
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useCallback } from "react";
 import { apiClient } from "@/lib/api-client";
 import { queryKeys } from "../query-keys";
 
@@ -68,4 +69,13 @@ export const projectQueries = {
 /** The user's projects as a hook, for screens that only name them (analytics, the weekly review). */
 export function useProjects() {
   return useQuery({ ...projectQueries.list(), retry: false });
+}
+
+/** One of the caller's projects (own or shared): undefined until the list has loaded, or when not there. */
+export function useProject(projectId: string) {
+  const select = useCallback(
+    (projects: Project[]) => projects.find((project) => project.id === projectId),
+    [projectId],
+  );
+  return useQuery({ ...projectQueries.list(), select });
 }

@@ -1,6 +1,7 @@
 import { Bell } from "lucide-react";
 import type { ComponentProps } from "react";
 import type { NotificationJson } from "@contract/notifications";
+import type { Invitation } from "@contract/sharing";
 import { Button } from "@/components/ui/button";
 import type { SnoozeChoice } from "@/lib/reminders";
 import { OnDemandMenu, once } from "./on-demand-menu";
@@ -16,6 +17,9 @@ export interface NotificationBellProps {
   onMarkAllRead(): void;
   /** A reminder is put off: its task's reminder moves to the chosen time. */
   onSnooze?(notification: NotificationJson, choice: SnoozeChoice): void;
+  /** Invitations to shared projects waiting for an answer, listed first. */
+  invitations?: readonly Invitation[];
+  onAnswerInvitation?(invitation: Invitation, accept: boolean): void;
 }
 
 /** The bell: a dot while anything is unread. */

@@ -1,6 +1,16 @@
 import type { NotificationJson } from "@contract/notifications";
 import { formatDistanceToNowStrict } from "date-fns";
-import { CalendarCheck, CheckCheck, Mail, AlarmClock, AlarmClockPlus, Webhook } from "lucide-react";
+import {
+  CalendarCheck,
+  CheckCheck,
+  Mail,
+  AlarmClock,
+  AlarmClockPlus,
+  Webhook,
+  Users,
+  UserCheck,
+  AtSign,
+} from "lucide-react";
 import { Fragment, useRef } from "react";
 import { Link } from "react-router-dom";
 import {
@@ -14,6 +24,7 @@ import {
 import { cn } from "@/lib/cn";
 import { SNOOZE_CHOICES } from "@/lib/reminders";
 import { taskPath, TASKS_PATH } from "@/lib/task-search-param";
+import { InvitationItems } from "./invitation-items";
 import { NotificationBellButton, type NotificationBellProps } from "./notification-bell";
 import { useFocusFirstItemOnce, type OnDemandOpening } from "./on-demand-menu";
 
@@ -31,6 +42,9 @@ const ICONS = {
   email_tasks: Mail,
   plan_ready: CalendarCheck,
   webhook_disabled: Webhook,
+  invitation: Users,
+  assigned: UserCheck,
+  mentioned: AtSign,
 } as const;
 
 /**
@@ -44,6 +58,8 @@ export function NotificationMenu({
   onRead,
   onMarkAllRead,
   onSnooze,
+  invitations,
+  onAnswerInvitation,
   openedWithKeyboard,
 }: NotificationBellProps & OnDemandOpening) {
   // Following an entry leads elsewhere (often into the task's Edit dialog): focus must not jump
@@ -73,6 +89,9 @@ export function NotificationMenu({
           </DropdownMenuItem>
         </div>
         <DropdownMenuSeparator className="mx-0 my-0" />
+        {invitations && onAnswerInvitation && (
+          <InvitationItems invitations={invitations} onAnswer={onAnswerInvitation} />
+        )}
         <div className="max-h-[min(28rem,70dvh)] overflow-y-auto p-1">
           {items === undefined ? (
             <p className="px-2 py-3 text-sm text-muted-foreground">Loading notifications…</p>

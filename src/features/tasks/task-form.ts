@@ -83,6 +83,8 @@ export const taskFormSchema = z
     scheduledStart: z.string(),
     /** The project's id; "" for the Inbox (the server's default). */
     projectId: z.string(),
+    /** The member of a shared project it is assigned to; "" for nobody. */
+    assigneeId: z.string(),
   })
   .superRefine((values, context) => {
     if (values.repeat === "never") return;
@@ -134,6 +136,7 @@ export const emptyTaskForm: TaskFormValues = {
   duration: "",
   scheduledStart: "",
   projectId: "",
+  assigneeId: "",
 };
 
 /**
@@ -180,6 +183,7 @@ export function taskFormValuesFrom(task: Task, timeZone: string | null | undefin
     duration: task.duration_minutes == null ? "" : String(task.duration_minutes),
     scheduledStart: toZonedInputValue(task.scheduled_start, timeZone),
     projectId: task.project_id,
+    assigneeId: task.assignee_id ?? "",
   };
 }
 
@@ -233,6 +237,7 @@ export function createTaskPayload(
     remind_at: remindAtOrNull(values, timeZone),
     ...optionalTimes(values, timeZone),
     ...(values.projectId ? { project_id: values.projectId } : {}),
+    ...(values.assigneeId ? { assignee_id: values.assigneeId } : {}),
   };
 }
 
@@ -274,5 +279,6 @@ export function updateTaskPayload(
       : null;
   }
   if (values.projectId && values.projectId !== initial.projectId) changes.project_id = values.projectId;
+  if (values.assigneeId !== initial.assigneeId) changes.assignee_id = values.assigneeId || null;
   return changes;
 }

@@ -1,13 +1,19 @@
 import { isOpenStatus, isOverdue, type Task, type TaskPriority, type TaskStatus } from "@contract/tasks";
 import { dayFromToday, localDay } from "@/lib/due-dates";
 
-export const TASK_VIEWS = ["all", "today", "upcoming"] as const;
+export const TASK_VIEWS = ["all", "today", "upcoming", "assigned"] as const;
 export type TaskView = (typeof TASK_VIEWS)[number];
 export const TASK_VIEW_LABELS: Record<TaskView, string> = {
   all: "All",
   today: "Today",
   upcoming: "Upcoming",
+  assigned: "Assigned to me",
 };
+
+/** "Assigned to me": the tasks of shared projects given to this user. */
+export function assignedTo(tasks: readonly Task[], userId: string | undefined): readonly Task[] {
+  return userId === undefined ? [] : tasks.filter((task) => task.assignee_id === userId);
+}
 
 /** How the tasks are laid out: a list, or a board with one column per status. */
 export const TASK_LAYOUTS = ["list", "board"] as const;

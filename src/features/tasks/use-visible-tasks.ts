@@ -1,7 +1,8 @@
 import type { Task } from "@contract/tasks";
 import { useMemo } from "react";
 import { buildTaskSearchIndex, searchTasks } from "./search-tasks";
-import { filterTasks, sortTasks, todayTasks, upcomingGroups, type DayGroup } from "./task-view";
+import { useSessionStore } from "@/stores/session-store";
+import { assignedTo, filterTasks, sortTasks, todayTasks, upcomingGroups, type DayGroup } from "./task-view";
 import { buildTaskIndex, descendantsOf, type TaskIndex } from "./task-tree";
 import type { TaskViewState } from "./use-task-view-state";
 
@@ -34,6 +35,7 @@ export function useVisibleTasks(
   projectId?: string,
 ): VisibleTasks {
   const { view, sort, statuses, priorities, tags, hideCompleted, projects } = viewState;
+  const userId = useSessionStore((state) => state.user?.id);
   const index = useMemo(() => buildTaskIndex(loadedTasks ?? []), [loadedTasks]);
   // A task being deleted takes its subtasks with it (the server deletes the subtree).
   const hidden = useMemo(() => {
@@ -70,12 +72,13 @@ export function useVisibleTasks(
       projects,
     });
     if (view === "today") return { visibleTasks: todayTasks(chosen, timeZone), dayGroups: null };
+    if (view === "assigned") return { visibleTasks: assignedTo(chosen, userId), dayGroups: null };
     if (view === "upcoming") {
       const groups = upcomingGroups(chosen, timeZone);
       return { visibleTasks: groups.flatMap((group) => group.tasks), dayGroups: groups };
     }
     return { visibleTasks: chosen, dayGroups: null };
-  }, [searchIndex, search, statuses, priorities, tags, hideCompleted, projects, view, timeZone]);
+  }, [searchIndex, search, statuses, priorities, tags, hideCompleted, projects, view, timeZone, userId]);
   const narrowed =
     view !== "all" ||
     hideCompleted ||

@@ -18,6 +18,7 @@ import * as tokensAndWebhooks from "./0016-tokens-and-webhooks";
 import * as taskSearchIndex from "./0018-task-search-index";
 import * as credentialsAndJobShares from "./0019-credentials-and-job-shares";
 import * as signInControl from "./0021-sign-in-control";
+import * as sharedProjects from "./0023-shared-projects";
 import * as taskTrash from "./0025-task-trash";
 
 /**
@@ -46,5 +47,6 @@ export const migrations: Record<string, Migration> = {
   "0018-task-search-index": taskSearchIndex,
   "0019-credentials-and-job-shares": credentialsAndJobShares,
   "0021-sign-in-control": signInControl,
+  "0023-shared-projects": sharedProjects,
   "0025-task-trash": taskTrash,
 };

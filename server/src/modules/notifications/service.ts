@@ -148,7 +148,7 @@ export async function deliverReminder(deps: Deps, job: ClaimedJob): Promise<void
     const dueSince = Math.max(Date.parse(job.run_at), Date.parse(job.scheduled_at));
     const late = now.getTime() - dueSince > REMINDER_LATE_AFTER_MS;
     reminderDelivered(now.getTime() - dueSince, late);
-    const notificationId = await addNotification(trx, {
+    await notifyUser(trx, {
       userId,
       kind: "reminder",
       taskId: task.id,
@@ -156,25 +156,35 @@ export async function deliverReminder(deps: Deps, job: ClaimedJob): Promise<void
       nowIso,
       late,
     });
-    if (user.email_reminders === 1) {
-      await scheduleJob(trx, {
-        kind: REMINDER_EMAIL_JOB,
-        subject: notificationId,
-        runAt: nowIso,
-        nowIso,
-        userId,
-      });
-    }
-    if (await wantsPush(trx, userId)) {
-      await scheduleJob(trx, {
-        kind: REMINDER_PUSH_JOB,
-        subject: notificationId,
-        runAt: nowIso,
-        nowIso,
-        userId,
-      });
-    }
   });
+}
+
+/**
+ * A notification in the bell that also goes out as a reminder does: by e-mail when the user has
+ * e-mailed reminders on, and pushed to their browsers. Part of the caller's transaction.
+ */
+export async function notifyUser(db: Db, notification: Parameters<typeof addNotification>[1]): Promise<void> {
+  const { userId, nowIso } = notification;
+  const notificationId = await addNotification(db, notification);
+  const user = await getUserById(db, userId);
+  if (user?.email_reminders === 1) {
+    await scheduleJob(db, {
+      kind: REMINDER_EMAIL_JOB,
+      subject: notificationId,
+      runAt: nowIso,
+      nowIso,
+      userId,
+    });
+  }
+  if (await wantsPush(db, userId)) {
+    await scheduleJob(db, {
+      kind: REMINDER_PUSH_JOB,
+      subject: notificationId,
+      runAt: nowIso,
+      nowIso,
+      userId,
+    });
+  }
 }
 
 /** The reminder push job (subject: the notification's id): to every browser the user subscribed. */

@@ -9,6 +9,19 @@ export type ProjectWithCount = ProjectRow & { open_count: number };
 
 /** The user's projects, each with how many of its tasks are pending or in progress. */
 export async function selectProjects(db: Db, userId: string): Promise<ProjectWithCount[]> {
+  return selectCountedProjects(db, { userId });
+}
+
+/** Projects by id whoever owns them (those shared with a user), each with its open-task count. */
+export async function selectProjectsByIds(db: Db, ids: readonly string[]): Promise<ProjectWithCount[]> {
+  if (ids.length === 0) return [];
+  return selectCountedProjects(db, { ids });
+}
+
+async function selectCountedProjects(
+  db: Db,
+  which: { userId: string } | { ids: readonly string[] },
+): Promise<ProjectWithCount[]> {
   const rows = await db
     .selectFrom("projects")
     .selectAll("projects")
@@ -16,12 +29,14 @@ export async function selectProjects(db: Db, userId: string): Promise<ProjectWit
       eb
         .selectFrom("tasks")
         .select(eb.fn.countAll<number>().as("count"))
-        .where("tasks.user_id", "=", userId)
+        .whereRef("tasks.user_id", "=", "projects.user_id")
         .whereRef("tasks.project_id", "=", "projects.id")
         .where("tasks.status", "in", [...OPEN_STATUSES])
         .as("open_count"),
     )
-    .where("projects.user_id", "=", userId)
+    .where((eb) =>
+      "userId" in which ? eb("projects.user_id", "=", which.userId) : eb("projects.id", "in", [...which.ids]),
+    )
     .execute();
   return rows.map((row) => ({ ...row, open_count: Number(row.open_count ?? 0) }));
 }

@@ -16,7 +16,9 @@ import type { ProjectRow } from "../../db/schema";
 import { isoNow, type Clock } from "../../lib/clock";
 import { Conflict, NotFound, Validation } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
-import { moveTasksOfProject, removeTasksOfProject, withTaskWrite } from "../tasks/service";
+import type { ProjectRole, UserRef } from "@contract/sharing";
+import { memberCounts, sharedProjectsOf, usernamesOf } from "../sharing";
+import { moveTasksOfProject, removeTasksOfProject, withTaskWrite, withTaskWriteAs } from "../tasks/service";
 import { inboxIdOf } from "./inbox";
 import {
   deleteProjectRow,
@@ -24,6 +26,7 @@ import {
   selectProject,
   selectProjectByName,
   selectProjects,
+  selectProjectsByIds,
   updateProjectRow,
   type ProjectWithCount,
 } from "./repository";
@@ -32,7 +35,14 @@ function colorOf(value: string): ProjectColor {
   return PROJECT_COLORS.includes(value as ProjectColor) ? (value as ProjectColor) : DEFAULT_PROJECT_COLOR;
 }
 
-function toProjectJson(row: ProjectRow, openCount: number): ProjectJson {
+/** Who sees a project how: the caller's role, the owner, how many members it has. */
+interface Standing {
+  role: ProjectRole;
+  owner: UserRef;
+  member_count: number;
+}
+
+function toProjectJson(row: ProjectRow, openCount: number, standing: Standing): ProjectJson {
   return {
     id: row.id,
     name: row.name,
@@ -40,7 +50,14 @@ function toProjectJson(row: ProjectRow, openCount: number): ProjectJson {
     is_inbox: row.is_inbox === 1,
     archived: row.archived === 1,
     open_count: openCount,
+    ...standing,
   };
+}
+
+/** The standing of one project for a caller whose role is known. */
+async function standingOf(db: Db, row: ProjectRow, role: ProjectRole): Promise<Standing> {
+  const owner = { id: row.user_id, username: (await usernamesOf(db, [row.user_id])).get(row.user_id) ?? "" };
+  return { role, owner, member_count: (await memberCounts(db, [row.id])).get(row.id) ?? 0 };
 }
 
 /** The Inbox first, then by name ignoring case (the id keeps equal names in a stable order). */
@@ -58,8 +75,32 @@ export async function giveInbox(db: Db, clock: Clock, userId: string): Promise<v
 /** GET /api/v1/projects: every project of the user with its open-task count, the Inbox first. */
 export async function listProjects(db: Db, clock: Clock, userId: string): Promise<ProjectJson[]> {
   await inboxIdOf(db, userId, isoNow(clock));
-  const rows = await selectProjects(db, userId);
-  return rows.sort(compareProjects).map((row) => toProjectJson(row, row.open_count));
+  const own = (await selectProjects(db, userId)).sort(compareProjects);
+  const shared = await sharedProjectsOf(db, userId);
+  const sharedRows = (
+    await selectProjectsByIds(
+      db,
+      shared.map((project) => project.projectId),
+    )
+  ).sort(compareProjects);
+  const counts = await memberCounts(
+    db,
+    [...own, ...sharedRows].map((row) => row.id),
+  );
+  const me = { id: userId, username: (await usernamesOf(db, [userId])).get(userId) ?? "" };
+  const sharing = new Map(shared.map((project) => [project.projectId, project]));
+  return [
+    ...own.map((row) =>
+      toProjectJson(row, row.open_count, { role: "owner", owner: me, member_count: counts.get(row.id) ?? 0 }),
+    ),
+    // Shared projects follow one's own, by name.
+    ...sharedRows.flatMap((row) => {
+      const project = sharing.get(row.id);
+      if (!project) return [];
+      const standing = { role: project.role as ProjectRole, owner: project.owner };
+      return [toProjectJson(row, row.open_count, { ...standing, member_count: counts.get(row.id) ?? 0 })];
+    }),
+  ];
 }
 
 /** The user's projects for matching a name (quick add's +Name, plus-addressed mail). */
@@ -166,7 +207,7 @@ export async function createProject(
       };
       await insertProject(trx, row);
       write.dataChanged();
-      return toProjectJson(row, 0);
+      return toProjectJson(row, 0, await standingOf(trx, row, "owner"));
     }),
   );
 }
@@ -176,17 +217,17 @@ async function openCountOf(db: Db, userId: string, projectId: string): Promise<n
   return rows.find((row) => row.id === projectId)?.open_count ?? 0;
 }
 
-/** PUT /api/v1/projects/:id: rename, recolour, archive or unarchive (never the Inbox). */
+/** PUT /api/v1/projects/:id: rename, recolour, archive or unarchive (never the Inbox); admins too. */
 export async function updateProject(
   db: Db,
   clock: Clock,
-  userId: string,
+  callerId: string,
   id: string,
   input: UpdateProjectInput,
 ): Promise<ProjectJson> {
   return withNameConflict(() =>
-    withTaskWrite(db, userId, clock, async (write) => {
-      const { trx, nowIso } = write;
+    withTaskWriteAs(db, callerId, clock, { projectId: id }, "manage", async (write, access) => {
+      const { trx, nowIso, userId } = write;
       const current = await selectProject(trx, userId, id, { forUpdate: true });
       if (!current) throw new NotFound(projectMessages.notFound);
       if (input.archived === true && current.is_inbox === 1) {
@@ -208,7 +249,11 @@ export async function updateProject(
         await updateProjectRow(trx, userId, id, { ...changes, updated_at: nowIso });
         write.dataChanged();
       }
-      return toProjectJson(updated, await openCountOf(trx, userId, id));
+      return toProjectJson(
+        updated,
+        await openCountOf(trx, userId, id),
+        await standingOf(trx, updated, access.role),
+      );
     }),
   );
 }
@@ -220,12 +265,12 @@ export async function updateProject(
 export async function deleteProject(
   db: Db,
   clock: Clock,
-  userId: string,
+  callerId: string,
   id: string,
   withTasks: boolean,
 ): Promise<DeleteProjectResponse> {
-  return withTaskWrite(db, userId, clock, async (write) => {
-    const { trx, nowIso } = write;
+  return withTaskWriteAs(db, callerId, clock, { projectId: id }, "own", async (write) => {
+    const { trx, nowIso, userId } = write;
     const project = await selectProject(trx, userId, id, { forUpdate: true });
     if (!project) throw new NotFound(projectMessages.notFound);
     if (project.is_inbox === 1) throw new Validation(projectMessages.inboxNotDeletable);

@@ -5,6 +5,7 @@ import {
   applyFilters,
   compareInListOrder,
   selectChildren,
+  ownOrShared,
   selectTasks,
   type TaskQueryFilters,
 } from "./repository";
@@ -20,7 +21,12 @@ export interface TaskPage {
 }
 
 /** `rows` and every task below them, each once. */
-async function withSubtasks(db: Db, userId: string, rows: TaskRow[]): Promise<TaskRow[]> {
+async function withSubtasks(
+  db: Db,
+  userId: string,
+  rows: TaskRow[],
+  sharedProjectIds?: readonly string[],
+): Promise<TaskRow[]> {
   const seen = new Set(rows.map((row) => row.id));
   const all = [...rows];
   for (let level = rows; level.length > 0;) {
@@ -29,6 +35,7 @@ async function withSubtasks(db: Db, userId: string, rows: TaskRow[]): Promise<Ta
         db,
         userId,
         level.map((row) => row.id),
+        sharedProjectIds,
       )
     ).filter((row) => !seen.has(row.id));
     for (const row of level) seen.add(row.id);
@@ -37,12 +44,12 @@ async function withSubtasks(db: Db, userId: string, rows: TaskRow[]): Promise<Ta
   return all;
 }
 
-/** The user's tasks matching `filters`, as a query to order and cut. */
+/** The user's tasks (and those of projects shared with them) matching `filters`, as a query to order and cut. */
 function filteredTasks(db: Db, userId: string, filters: TaskQueryFilters) {
   return db
     .selectFrom("tasks")
     .selectAll()
-    .where("user_id", "=", userId)
+    .where((eb) => ownOrShared(eb, userId, filters))
     .where((eb) => applyFilters(eb, filters, { postgres: isPostgres(db) }));
 }
 
@@ -61,7 +68,8 @@ export async function selectTaskPage(
 ): Promise<TaskRow[]> {
   if (page.order === "due") {
     let rows = await selectTasks(db, userId, filters);
-    if (page.withSubtasks) rows = (await withSubtasks(db, userId, rows)).sort(compareInListOrder);
+    if (page.withSubtasks)
+      rows = (await withSubtasks(db, userId, rows, filters.sharedProjectIds)).sort(compareInListOrder);
     return page.limit === undefined ? rows : rows.slice(0, page.limit);
   }
   const { after, limit } = page;

@@ -12,8 +12,21 @@ export interface TaskQueryFilters {
   tags?: readonly string[];
   hasDueDate?: boolean;
   search?: string;
-  /** Only the tasks of this project (already known to be the user's). */
+  /** Only the tasks of this project (already known to be the user's, or shared with the user). */
   projectId?: string;
+  /** Besides the user's own tasks, those of these projects others share with the user. */
+  sharedProjectIds?: readonly string[];
+}
+
+/** The user's own tasks, and those of the projects shared with the user. */
+export function ownOrShared(
+  eb: ExpressionBuilder<Database, "tasks">,
+  userId: string,
+  filters: TaskQueryFilters,
+) {
+  const own = eb("user_id", "=", userId);
+  if (!filters.sharedProjectIds?.length) return own;
+  return eb.or([own, eb("project_id", "in", [...filters.sharedProjectIds])]);
 }
 
 /** Rows per INSERT: well below SQLite's and PostgreSQL's bound-parameter limits. */
@@ -90,7 +103,7 @@ export async function selectTasks(
   const rows = await db
     .selectFrom("tasks")
     .selectAll()
-    .where("user_id", "=", userId)
+    .where((eb) => ownOrShared(eb, userId, filters))
     .where((eb) => applyFilters(eb, filters, { postgres: isPostgres(db) }))
     .execute();
   return rows.sort(compareInListOrder);
@@ -227,7 +240,9 @@ export async function selectChildren(
   db: Db,
   userId: string,
   parentIds: readonly string[],
+  sharedProjectIds: readonly string[] = [],
 ): Promise<TaskRow[]> {
+  const shared = new Set(sharedProjectIds);
   const rows: TaskRow[] = [];
   for (let start = 0; start < parentIds.length; start += INSERT_CHUNK) {
     const children = await db
@@ -235,7 +250,7 @@ export async function selectChildren(
       .selectAll()
       .where("parent_id", "in", parentIds.slice(start, start + INSERT_CHUNK))
       .execute();
-    rows.push(...children.filter((row) => row.user_id === userId));
+    rows.push(...children.filter((row) => row.user_id === userId || shared.has(row.project_id ?? "")));
   }
   return rows;
 }
@@ -391,4 +406,24 @@ export async function selectTaskEvents(
     );
   }
   return rows.sort((a, b) => (a.at === b.at ? (a.id < b.id ? -1 : 1) : a.at < b.at ? -1 : 1));
+}
+
+/** The newest events of the tasks now in one of the owner's projects, with each task's title. */
+export async function selectProjectEvents(
+  db: Db,
+  ownerId: string,
+  projectId: string,
+  limit: number,
+): Promise<Array<TaskEventRow & { title: string }>> {
+  return db
+    .selectFrom("task_events")
+    .innerJoin("tasks", "tasks.id", "task_events.task_id")
+    .selectAll("task_events")
+    .select("tasks.title")
+    .where("tasks.user_id", "=", ownerId)
+    .where("tasks.project_id", "=", projectId)
+    .orderBy("task_events.at", "desc")
+    .orderBy("task_events.id", "desc")
+    .limit(limit)
+    .execute();
 }

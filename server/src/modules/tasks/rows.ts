@@ -38,6 +38,7 @@ const PLAIN_FIELDS = [
   "description",
   "priority",
   "duration_minutes",
+  "assignee_id",
 ] as const satisfies ReadonlyArray<keyof CreateTaskInput & keyof TaskRow>;
 
 function plainFieldsOf(input: CreateTaskInput): Pick<TaskRow, (typeof PLAIN_FIELDS)[number]> {

@@ -29,19 +29,24 @@ import {
   selectTasks,
   selectTasksByIds,
   selectTasksChangedAt,
+  selectProjectEvents,
   selectTasksOfProject,
   type TaskQueryFilters,
 } from "./repository";
 import { changesOf, newTaskRow, normaliseDueDate, TASK_NOT_FOUND } from "./rows";
 import { toTaskJson } from "./task-json";
-import { assertOwnProjects, descendantsByLevel, placementsOf, treeChangesOf } from "./tree";
+import { descendantsByLevel, placementsOf, treeChangesOf } from "./tree";
 import { selectTaskPage, type TaskPage } from "./page-repository";
 import { parseTaskPage } from "./task-page";
-import { withTaskWrite, type TaskWrite } from "./unit-of-work";
+import { withTaskWrite, withTaskWriteAs, type TaskWrite } from "./unit-of-work";
+import { projectAccess, taskAccess, type Access } from "./access";
+import { sharedProjectsOf } from "../sharing";
 
 export { getTaskHistories, type NewTaskInput } from "./history";
 export { TASK_REMINDER_JOB, withDefaultReminder } from "./reminders";
-export { withTaskWrite } from "./unit-of-work";
+export { withTaskWrite, withTaskWriteAs } from "./unit-of-work";
+export { projectAccess, taskAccess, type Access } from "./access";
+export { TASK_ASSIGNED_JOB } from "./assignees";
 
 /**
  * GET /api/v1/tasks: the user's tasks, filtered, in to-do order (see compareInListOrder). A
@@ -49,9 +54,10 @@ export { withTaskWrite } from "./unit-of-work";
  */
 export async function listTasks(db: Db, userId: string, query: TaskFiltersQuery): Promise<TaskJson[]> {
   const filters = parseTaskFilters(query);
-  if (filters.projectId !== undefined) await assertOwnProjects(db, userId, [filters.projectId]);
+  if (filters.projectId !== undefined) await projectAccess(db, userId, filters.projectId, "read");
   await adoptStrayTasks(db, userId);
-  return listFilteredTasks(db, userId, filters, parseTaskPage(query));
+  const sharedProjectIds = (await sharedProjectsOf(db, userId)).map((shared) => shared.projectId);
+  return listFilteredTasks(db, userId, { ...filters, sharedProjectIds }, parseTaskPage(query));
 }
 
 /**
@@ -120,10 +126,9 @@ export async function getTasksByIds(
   return new Map(rows.map((row) => [row.id, toTaskJson(row)]));
 }
 
+/** A task the user owns or may read in a shared project (the unit of work's read twin checks). */
 export async function getTask(db: Db, userId: string, id: string): Promise<TaskJson> {
-  const row = await selectTask(db, userId, id);
-  if (!row) throw new NotFound(TASK_NOT_FOUND);
-  return toTaskJson(row);
+  return toTaskJson((await taskAccess(db, userId, id, "read")).task);
 }
 
 /** A task and its owner by the task's id alone, for work outside a request (a reminder's job). */
@@ -164,16 +169,26 @@ export async function createTasks(
   });
 }
 
-/** POST /api/v1/tasks: one task typed by hand (or added from extraction with its source). */
+/**
+ * POST /api/v1/tasks: one task typed by hand (or added from extraction with its source), in one
+ * of the user's projects or one shared with the user as an editor or admin.
+ */
 export async function createTask(
   db: Db,
   clock: Clock,
   userId: string,
   input: CreateTaskInput,
 ): Promise<TaskJson> {
-  const [task] = await createTasks(db, clock, userId, [input]);
-  if (!task) throw new Error("createTasks returned no task for one input");
-  return task;
+  const target = input.project_id
+    ? { projectId: input.project_id }
+    : input.parent_id
+      ? { taskId: input.parent_id }
+      : { own: true as const };
+  return withTaskWriteAs(db, userId, clock, target, "edit", async (write) => {
+    const [task] = await createTasks(write.trx, clock, write.userId, [input]);
+    if (!task) throw new Error("createTasks returned no task for one input");
+    return task;
+  });
 }
 
 /** PUT is partial; a request that changes nothing leaves updated_at alone. */
@@ -184,15 +199,18 @@ export async function updateTask(
   id: string,
   input: UpdateTaskInput,
 ): Promise<TaskJson> {
-  const row = await withTaskWrite(db, userId, clock, async (write) => {
+  const row = await withTaskWriteAs(db, userId, clock, { taskId: id }, "edit", async (write, access) => {
     const { trx, nowIso } = write;
-    const current = await selectTask(trx, userId, id, { forUpdate: true });
+    const ownerId = access.ownerId;
+    const current = await selectTask(trx, ownerId, id, { forUpdate: true });
     if (!current) throw new NotFound(TASK_NOT_FOUND);
-    const timeZone = input.recurrence ? await timeZoneOf(trx, userId) : "UTC";
-    const tree = await treeChangesOf(trx, userId, current, input, nowIso);
+    // Moving a task needs the same right in the project it goes to.
+    if (input.project_id !== undefined) await projectAccess(trx, userId, input.project_id, "edit");
+    const timeZone = input.recurrence ? await timeZoneOf(trx, ownerId) : "UTC";
+    const tree = await treeChangesOf(trx, ownerId, current, input, nowIso);
     const changes = { ...changesOf(current, input, { nowIso, timeZone }), ...tree.changes };
     const completeBelow = input.status === "completed" && input.complete_subtasks === true;
-    const below = completeBelow ? (await descendantsByLevel(trx, userId, id)).flat() : [];
+    const below = completeBelow ? (await descendantsByLevel(trx, ownerId, id)).flat() : [];
     const subtreeChanges = below.some((task) => isOpenStatus(task.status as TaskStatus));
     if (Object.keys(changes).length === 0 && !subtreeChanges) return current;
     const updated = Object.keys(changes).length > 0 ? await write.update(current, changes) : current;
@@ -222,10 +240,10 @@ async function completeOpenTasks(write: TaskWrite, tasks: readonly TaskRow[]): P
 
 /** DELETE: the task and its whole subtree. */
 export async function deleteTask(db: Db, clock: Clock, userId: string, id: string): Promise<void> {
-  await withTaskWrite(db, userId, clock, async (write) => {
-    const task = await selectTask(write.trx, userId, id, { forUpdate: true });
+  await withTaskWriteAs(db, userId, clock, { taskId: id }, "edit", async (write) => {
+    const task = await selectTask(write.trx, write.userId, id, { forUpdate: true });
     if (!task) throw new NotFound(TASK_NOT_FOUND);
-    const subtree = (await descendantsByLevel(write.trx, userId, id)).flat();
+    const subtree = (await descendantsByLevel(write.trx, write.userId, id)).flat();
     await write.remove([task, ...subtree]);
   });
 }
@@ -320,4 +338,29 @@ export async function setTaskTimes(
     }
     return before;
   });
+}
+
+/** One event of a project's history: who made it, what, on which task, when. */
+export interface ProjectEvent {
+  actorId: string;
+  kind: string;
+  taskId: string;
+  taskTitle: string;
+  at: string;
+  from: string | null;
+  to: string | null;
+}
+
+/** The newest history of the tasks in a project (access already checked by the caller's read). */
+export async function projectHistory(db: Db, access: Access, limit: number): Promise<ProjectEvent[]> {
+  const rows = await selectProjectEvents(db, access.ownerId, access.projectId, limit);
+  return rows.map((row) => ({
+    actorId: row.actor_id ?? row.user_id,
+    kind: row.kind,
+    taskId: row.task_id,
+    taskTitle: row.title,
+    at: row.at,
+    from: row.from_value,
+    to: row.to_value,
+  }));
 }

@@ -47,5 +47,6 @@ export function toTaskJson(row: TaskRow): TaskJson {
     parent_id: row.parent_id,
     duration_minutes: row.duration_minutes ?? null,
     scheduled_start: row.scheduled_start ?? null,
+    assignee_id: row.assignee_id ?? null,
   };
 }

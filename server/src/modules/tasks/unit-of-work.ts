@@ -2,8 +2,11 @@ import { inTransaction, type Db } from "../../db/database";
 import type { NewTask, NewTaskEvent, TaskRow, TaskUpdate } from "../../db/schema";
 import { isoNow, type Clock } from "../../lib/clock";
 import { recordSyncChanges } from "../caldav";
+import { accessTo, type Access, type AccessTarget, type Need } from "./access";
 import { announceTaskChanges, type TaskChange } from "./announce";
+import { announceAssignment, checkAssignee } from "./assignees";
 import { changeEvents, creationEvents, taskEvent, type TaskHistory } from "./history";
+import { reachMembers } from "./member-reach";
 import { followReminder } from "./reminders";
 import {
   bumpTaskDataVersion,
@@ -22,10 +25,11 @@ import { moveToTrash, takeFromTrash } from "./trash-writes";
 type RemovedTask = Pick<TaskRow, "id" | "remind_at" | "project_id">;
 
 /** What one unit of work did to a task, as it is announced: the last state wins. */
-type Outcome =
+type Outcome = (
   | { type: "created"; row: TaskRow }
   | { type: "updated"; row: TaskRow; completed: boolean }
-  | { type: "deleted"; task: RemovedTask };
+  | { type: "deleted"; task: RemovedTask }
+) & { before: string | null };
 
 /**
  * One change of a user's tasks in progress: its writes go through these methods, which record
@@ -35,16 +39,22 @@ export class TaskWrite {
   readonly #events: NewTaskEvent[] = [];
   readonly #outcomes = new Map<string, Outcome>();
   readonly #reminders = new Map<string, string | null>();
+  readonly #assigned = new Map<string, TaskRow>();
   #dataChanged = false;
+  /** Who makes the change: the owner (`userId`), or a member of a shared project. */
+  actorId: string;
 
   constructor(
     readonly trx: Db,
     readonly userId: string,
     readonly nowIso: string,
-  ) {}
+  ) {
+    this.actorId = userId;
+  }
 
   /** New tasks, each with the past it brings (an import) or none. */
   async insert(rows: readonly TaskRow[], histories: ReadonlyArray<TaskHistory | undefined> = []) {
+    for (const row of rows) if (row.assignee_id !== null) await this.#assign(row);
     await insertTasks(this.trx, rows);
     rows.forEach((row, index) => this.#created(row, histories[index]));
   }
@@ -59,6 +69,8 @@ export class TaskWrite {
   /** Changes one task (an empty change still counts: saved now); the task as it is after. */
   async update(before: TaskRow, changes: TaskUpdate): Promise<TaskRow> {
     const saved = { ...changes, updated_at: this.nowIso };
+    if (changes.assignee_id != null && changes.assignee_id !== before.assignee_id)
+      await this.#assign({ ...before, ...saved } as TaskRow);
     await updateTaskRow(this.trx, this.userId, before.id, saved);
     return this.#updated(before, saved);
   }
@@ -90,7 +102,8 @@ export class TaskWrite {
         taskEvent({ id: task.id, user_id: this.userId }, "deleted", { from: null, to: null, at }),
       );
       if (task.remind_at !== null) this.#reminders.set(task.id, null);
-      this.#outcomes.set(task.id, { type: "deleted", task });
+      const before = this.#outcomes.get(task.id)?.before ?? task.project_id;
+      this.#outcomes.set(task.id, { type: "deleted", task, before });
     }
     this.#dataChanged ||= tasks.length > 0;
     return deleted;
@@ -116,8 +129,13 @@ export class TaskWrite {
   #created(row: TaskRow, history: TaskHistory | undefined): void {
     this.#events.push(...creationEvents(row, history));
     if (row.remind_at !== null) this.#reminders.set(row.id, row.remind_at);
-    this.#outcomes.set(row.id, { type: "created", row });
+    this.#outcomes.set(row.id, { type: "created", row, before: null });
     this.#dataChanged = true;
+  }
+
+  async #assign(row: TaskRow): Promise<void> {
+    await checkAssignee(this.trx, row);
+    this.#assigned.set(row.id, row);
   }
 
   #updated(before: TaskRow, changes: TaskUpdate): TaskRow {
@@ -127,12 +145,15 @@ export class TaskWrite {
       this.#reminders.set(before.id, after.remind_at);
     const completed = before.status !== "completed" && after.status === "completed";
     const known = this.#outcomes.get(before.id);
-    if (known?.type === "created") this.#outcomes.set(before.id, { type: "created", row: after });
+    const placedBefore = known ? known.before : before.project_id;
+    if (known?.type === "created")
+      this.#outcomes.set(before.id, { type: "created", row: after, before: null });
     else
       this.#outcomes.set(before.id, {
         type: "updated",
         row: after,
         completed: completed || (known?.type === "updated" && known.completed),
+        before: placedBefore,
       });
     this.#dataChanged = true;
     return after;
@@ -142,7 +163,11 @@ export class TaskWrite {
   async finish(): Promise<void> {
     if (!this.#dataChanged) return;
     const { trx, userId, nowIso } = this;
-    await insertTaskEvents(trx, this.#events);
+    const actorId = this.actorId === userId ? null : this.actorId;
+    await insertTaskEvents(
+      trx,
+      this.#events.map((event) => ({ ...event, actor_id: actorId })),
+    );
     for (const [id, remindAt] of this.#reminders) await followReminder(trx, id, remindAt, nowIso);
     const version = await bumpTaskDataVersion(trx, userId, nowIso);
     const outcomes = [...this.#outcomes.values()];
@@ -152,7 +177,22 @@ export class TaskWrite {
       removed: outcomes.flatMap((outcome) => (outcome.type === "deleted" ? [outcome.task] : [])),
     });
     await announceTaskChanges(trx, userId, outcomes.map(announced), nowIso);
+    await reachMembers(
+      trx,
+      userId,
+      outcomes.map((outcome) => ({
+        change: announced(outcome),
+        before: outcome.before,
+        after: placeOf(outcome),
+      })),
+      nowIso,
+    );
+    for (const row of this.#assigned.values()) await announceAssignment(trx, row, this.actorId, nowIso);
   }
+}
+
+function placeOf(outcome: Outcome): string | null {
+  return outcome.type === "deleted" ? null : outcome.row.project_id;
 }
 
 function announced(outcome: Outcome): TaskChange {
@@ -200,5 +240,28 @@ export async function withTaskWrite<T>(
     } finally {
       writesInProgress.delete(trx);
     }
+  });
+}
+
+/**
+ * A task write made by `callerId` on a target that may be another's shared project: the caller's
+ * standing is checked first (404 for an outsider, 403 for a role short of `need`), then the work
+ * runs as a write of the owner's data, recorded as the caller's doing. Every write a member may
+ * make goes through here, so no route checks permissions of its own.
+ */
+export async function withTaskWriteAs<T>(
+  db: Db,
+  callerId: string,
+  clock: Clock,
+  target: AccessTarget,
+  need: Need,
+  work: (write: TaskWrite, access: Access) => Promise<T>,
+): Promise<T> {
+  return inTransaction(db, async (trx) => {
+    const access = await accessTo(trx, callerId, target, need);
+    return withTaskWrite(trx, access.ownerId, clock, (write) => {
+      write.actorId = callerId;
+      return work(write, access);
+    });
   });
 }

@@ -10,7 +10,10 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toaster";
+import { canEditTasks, canManageProject, isShared, PROJECT_ROLE_LABELS } from "@/lib/project-roles";
 import { colorDot } from "../project-colors";
+import { ProjectActivity } from "./project-activity";
+import { ProjectShareButton } from "./project-share-button";
 
 const ProjectFormDialog = lazy(() =>
   import("./project-form-dialog").then((module) => ({ default: module.ProjectFormDialog })),
@@ -98,10 +101,13 @@ export function ProjectHeading({ projectId, onCreate }: { projectId: string; onC
         <p className="text-sm text-muted-foreground">
           {project.open_count} open {project.open_count === 1 ? "task" : "tasks"}
           {project.is_inbox ? " · where new tasks land when no project is chosen" : ""}
+          {project.role !== "owner" &&
+            ` · shared by ${project.owner.username}, you are ${PROJECT_ROLE_LABELS[project.role].toLowerCase()}`}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-1">
-        {!project.is_inbox && (
+        {!project.is_inbox && <ProjectShareButton project={project} />}
+        {!project.is_inbox && canManageProject(project.role) && (
           <>
             <Button variant="ghost" size="sm" onClick={() => open("edit")}>
               <Pencil aria-hidden />
@@ -116,17 +122,22 @@ export function ProjectHeading({ projectId, onCreate }: { projectId: string; onC
               {project.archived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
               {project.archived ? "Unarchive" : "Archive"}
             </Button>
-            <Button variant="ghost" size="sm" className="text-destructive" onClick={() => open("delete")}>
-              <Trash2 aria-hidden />
-              Delete
-            </Button>
+            {project.role === "owner" && (
+              <Button variant="ghost" size="sm" className="text-destructive" onClick={() => open("delete")}>
+                <Trash2 aria-hidden />
+                Delete
+              </Button>
+            )}
           </>
         )}
-        <Button onClick={onCreate}>
-          <Plus aria-hidden />
-          Create Task
-        </Button>
+        {canEditTasks(project.role) && (
+          <Button onClick={onCreate}>
+            <Plus aria-hidden />
+            Create Task
+          </Button>
+        )}
       </div>
+      {isShared(project) && <ProjectActivity project={project} />}
       {dialogsWanted && (
         <Suspense fallback={null}>
           <ProjectFormDialog

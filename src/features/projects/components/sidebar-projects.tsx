@@ -7,6 +7,7 @@ import { activeProjects, projectQueries } from "@/api/projects/project-queries";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { cn } from "@/lib/cn";
+import { PROJECT_ROLE_LABELS } from "@/lib/project-roles";
 import { colorDot } from "../project-colors";
 import { SidebarArchivedProjects } from "./sidebar-archived-projects";
 
@@ -81,6 +82,12 @@ export function SidebarProjects({ onNavigate }: { onNavigate?: () => void }) {
                   />
                 )}
                 <span className="min-w-0 flex-1 truncate">{project.name}</span>
+                {project.role !== "owner" && (
+                  <span className="shrink-0 rounded border px-1 text-[0.65rem] leading-4">
+                    <span className="sr-only">Shared with you as </span>
+                    {PROJECT_ROLE_LABELS[project.role]}
+                  </span>
+                )}
                 {project.open_count > 0 && (
                   <span className="text-xs tabular-nums">
                     {project.open_count}

@@ -6,6 +6,7 @@ import { RepeatBadge } from "@/components/tasks/repeat-badge";
 import { isAllDay } from "@/lib/due-dates";
 import { formatLocalDate } from "@/lib/time-zones";
 import { isDueToday } from "../task-view";
+import { AssigneeAvatar } from "./assignee-avatar";
 
 /**
  * What a task card says of its task after the title: priority, subtasks done, due date (red when
@@ -25,6 +26,7 @@ export function TaskBadges({
   const dueToday = open && isDueToday(task, timeZone);
   return (
     <>
+      <AssigneeAvatar task={task} />
       <PriorityBadge priority={task.priority} />
       {progress && (
         <Badge variant="secondary" title="Subtasks done">

@@ -18,6 +18,7 @@ import { memo, useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PriorityBadge } from "@/components/tasks/priority-badge";
+import { AssigneeAvatar } from "./assignee-avatar";
 import { cn } from "@/lib/cn";
 import { formatLocalDate } from "@/lib/time-zones";
 import { SelectTaskCheckbox } from "./select-task-checkbox";
@@ -231,6 +232,7 @@ const BoardCard = memo(function BoardCard({
           {task.title}
         </button>
         <div className="mt-1 flex flex-wrap items-center gap-1">
+          <AssigneeAvatar task={task} />
           <PriorityBadge priority={task.priority} />
           {task.due_date && (
             <span className="text-xs text-muted-foreground">

@@ -30,8 +30,10 @@ import {
   updateTaskPayload,
   type TaskFormValues,
 } from "../task-form";
+import { AssigneeField } from "./assignee-field";
 import { LabelledOptions } from "./labelled-options";
 import { RepeatField } from "./repeat-field";
+import { SharedTaskComments } from "./shared-task-comments";
 import { TagInput } from "./tag-input";
 import { ProjectField, ReminderFields } from "./task-form-fields";
 
@@ -90,7 +92,10 @@ export function TaskFormDialog({
           </DialogDescription>
         </DialogHeader>
         {task ? (
-          <EditTaskForm task={task} timeZone={timeZone} onDone={close} unsavedInputRef={hasUnsavedInput} />
+          <>
+            <EditTaskForm task={task} timeZone={timeZone} onDone={close} unsavedInputRef={hasUnsavedInput} />
+            <SharedTaskComments task={task} />
+          </>
         ) : (
           <CreateTaskForm
             timeZone={timeZone}
@@ -231,6 +236,8 @@ function TaskForm({
         </div>
 
         <ProjectField initialProjectId={initialValues.projectId} />
+
+        <AssigneeField />
 
         <Field label="Due Date" description={`Time zone: ${inputZone}`}>
           {(control) => (
