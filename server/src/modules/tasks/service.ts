@@ -171,7 +171,7 @@ export async function createTask(
   const target = input.project_id
     ? { projectId: input.project_id }
     : input.parent_id
-      ? { taskId: input.parent_id }
+      ? { parentId: input.parent_id }
       : { own: true as const };
   return withTaskWriteAs(db, userId, clock, target, "edit", async (write) => {
     const [task] = await createTasks(write.trx, clock, write.userId, [input]);
