@@ -129,7 +129,14 @@ describe("shared projects", () => {
       member_count: 3,
     });
     const members = memberListSchema.parse((await viewer.call("GET", membersUrl(projectId))).json());
-    expect(members.map((member) => member.role)).toEqual(["owner", "editor", "viewer", "admin"]);
+    expect(members[0]).toEqual({
+      user: { id: owner.user.id, username: owner.user.username },
+      role: "owner",
+      pending: false,
+    });
+    expect(new Set(members.slice(1).map((member) => `${member.user.id} ${member.role}`))).toEqual(
+      new Set([`${editor.user.id} editor`, `${viewer.user.id} viewer`, `${admin.user.id} admin`]),
+    );
   });
 
   it("shows the shared tasks, never the owner's private ones", async () => {

@@ -35,11 +35,14 @@ async function listChanged(trx: Db, clock: Clock, userId: string): Promise<void>
   await withTaskWrite(trx, userId, clock, async (write) => write.dataChanged());
 }
 
-/** GET …/members: the owner first, then every member, invited ones marked pending. */
+/** GET …/members: the owner first, then every member by username, invited ones marked pending. */
 export async function listMembers(db: Db, callerId: string, projectId: string): Promise<Member[]> {
   const access = await projectAccess(db, callerId, projectId, "read");
   const owner = (await selectUsernames(db, [access.ownerId])).get(access.ownerId) ?? "";
-  const members = await selectMembers(db, projectId);
+  // Sorted here, so that both engines agree whatever their collation.
+  const members = (await selectMembers(db, projectId)).sort((a, b) =>
+    a.username.toLowerCase() < b.username.toLowerCase() ? -1 : 1,
+  );
   return [
     { user: { id: access.ownerId, username: owner }, role: "owner", pending: false },
     ...members.map((row) => ({
