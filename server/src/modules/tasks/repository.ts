@@ -159,13 +159,21 @@ export async function selectTaskById(db: Db, id: string): Promise<TaskRow | unde
   return db.selectFrom("tasks").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** The user's tasks among `ids` (ids of other users' tasks find nothing), in no particular order. */
-export async function selectTasksByIds(db: Db, userId: string, ids: readonly string[]): Promise<TaskRow[]> {
+/**
+ * The user's tasks among `ids` (ids of other users' tasks find nothing, but for those in
+ * `filters.sharedProjectIds`), in no particular order.
+ */
+export async function selectTasksByIds(
+  db: Db,
+  userId: string,
+  ids: readonly string[],
+  filters: Pick<TaskQueryFilters, "sharedProjectIds"> = {},
+): Promise<TaskRow[]> {
   if (ids.length === 0) return [];
   return db
     .selectFrom("tasks")
     .selectAll()
-    .where("user_id", "=", userId)
+    .where((eb) => ownOrShared(eb, userId, filters))
     .where("id", "in", [...ids])
     .execute();
 }

@@ -105,13 +105,14 @@ export async function reviewTasks(
   return { completed: rows.completed.map(toTaskJson), open: rows.open.map(toTaskJson) };
 }
 
-/** The user's tasks among `ids`, by id; ids that are not the user's tasks are left out. */
+/** The user's tasks among `ids`, by id, with those of projects shared with the user; others are left out. */
 export async function getTasksByIds(
   db: Db,
   userId: string,
   ids: readonly string[],
 ): Promise<Map<string, TaskJson>> {
-  const rows = await selectTasksByIds(db, userId, ids);
+  const sharedProjectIds = (await sharedProjectsOf(db, userId)).map((shared) => shared.projectId);
+  const rows = await selectTasksByIds(db, userId, ids, { sharedProjectIds });
   return new Map(rows.map((row) => [row.id, toTaskJson(row)]));
 }
 
@@ -254,8 +255,8 @@ export async function moveTasksOfProject(write: TaskWrite, fromId: string, toId:
  * the user's changes.
  */
 export async function markTaskChanged(db: Db, clock: Clock, userId: string, id: string): Promise<void> {
-  await withTaskWrite(db, userId, clock, async (write) => {
-    const current = await selectTask(write.trx, userId, id, { forUpdate: true });
+  await withTaskWriteAs(db, userId, clock, { taskId: id }, "edit", async (write) => {
+    const current = await selectTask(write.trx, write.userId, id, { forUpdate: true });
     if (!current) throw new NotFound(TASK_NOT_FOUND);
     await write.update(current, {});
   });
