@@ -206,10 +206,14 @@ describe("shared projects", () => {
     expect((await outsider.list()).some((task) => task.id === taskId)).toBe(false);
   });
 
-  it("assigns only to members (400 otherwise) and tells the assignee", async () => {
+  it("assigns only to members (400 otherwise), tells the assignee, and counts it as theirs", async () => {
+    const total = async (user: ApiUser) =>
+      (await user.call("GET", apiRoutes.taskStats.path)).json<{ total: number }>().total;
+    const [ownerBefore, editorBefore] = [await total(owner), await total(editor)];
     const refused = await owner.call("PUT", taskUrl(taskId), { assignee_id: outsider.user.id });
     expect(refused.statusCode).toBe(400);
     expect((await owner.update(taskId, { assignee_id: editor.user.id })).assignee_id).toBe(editor.user.id);
+    expect([await total(owner), await total(editor)]).toEqual([ownerBefore - 1, editorBefore + 1]);
     await runDueJobs({ ...t.deps }, jobKinds);
     const entry = (await bell(editor)).items.find((item) => item.kind === "assigned");
     expect(entry).toMatchObject({ task_id: taskId, text: "You were assigned “Buy milk”" });
@@ -252,8 +256,11 @@ describe("shared projects", () => {
     await share(owner, removed, projectId, "viewer");
     const changed = await admin.call("PUT", memberUrl(projectId, removed.user.id), { role: "editor" });
     expect(changed.json()).toMatchObject({ role: "editor", pending: false });
+    await owner.update(taskId, { assignee_id: removed.user.id });
     expect((await admin.call("DELETE", memberUrl(projectId, removed.user.id))).statusCode).toBe(204);
     expect((await removed.call("GET", taskUrl(taskId))).statusCode).toBe(404);
+    // What was assigned to them there is nobody's now.
+    expect((await owner.task(taskId)).assignee_id).toBeNull();
   });
 
   it("moves a member's list version (no stale 304) when the owner changes a shared task", async () => {

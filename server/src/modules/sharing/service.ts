@@ -11,7 +11,7 @@ import { isoNow, type Clock } from "../../lib/clock";
 import { Conflict, NotFound, Validation } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
 import { notifyUser } from "../notifications/service";
-import { projectAccess, withTaskWrite } from "../tasks/service";
+import { projectAccess, unassignInProject, withTaskWrite } from "../tasks/service";
 import {
   acceptInvitationRow,
   deleteInvitationRow,
@@ -124,11 +124,13 @@ export async function removeMember(
   userId: string,
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
-    await projectAccess(trx, callerId, projectId, userId === callerId ? "read" : "manage");
+    const access = await projectAccess(trx, callerId, projectId, userId === callerId ? "read" : "manage");
     const member = (await selectMembers(trx, projectId)).find((row) => row.user_id === userId);
     if (!member || !(await deleteMember(trx, projectId, userId)))
       throw new NotFound(sharingMessages.memberNotFound);
-    if (member.accepted_at !== null) await listChanged(trx, clock, userId);
+    if (member.accepted_at === null) return;
+    await unassignInProject(trx, clock, access.ownerId, projectId, userId);
+    await listChanged(trx, clock, userId);
   });
 }
 

@@ -18,6 +18,20 @@ export interface TaskQueryFilters {
   sharedProjectIds?: readonly string[];
 }
 
+/**
+ * The tasks that are the user's to do: their own but those assigned to another member of a
+ * shared project, and those of others' projects assigned to them.
+ */
+function theirsToDo(eb: ExpressionBuilder<Database, "tasks">, userId: string) {
+  return eb.or([
+    eb.and([
+      eb("user_id", "=", userId),
+      eb.or([eb("assignee_id", "is", null), eb("assignee_id", "=", userId)]),
+    ]),
+    eb("assignee_id", "=", userId),
+  ]);
+}
+
 /** The user's own tasks, and those of the projects shared with the user. */
 export function ownOrShared(
   eb: ExpressionBuilder<Database, "tasks">,
@@ -361,7 +375,7 @@ export interface TaskCounts {
 export async function countTasks(db: Db, userId: string, nowIso: string): Promise<TaskCounts> {
   const rows = await db
     .selectFrom("tasks")
-    .where("user_id", "=", userId)
+    .where((eb) => theirsToDo(eb, userId))
     .select((eb) => [
       "status",
       eb.fn.countAll<number>().as("count"),

@@ -87,9 +87,13 @@ async function listFilteredTasks(
   return tasks.filter((task) => matchesExactly(task, filters)).slice(0, limit);
 }
 
-/** The pending and in-progress tasks, in list order (the daily plan works on these). */
+/**
+ * The pending and in-progress tasks, in list order (the daily plan works on these), but those
+ * assigned to another member of a shared project: theirs to plan.
+ */
 export async function listOpenTasks(db: Db, userId: string): Promise<TaskJson[]> {
-  return (await selectTasks(db, userId, { statuses: OPEN_STATUSES })).map(toTaskJson);
+  const rows = await selectTasks(db, userId, { statuses: OPEN_STATUSES });
+  return rows.filter((row) => row.assignee_id === null || row.assignee_id === userId).map(toTaskJson);
 }
 
 /**
@@ -241,6 +245,23 @@ export async function deleteTask(db: Db, clock: Clock, userId: string, id: strin
 /** Deletes every task of a project (the project is being deleted with them); how many. */
 export async function removeTasksOfProject(write: TaskWrite, projectId: string): Promise<number> {
   return write.remove(await selectTasksOfProject(write.trx, write.userId, projectId));
+}
+
+/** A member left a project: its tasks assigned to them are assigned to nobody. */
+export async function unassignInProject(
+  db: Db,
+  clock: Clock,
+  ownerId: string,
+  projectId: string,
+  userId: string,
+): Promise<void> {
+  await withTaskWrite(db, ownerId, clock, async (write) => {
+    const tasks = await selectTasksOfProject(write.trx, ownerId, projectId);
+    await write.updateMany(
+      tasks.filter((task) => task.assignee_id === userId),
+      { assignee_id: null },
+    );
+  });
 }
 
 /** Moves every task of a project into another (subtrees stay whole); how many moved. */
