@@ -214,7 +214,7 @@ describe("shared projects", () => {
     expect(refused.statusCode).toBe(400);
     expect((await owner.update(taskId, { assignee_id: editor.user.id })).assignee_id).toBe(editor.user.id);
     expect([await total(owner), await total(editor)]).toEqual([ownerBefore - 1, editorBefore + 1]);
-    await runDueJobs({ ...t.deps }, jobKinds);
+    await runDueJobs(t.deps, jobKinds, "test-worker", { warn: () => undefined, error: () => undefined });
     const entry = (await bell(editor)).items.find((item) => item.kind === "assigned");
     expect(entry).toMatchObject({ task_id: taskId, text: "You were assigned “Buy milk”" });
   });
