@@ -29,7 +29,17 @@ describe("project input", () => {
 
 describe("projectFromWire", () => {
   it("reads our server's project as it is, and a sparse one with defaults", () => {
-    const ours = { id: "p1", name: "Home", color: "teal", is_inbox: false, archived: false, open_count: 3 };
+    const ours = {
+      id: "p1",
+      name: "Home",
+      color: "teal",
+      is_inbox: false,
+      archived: false,
+      open_count: 3,
+      role: "editor",
+      owner: { id: "u1", username: "ada" },
+      member_count: 2,
+    };
     expect(projectFromWire(ours)).toEqual(ours);
     expect(projectFromWire({ id: 7, color: "mauve" })).toEqual({
       id: "7",
@@ -38,6 +48,9 @@ describe("projectFromWire", () => {
       is_inbox: false,
       archived: false,
       open_count: 0,
+      role: "owner",
+      owner: { id: "", username: "" },
+      member_count: 0,
     });
     expect(readProjectFromWire({ name: "no id" })).toBeUndefined();
   });

@@ -125,6 +125,7 @@ describe("taskFromWire: the wire shape read tolerantly", () => {
     parent_id: "0190",
     duration_minutes: 45,
     scheduled_start: "2026-12-01T08:00:00.000Z",
+    assignee_id: "0191",
   };
 
   it("reads our server's task as it is", () => {
@@ -147,6 +148,7 @@ describe("taskFromWire: the wire shape read tolerantly", () => {
       parent_id: null,
       duration_minutes: null,
       scheduled_start: null,
+      assignee_id: null,
     });
   });
 

@@ -36,6 +36,7 @@ const task: TaskJson = {
   completed_at_approximate: false,
   duration_minutes: null,
   scheduled_start: null,
+  assignee_id: null,
 };
 
 describe("VTODO to task", () => {

@@ -21,6 +21,9 @@ describe("the Inbox", () => {
         is_inbox: true,
         archived: false,
         open_count: 0,
+        role: "owner",
+        owner: { id: ada.user.id, username: ada.user.username },
+        member_count: 0,
       },
     ]);
     const task = await ada.create({ title: "Buy milk" });

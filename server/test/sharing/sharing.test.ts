@@ -129,7 +129,14 @@ describe("shared projects", () => {
       member_count: 3,
     });
     const members = memberListSchema.parse((await viewer.call("GET", membersUrl(projectId))).json());
-    expect(members.map((member) => member.role)).toEqual(["owner", "editor", "viewer", "admin"]);
+    expect(members[0]).toEqual({
+      user: { id: owner.user.id, username: owner.user.username },
+      role: "owner",
+      pending: false,
+    });
+    expect(new Set(members.slice(1).map((member) => `${member.user.id} ${member.role}`))).toEqual(
+      new Set([`${editor.user.id} editor`, `${viewer.user.id} viewer`, `${admin.user.id} admin`]),
+    );
   });
 
   it("shows the shared tasks, never the owner's private ones", async () => {
@@ -199,11 +206,15 @@ describe("shared projects", () => {
     expect((await outsider.list()).some((task) => task.id === taskId)).toBe(false);
   });
 
-  it("assigns only to members (400 otherwise) and tells the assignee", async () => {
+  it("assigns only to members (400 otherwise), tells the assignee, and counts it as theirs", async () => {
+    const total = async (user: ApiUser) =>
+      (await user.call("GET", apiRoutes.taskStats.path)).json<{ total: number }>().total;
+    const [ownerBefore, editorBefore] = [await total(owner), await total(editor)];
     const refused = await owner.call("PUT", taskUrl(taskId), { assignee_id: outsider.user.id });
     expect(refused.statusCode).toBe(400);
     expect((await owner.update(taskId, { assignee_id: editor.user.id })).assignee_id).toBe(editor.user.id);
-    await runDueJobs({ ...t.deps }, jobKinds);
+    expect([await total(owner), await total(editor)]).toEqual([ownerBefore - 1, editorBefore + 1]);
+    await runDueJobs(t.deps, jobKinds, "test-worker", { warn: () => undefined, error: () => undefined });
     const entry = (await bell(editor)).items.find((item) => item.kind === "assigned");
     expect(entry).toMatchObject({ task_id: taskId, text: "You were assigned “Buy milk”" });
   });
@@ -245,8 +256,11 @@ describe("shared projects", () => {
     await share(owner, removed, projectId, "viewer");
     const changed = await admin.call("PUT", memberUrl(projectId, removed.user.id), { role: "editor" });
     expect(changed.json()).toMatchObject({ role: "editor", pending: false });
+    await owner.update(taskId, { assignee_id: removed.user.id });
     expect((await admin.call("DELETE", memberUrl(projectId, removed.user.id))).statusCode).toBe(204);
     expect((await removed.call("GET", taskUrl(taskId))).statusCode).toBe(404);
+    // What was assigned to them there is nobody's now.
+    expect((await owner.task(taskId)).assignee_id).toBeNull();
   });
 
   it("moves a member's list version (no stale 304) when the owner changes a shared task", async () => {

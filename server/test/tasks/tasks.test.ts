@@ -101,6 +101,7 @@ describe("POST /api/v1/tasks", () => {
       parent_id: null,
       duration_minutes: null,
       scheduled_start: null,
+      assignee_id: null,
     });
     const fetched = await alice.call("GET", taskUrl(task.id));
     expect(fetched.json()).toEqual(task);

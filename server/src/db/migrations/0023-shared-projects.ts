@@ -7,7 +7,8 @@ import type { Kysely } from "kysely";
  * whether they accepted (accepted_at null: an invitation still open). One row per project and
  * user; the owner is the project's user_id and has no row.
  *
- * tasks.assignee_id: the member (or the owner) a task of a shared project is assigned to.
+ * tasks.assignee_id: the member (or the owner) a task of a shared project is assigned to; indexed,
+ * as a member's counts take the tasks assigned to them.
  *
  * task_comments: Markdown comments on tasks, by any member allowed to comment.
  *
@@ -28,6 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex("project_members_user").on("project_members").column("user_id").execute();
   await db.schema.alterTable("tasks").addColumn("assignee_id", "text").execute();
+  await db.schema.createIndex("tasks_assignee").on("tasks").column("assignee_id").execute();
   await db.schema.alterTable("task_events").addColumn("actor_id", "text").execute();
   await db.schema
     .createTable("task_comments")
@@ -54,6 +56,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("task_comments").execute();
   await db.schema.alterTable("task_events").dropColumn("actor_id").execute();
+  await db.schema.dropIndex("tasks_assignee").execute();
   await db.schema.alterTable("tasks").dropColumn("assignee_id").execute();
   await db.schema.dropTable("project_members").execute();
 }

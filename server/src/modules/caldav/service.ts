@@ -22,7 +22,7 @@ import {
   markTaskChanged,
   taskDataVersion,
   updateTask,
-  withTaskWrite,
+  withTaskWriteAs,
 } from "../tasks/service";
 import { listProjects } from "../projects/service";
 import {
@@ -242,39 +242,47 @@ export async function putResource(
     throw error;
   }
   const { uid, fields } = parsed;
-  // One task write from the start: it reads the task it replaces, and is announced once.
-  const result = await withTaskWrite(db, user.id, clock, async ({ trx }) => {
-    const current = await getResource(trx, user, collection, name);
-    checkPreconditions(current, preconditions);
-    const { parentId, extra } = await parentOf(trx, user, collection, parsed);
-    await deleteDeadIcalWithUid(trx, user.id, uid);
-    const owner = await selectIcalByUid(trx, user.id, uid);
-    if (owner && owner.task_id !== current?.taskId) {
-      throw new Conflict("Another task in this account already has this UID");
-    }
-    if (current) {
-      const before = await selectIcalByTaskId(trx, current.taskId);
-      const previous = await getTask(trx, user.id, current.taskId);
-      const input = validated<UpdateTaskInput>(updateTaskRequestSchema, { ...fields, parent_id: parentId });
-      const updated = await updateTask(trx, clock, user.id, current.taskId, input);
-      await upsertIcal(trx, { task_id: current.taskId, user_id: user.id, uid, href: name, extra });
-      const icalChanged = (before?.extra ?? null) !== extra || (before?.uid ?? current.taskId) !== uid;
-      // Only what Tasklane has no field for changed: the task still counts as changed, for syncs.
-      if (icalChanged && updated.updated_at === previous.updated_at) {
-        await markTaskChanged(trx, clock, user.id, current.taskId);
+  // One task write from the start, of the collection's owner (a shared project's member may
+  // write too): it reads the task it replaces, and is announced once.
+  const result = await withTaskWriteAs(
+    db,
+    user.id,
+    clock,
+    { projectId: collection },
+    "edit",
+    async ({ trx }) => {
+      const current = await getResource(trx, user, collection, name);
+      checkPreconditions(current, preconditions);
+      const { parentId, extra } = await parentOf(trx, user, collection, parsed);
+      await deleteDeadIcalWithUid(trx, user.id, uid);
+      const owner = await selectIcalByUid(trx, user.id, uid);
+      if (owner && owner.task_id !== current?.taskId) {
+        throw new Conflict("Another task in this account already has this UID");
       }
-      return { created: false, taskId: current.taskId };
-    }
-    const input = validated<CreateTaskInput>(createTaskRequestSchema, {
-      ...fields,
-      project_id: collection,
-      ...(parentId ? { parent_id: parentId } : {}),
-    });
-    const task = await createTask(trx, clock, user.id, input);
-    await upsertIcal(trx, { task_id: task.id, user_id: user.id, uid, href: name, extra });
-    await adoptWaitingSubtasks(trx, clock, user, task, uid);
-    return { created: true, taskId: task.id };
-  });
+      if (current) {
+        const before = await selectIcalByTaskId(trx, current.taskId);
+        const previous = await getTask(trx, user.id, current.taskId);
+        const input = validated<UpdateTaskInput>(updateTaskRequestSchema, { ...fields, parent_id: parentId });
+        const updated = await updateTask(trx, clock, user.id, current.taskId, input);
+        await upsertIcal(trx, { task_id: current.taskId, user_id: user.id, uid, href: name, extra });
+        const icalChanged = (before?.extra ?? null) !== extra || (before?.uid ?? current.taskId) !== uid;
+        // Only what Tasklane has no field for changed: the task still counts as changed, for syncs.
+        if (icalChanged && updated.updated_at === previous.updated_at) {
+          await markTaskChanged(trx, clock, user.id, current.taskId);
+        }
+        return { created: false, taskId: current.taskId };
+      }
+      const input = validated<CreateTaskInput>(createTaskRequestSchema, {
+        ...fields,
+        project_id: collection,
+        ...(parentId ? { parent_id: parentId } : {}),
+      });
+      const task = await createTask(trx, clock, user.id, input);
+      await upsertIcal(trx, { task_id: task.id, user_id: user.id, uid, href: name, extra });
+      await adoptWaitingSubtasks(trx, clock, user, task, uid);
+      return { created: true, taskId: task.id };
+    },
+  );
   const stored = await getResource(db, user, collection, name);
   return {
     created: result.created,
@@ -356,7 +364,7 @@ export async function deleteResource(
   name: string,
   preconditions: Preconditions,
 ): Promise<boolean> {
-  return withTaskWrite(db, user.id, clock, async ({ trx }) => {
+  return withTaskWriteAs(db, user.id, clock, { projectId: collection }, "edit", async ({ trx }) => {
     const current = await getResource(trx, user, collection, name);
     checkPreconditions(current, preconditions);
     if (!current) return false;

@@ -80,7 +80,7 @@ export interface MemberListRow {
   accepted_at: string | null;
 }
 
-/** A project's members, invited ones included, oldest invitation first. */
+/** A project's members, invited ones included, in no particular order. */
 export async function selectMembers(db: Db, projectId: string): Promise<MemberListRow[]> {
   return db
     .selectFrom("project_members")
@@ -92,8 +92,6 @@ export async function selectMembers(db: Db, projectId: string): Promise<MemberLi
       "project_members.accepted_at",
     ])
     .where("project_members.project_id", "=", projectId)
-    .orderBy("project_members.created_at")
-    .orderBy("project_members.id")
     .execute();
 }
 

@@ -11,7 +11,7 @@ import { isoNow, type Clock } from "../../lib/clock";
 import { Conflict, NotFound, Validation } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
 import { notifyUser } from "../notifications/service";
-import { projectAccess, withTaskWrite } from "../tasks/service";
+import { projectAccess, unassignInProject, withTaskWrite } from "../tasks/service";
 import {
   acceptInvitationRow,
   deleteInvitationRow,
@@ -35,11 +35,14 @@ async function listChanged(trx: Db, clock: Clock, userId: string): Promise<void>
   await withTaskWrite(trx, userId, clock, async (write) => write.dataChanged());
 }
 
-/** GET …/members: the owner first, then every member, invited ones marked pending. */
+/** GET …/members: the owner first, then every member by username, invited ones marked pending. */
 export async function listMembers(db: Db, callerId: string, projectId: string): Promise<Member[]> {
   const access = await projectAccess(db, callerId, projectId, "read");
   const owner = (await selectUsernames(db, [access.ownerId])).get(access.ownerId) ?? "";
-  const members = await selectMembers(db, projectId);
+  // Sorted here, so that both engines agree whatever their collation.
+  const members = (await selectMembers(db, projectId)).sort((a, b) =>
+    a.username.toLowerCase() < b.username.toLowerCase() ? -1 : 1,
+  );
   return [
     { user: { id: access.ownerId, username: owner }, role: "owner", pending: false },
     ...members.map((row) => ({
@@ -121,11 +124,13 @@ export async function removeMember(
   userId: string,
 ): Promise<void> {
   await inTransaction(db, async (trx) => {
-    await projectAccess(trx, callerId, projectId, userId === callerId ? "read" : "manage");
+    const access = await projectAccess(trx, callerId, projectId, userId === callerId ? "read" : "manage");
     const member = (await selectMembers(trx, projectId)).find((row) => row.user_id === userId);
     if (!member || !(await deleteMember(trx, projectId, userId)))
       throw new NotFound(sharingMessages.memberNotFound);
-    if (member.accepted_at !== null) await listChanged(trx, clock, userId);
+    if (member.accepted_at === null) return;
+    await unassignInProject(trx, clock, access.ownerId, projectId, userId);
+    await listChanged(trx, clock, userId);
   });
 }
 

@@ -25,8 +25,11 @@ export interface Access {
   role: ProjectRole;
 }
 
-/** What a task write or read is about: a project, or a task (and so its project). */
-export type AccessTarget = { projectId: string } | { taskId: string } | { own: true };
+/**
+ * What a task write or read is about: a project, a task (and so its project), a parent to be (a
+ * parent not found leaves the tree rules to refuse it), or the caller's own data.
+ */
+export type AccessTarget = { projectId: string } | { taskId: string } | { parentId: string } | { own: true };
 
 function roleOf(value: string | null): ProjectRole | undefined {
   return value !== null && value in RANK ? (value as ProjectRole) : undefined;
@@ -69,5 +72,13 @@ export async function taskAccess(
 export async function accessTo(db: Db, callerId: string, target: AccessTarget, need: Need): Promise<Access> {
   if ("projectId" in target) return projectAccess(db, callerId, target.projectId, need);
   if ("taskId" in target) return taskAccess(db, callerId, target.taskId, need);
-  return { callerId, ownerId: callerId, projectId: "", role: "owner" };
+  const own: Access = { callerId, ownerId: callerId, projectId: "", role: "owner" };
+  if ("parentId" in target) {
+    const access = await taskAccess(db, callerId, target.parentId, need).catch((error: unknown) => {
+      if (error instanceof NotFound) return own;
+      throw error;
+    });
+    return access;
+  }
+  return own;
 }

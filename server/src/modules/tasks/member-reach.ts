@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database";
+import { recordSyncChanges, type SyncedTask } from "../caldav";
 import { memberIdsByProject } from "../sharing";
 import { announceTaskChanges, type TaskChange } from "./announce";
 import { bumpTaskDataVersion } from "./repository";
@@ -10,14 +11,22 @@ export interface PlacedChange {
   after: string | null;
 }
 
-function asRemoval(change: TaskChange): TaskChange {
-  return change.type === "deleted" ? change : { type: "deleted", id: change.task.id };
+/** What one member is told of a change: the announcements and the sync log's rows. */
+interface MemberView {
+  changes: TaskChange[];
+  saved: SyncedTask[];
+  removed: SyncedTask[];
+}
+
+function idOf(change: TaskChange): string {
+  return change.type === "deleted" ? change.id : change.task.id;
 }
 
 /**
  * A change to a shared project's tasks reaches every member as it reaches the owner: their list's
- * version moves and their webhooks and live updates hear of it. A task moved out of a project a
- * member shares is, to that member, deleted; the owner's other projects stay private.
+ * version moves, their CalDAV sync log records it, and their webhooks and live updates hear of it.
+ * A task moved out of a project a member shares is, to that member, deleted; the owner's other
+ * projects stay private.
  */
 export async function reachMembers(
   trx: Db,
@@ -28,18 +37,29 @@ export async function reachMembers(
   const projectIds = new Set(changes.flatMap((placed) => [placed.before, placed.after]));
   projectIds.delete(null);
   const members = await memberIdsByProject(trx, [...projectIds] as string[]);
-  const reach = new Map<string, TaskChange[]>();
-  for (const placed of changes) {
-    const seeAfter = new Set(placed.after === null ? [] : (members.get(placed.after) ?? []));
-    const seeBefore = new Set(placed.before === null ? [] : (members.get(placed.before) ?? []));
-    for (const memberId of new Set([...seeAfter, ...seeBefore])) {
-      if (memberId === ownerId) continue;
-      const change = seeAfter.has(memberId) ? placed.change : asRemoval(placed.change);
-      reach.set(memberId, [...(reach.get(memberId) ?? []), change]);
+  const views = new Map<string, MemberView>();
+  const viewOf = (memberId: string) => {
+    const view = views.get(memberId) ?? { changes: [], saved: [], removed: [] };
+    views.set(memberId, view);
+    return view;
+  };
+  for (const { change, before, after } of changes) {
+    const id = idOf(change);
+    const seeAfter = new Set(after === null ? [] : (members.get(after) ?? []));
+    for (const memberId of seeAfter) {
+      if (memberId === ownerId || change.type === "deleted") continue;
+      viewOf(memberId).changes.push(change);
+      viewOf(memberId).saved.push({ id, project_id: after });
+    }
+    for (const memberId of before === null ? [] : (members.get(before) ?? [])) {
+      if (memberId === ownerId || seeAfter.has(memberId)) continue;
+      viewOf(memberId).changes.push({ type: "deleted", id });
+      viewOf(memberId).removed.push({ id, project_id: before });
     }
   }
-  for (const [memberId, memberChanges] of reach) {
-    await bumpTaskDataVersion(trx, memberId, nowIso);
-    await announceTaskChanges(trx, memberId, memberChanges, nowIso);
+  for (const [memberId, view] of views) {
+    const version = await bumpTaskDataVersion(trx, memberId, nowIso);
+    await recordSyncChanges(trx, memberId, version, view);
+    await announceTaskChanges(trx, memberId, view.changes, nowIso);
   }
 }

@@ -18,6 +18,20 @@ export interface TaskQueryFilters {
   sharedProjectIds?: readonly string[];
 }
 
+/**
+ * The tasks that are the user's to do: their own but those assigned to another member of a
+ * shared project, and those of others' projects assigned to them.
+ */
+function theirsToDo(eb: ExpressionBuilder<Database, "tasks">, userId: string) {
+  return eb.or([
+    eb.and([
+      eb("user_id", "=", userId),
+      eb.or([eb("assignee_id", "is", null), eb("assignee_id", "=", userId)]),
+    ]),
+    eb("assignee_id", "=", userId),
+  ]);
+}
+
 /** The user's own tasks, and those of the projects shared with the user. */
 export function ownOrShared(
   eb: ExpressionBuilder<Database, "tasks">,
@@ -159,13 +173,21 @@ export async function selectTaskById(db: Db, id: string): Promise<TaskRow | unde
   return db.selectFrom("tasks").selectAll().where("id", "=", id).executeTakeFirst();
 }
 
-/** The user's tasks among `ids` (ids of other users' tasks find nothing), in no particular order. */
-export async function selectTasksByIds(db: Db, userId: string, ids: readonly string[]): Promise<TaskRow[]> {
+/**
+ * The user's tasks among `ids` (ids of other users' tasks find nothing, but for those in
+ * `filters.sharedProjectIds`), in no particular order.
+ */
+export async function selectTasksByIds(
+  db: Db,
+  userId: string,
+  ids: readonly string[],
+  filters: Pick<TaskQueryFilters, "sharedProjectIds"> = {},
+): Promise<TaskRow[]> {
   if (ids.length === 0) return [];
   return db
     .selectFrom("tasks")
     .selectAll()
-    .where("user_id", "=", userId)
+    .where((eb) => ownOrShared(eb, userId, filters))
     .where("id", "in", [...ids])
     .execute();
 }
@@ -357,7 +379,7 @@ export interface TaskCounts {
 export async function countTasks(db: Db, userId: string, nowIso: string): Promise<TaskCounts> {
   const rows = await db
     .selectFrom("tasks")
-    .where("user_id", "=", userId)
+    .where((eb) => theirsToDo(eb, userId))
     .select((eb) => [
       "status",
       eb.fn.countAll<number>().as("count"),

@@ -98,9 +98,13 @@ async function listFilteredTasks(
   }
 }
 
-/** The pending and in-progress tasks, in list order (the daily plan works on these). */
+/**
+ * The pending and in-progress tasks, in list order (the daily plan works on these), but those
+ * assigned to another member of a shared project: theirs to plan.
+ */
 export async function listOpenTasks(db: Db, userId: string): Promise<TaskJson[]> {
-  return (await selectTasks(db, userId, { statuses: OPEN_STATUSES })).map(toTaskJson);
+  const rows = await selectTasks(db, userId, { statuses: OPEN_STATUSES });
+  return rows.filter((row) => row.assignee_id === null || row.assignee_id === userId).map(toTaskJson);
 }
 
 /**
@@ -116,13 +120,14 @@ export async function reviewTasks(
   return { completed: rows.completed.map(toTaskJson), open: rows.open.map(toTaskJson) };
 }
 
-/** The user's tasks among `ids`, by id; ids that are not the user's tasks are left out. */
+/** The user's tasks among `ids`, by id, with those of projects shared with the user; others are left out. */
 export async function getTasksByIds(
   db: Db,
   userId: string,
   ids: readonly string[],
 ): Promise<Map<string, TaskJson>> {
-  const rows = await selectTasksByIds(db, userId, ids);
+  const sharedProjectIds = (await sharedProjectsOf(db, userId)).map((shared) => shared.projectId);
+  const rows = await selectTasksByIds(db, userId, ids, { sharedProjectIds });
   return new Map(rows.map((row) => [row.id, toTaskJson(row)]));
 }
 
@@ -182,7 +187,7 @@ export async function createTask(
   const target = input.project_id
     ? { projectId: input.project_id }
     : input.parent_id
-      ? { taskId: input.parent_id }
+      ? { parentId: input.parent_id }
       : { own: true as const };
   return withTaskWriteAs(db, userId, clock, target, "edit", async (write) => {
     const [task] = await createTasks(write.trx, clock, write.userId, [input]);
@@ -253,6 +258,23 @@ export async function removeTasksOfProject(write: TaskWrite, projectId: string):
   return write.remove(await selectTasksOfProject(write.trx, write.userId, projectId));
 }
 
+/** A member left a project: its tasks assigned to them are assigned to nobody. */
+export async function unassignInProject(
+  db: Db,
+  clock: Clock,
+  ownerId: string,
+  projectId: string,
+  userId: string,
+): Promise<void> {
+  await withTaskWrite(db, ownerId, clock, async (write) => {
+    const tasks = await selectTasksOfProject(write.trx, ownerId, projectId);
+    await write.updateMany(
+      tasks.filter((task) => task.assignee_id === userId),
+      { assignee_id: null },
+    );
+  });
+}
+
 /** Moves every task of a project into another (subtrees stay whole); how many moved. */
 export async function moveTasksOfProject(write: TaskWrite, fromId: string, toId: string): Promise<number> {
   const tasks = await selectTasksOfProject(write.trx, write.userId, fromId);
@@ -265,8 +287,8 @@ export async function moveTasksOfProject(write: TaskWrite, fromId: string, toId:
  * the user's changes.
  */
 export async function markTaskChanged(db: Db, clock: Clock, userId: string, id: string): Promise<void> {
-  await withTaskWrite(db, userId, clock, async (write) => {
-    const current = await selectTask(write.trx, userId, id, { forUpdate: true });
+  await withTaskWriteAs(db, userId, clock, { taskId: id }, "edit", async (write) => {
+    const current = await selectTask(write.trx, write.userId, id, { forUpdate: true });
     if (!current) throw new NotFound(TASK_NOT_FOUND);
     await write.update(current, {});
   });
