@@ -39,7 +39,11 @@ async function send(
     ip?: string;
   } = {},
 ): Promise<number> {
-  const url = pathFor(operation.path, { id: options.id ?? "no-such-id", file: "no-such-feed.ics" });
+  const url = pathFor(operation.path, {
+    id: options.id ?? "no-such-id",
+    user_id: "no-such-user",
+    file: "no-such-feed.ics",
+  });
   const headers: Record<string, string> = {};
   if (options.token) Object.assign(headers, bearer(options.token));
   if (options.contentType) headers["content-type"] = options.contentType;

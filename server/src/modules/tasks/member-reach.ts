@@ -59,7 +59,12 @@ export async function reachMembers(
   }
   for (const [memberId, view] of views) {
     const version = await bumpTaskDataVersion(trx, memberId, nowIso);
-    await recordSyncChanges(trx, memberId, version, view);
+    // A member may have had the task in another shared list: every change is a save for them.
+    await recordSyncChanges(trx, memberId, version, {
+      created: [],
+      saved: view.saved,
+      removed: view.removed,
+    });
     await announceTaskChanges(trx, memberId, view.changes, nowIso);
   }
 }

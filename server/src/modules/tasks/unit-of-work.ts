@@ -116,7 +116,7 @@ export class TaskWrite {
     for (const row of rows) {
       // A reminder whose time passed while the task was in the trash is not sent late.
       if (row.remind_at !== null && row.remind_at > this.nowIso) this.#reminders.set(row.id, row.remind_at);
-      this.#outcomes.set(row.id, { type: "created", row });
+      this.#outcomes.set(row.id, { type: "created", row, before: null });
     }
     this.#dataChanged ||= rows.length > 0;
   }
