@@ -128,7 +128,7 @@ describe("Tasks screen: subtasks", () => {
   it("asks before completing a parent with open subtasks, and completes them all when told to", async () => {
     const bodies = recordBodies("put", "/api/v1/tasks/:id");
     const { user: actor } = renderWithProviders(<TasksPage />, { user, route: "/tasks" });
-    await actor.click(await screen.findByRole("checkbox", { name: /Plan the trip/ }));
+    await actor.click(await screen.findByRole("checkbox", { name: /^Mark "Plan the trip"/ }));
     const dialog = await screen.findByRole("dialog", { name: "Complete its 3 open subtasks too?" });
     await actor.click(within(dialog).getByRole("button", { name: "Complete all" }));
 
@@ -140,12 +140,12 @@ describe("Tasks screen: subtasks", () => {
   it("completes only the parent when told so, and nothing when the question is closed", async () => {
     const bodies = recordBodies("put", "/api/v1/tasks/:id");
     const { user: actor } = renderWithProviders(<TasksPage />, { user, route: "/tasks" });
-    await actor.click(await screen.findByRole("checkbox", { name: /Plan the trip/ }));
+    await actor.click(await screen.findByRole("checkbox", { name: /^Mark "Plan the trip"/ }));
     await actor.keyboard("{Escape}");
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(bodies).toEqual([]);
 
-    await actor.click(screen.getByRole("checkbox", { name: /Plan the trip/ }));
+    await actor.click(screen.getByRole("checkbox", { name: /^Mark "Plan the trip"/ }));
     await actor.click(await screen.findByRole("button", { name: "Only this task" }));
     await waitFor(() => expect(bodies).toEqual([{ status: "completed" }]));
     expect(taskStore.find("hotel")?.status).toBe("pending");
