@@ -54,6 +54,8 @@ export interface UsersTable {
   daily_goal: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1 when the weekly review is e-mailed on Monday mornings (migration 0014). */
   weekly_review_email: ColumnType<number, number | undefined, number>;
+  /** The hour "morning" with no hour written means when tasks are read (migration 0027); null: 9. */
+  morning_hour: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SessionsTable {

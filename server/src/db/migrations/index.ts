@@ -18,6 +18,7 @@ import * as tokensAndWebhooks from "./0016-tokens-and-webhooks";
 import * as taskSearchIndex from "./0018-task-search-index";
 import * as credentialsAndJobShares from "./0019-credentials-and-job-shares";
 import * as taskTrash from "./0025-task-trash";
+import * as morningHour from "./0027-morning-hour";
 
 /**
  * Every migration, in order. Add new ones at the end; never edit a released one. A migration keeps
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "0018-task-search-index": taskSearchIndex,
   "0019-credentials-and-job-shares": credentialsAndJobShares,
   "0025-task-trash": taskTrash,
+  "0027-morning-hour": morningHour,
 };
