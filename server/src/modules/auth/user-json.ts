@@ -7,7 +7,7 @@ import {
 } from "@contract/auth";
 import type { Config } from "../../config";
 import type { UserRow } from "../../db/schema";
-import { MORNING_HOUR } from "../extract/date-language";
+import { MORNING_HOUR } from "../extract";
 import { usageOf } from "../premium/service";
 
 /**

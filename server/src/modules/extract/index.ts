@@ -10,5 +10,6 @@ export {
   zonedWallTimeToUtc,
   type DateContext,
 } from "./date-phrases";
+export { MORNING_HOUR } from "./date-language";
 export { tidyTitle } from "./pattern-extractor";
 export { RECURRENCE_PHRASES, recurrenceRule } from "./recurrence-phrases";

@@ -17,7 +17,7 @@ import { DomainError, QuotaExceeded } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
 import { getUserByUsername } from "../auth/service";
 import { projectsToMatch } from "../projects/service";
-import { userDateContext } from "../extract/date-phrases";
+import { userDateContext } from "../extract";
 import { extractWithPatterns } from "../extract/service";
 import { addNotification, emailTasksText } from "../notifications/service";
 import { withAiUse } from "../premium/service";

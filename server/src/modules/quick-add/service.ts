@@ -1,7 +1,7 @@
 import type { ParseTaskRequest, ParseTaskResponse } from "@contract/quick-add";
 import type { UserRow } from "../../db/schema";
 import { firstDueOnOrAfter } from "../../lib/recurrence";
-import { userDateContext } from "../extract/date-phrases";
+import { userDateContext } from "../extract";
 import { parseQuickAdd, type QuickAddProject } from "./parse-quick-add";
 
 /**
