@@ -42,6 +42,7 @@ const userFromWireSchema = onFirstUse(
       default_duration_minutes: z.number().int().positive().catch(30),
       daily_goal: z.number().int().nullable().catch(null),
       weekly_review_email: z.boolean().catch(false),
+      morning_hour: z.number().int().min(0).max(23).catch(9),
     }) satisfies z.ZodType<User>,
 );
 

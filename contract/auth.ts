@@ -120,6 +120,8 @@ export const userSchema = /* @__PURE__ */ z.object({
   daily_goal: z.number().int().nullable(),
   /** Whether the weekly review is e-mailed on Monday mornings. */
   weekly_review_email: z.boolean(),
+  /** The hour (0-23) "morning" with no hour written means in quick add and mail reading. */
+  morning_hour: z.number().int(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -218,6 +220,14 @@ export const settingsRequestSchema = /* @__PURE__ */ z.object({
     .nullable()
     .optional(),
   weekly_review_email: z.boolean({ error: "weekly_review_email must be true or false" }).optional(),
+  /** null goes back to the built-in default (9). */
+  morning_hour: z
+    .number({ error: "morning_hour must be a whole hour from 0 to 23 or null" })
+    .int({ error: "morning_hour must be a whole hour from 0 to 23 or null" })
+    .min(0, { error: "morning_hour must be a whole hour from 0 to 23 or null" })
+    .max(23, { error: "morning_hour must be a whole hour from 0 to 23 or null" })
+    .nullable()
+    .optional(),
 });
 export type SettingsRequest = z.infer<typeof settingsRequestSchema>;
 

@@ -23,6 +23,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     default_duration_minutes: 30,
     daily_goal: null,
     weekly_review_email: false,
+    morning_hour: 9,
     ...overrides,
   };
 }

@@ -98,6 +98,7 @@ export const accountHandlers = [
       working_hours,
       daily_capacity_minutes,
       default_duration_minutes,
+      morning_hour,
     } = read.body;
     account.user = {
       ...account.user,
@@ -111,6 +112,8 @@ export const accountHandlers = [
       ...(default_duration_minutes !== undefined
         ? { default_duration_minutes: default_duration_minutes ?? 30 }
         : {}),
+      // null goes back to the built-in 9 o'clock.
+      ...(morning_hour !== undefined ? { morning_hour: morning_hour ?? 9 } : {}),
     };
     return HttpResponse.json(account.user);
   }),

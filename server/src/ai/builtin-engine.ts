@@ -419,8 +419,8 @@ export function createBuiltinEngine(): AiProvider {
   intentModel();
   return {
     name: "builtin",
-    async extractTasks({ content, timeZone, now }) {
-      return analyseText(content, { timeZone, now });
+    async extractTasks({ content, ...context }) {
+      return analyseText(content, context);
     },
     async prioritise({ tasks, timeZone, now }) {
       return rankPlanCandidates(tasks, { timeZone, now });

@@ -23,6 +23,8 @@ export interface ExtractionInput {
   /** IANA zone in which relative dates ("tomorrow", "by 5pm") are read */
   timeZone: string;
   now: Date;
+  /** The hour "morning" with no hour written means to this user; 9 when not given */
+  morningHour?: number;
 }
 
 export interface PlanInput {

@@ -56,6 +56,8 @@ export interface UsersTable {
   weekly_review_email: ColumnType<number, number | undefined, number>;
   /** When the operator disabled the account; null: in use (migration 0021). */
   disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The hour "morning" with no hour written means when tasks are read (migration 0027); null: 9. */
+  morning_hour: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SessionsTable {

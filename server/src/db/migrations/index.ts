@@ -20,6 +20,7 @@ import * as credentialsAndJobShares from "./0019-credentials-and-job-shares";
 import * as signInControl from "./0021-sign-in-control";
 import * as sharedProjects from "./0023-shared-projects";
 import * as taskTrash from "./0025-task-trash";
+import * as morningHour from "./0027-morning-hour";
 
 /**
  * Every migration, in order. Add new ones at the end; never edit a released one. A migration keeps
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "0021-sign-in-control": signInControl,
   "0023-shared-projects": sharedProjects,
   "0025-task-trash": taskTrash,
+  "0027-morning-hour": morningHour,
 };

@@ -89,6 +89,7 @@ export async function updateSettings(deps: AuthDeps, user: UserRow, request: Set
     ...(request.weekly_review_email !== undefined
       ? { weekly_review_email: request.weekly_review_email ? 1 : 0 }
       : {}),
+    ...(request.morning_hour !== undefined ? { morning_hour: request.morning_hour } : {}),
   };
   if (Object.keys(changes).length === 0) return toUserJson(deps.config, user, now);
   const updated = await inTransaction(deps.db, async (trx) => {

@@ -7,6 +7,7 @@ import {
 } from "@contract/auth";
 import type { Config } from "../../config";
 import type { UserRow } from "../../db/schema";
+import { MORNING_HOUR } from "../extract";
 import { usageOf } from "../premium/service";
 
 /**
@@ -30,6 +31,7 @@ export function toUserJson(config: Config, user: UserRow, now: Date): User {
     email_reminders: user.email_reminders === 1,
     daily_goal: user.daily_goal,
     weekly_review_email: user.weekly_review_email === 1,
+    morning_hour: user.morning_hour ?? MORNING_HOUR,
     ...planningSettingsOf(user),
   };
 }

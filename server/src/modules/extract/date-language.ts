@@ -218,17 +218,24 @@ const afternoonHours: chrono.Refiner = {
 };
 
 /**
- * When "morning" with no hour is due: 09:00, the hour a working day starts and the one the
- * notification bell's "tomorrow morning" snooze uses (chrono-node alone reads 06:00).
+ * When "morning" with no hour is due unless the user chose another hour: 09:00, the hour a working
+ * day starts and the one the notification bell's "tomorrow morning" snooze uses (chrono-node alone
+ * reads 06:00).
  */
 export const MORNING_HOUR = 9;
 
-/** "tomorrow morning", "Friday morning": MORNING_HOUR unless an hour is written ("at 8"). */
+/** chrono's parse options with the user's morning; the languages are shared, so it travels here. */
+export interface DateLanguageOption extends chrono.ParsingOption {
+  morningHour?: number;
+}
+
+/** "tomorrow morning", "Friday morning": the user's morning unless an hour is written ("at 8"). */
 const morningHour: chrono.Refiner = {
-  refine(_context, results) {
+  refine(context, results) {
+    const hour = (context.option as DateLanguageOption).morningHour ?? MORNING_HOUR;
     for (const result of results) {
       if (result.start.tags().has("casualReference/morning") && !result.start.isCertain("hour"))
-        result.start.imply("hour", MORNING_HOUR);
+        result.start.imply("hour", hour);
     }
     return results;
   },

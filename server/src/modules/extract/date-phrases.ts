@@ -1,13 +1,32 @@
 import type * as chrono from "chrono-node";
 import { formatInTimeZone, fromZonedTime, getTimezoneOffset } from "date-fns-tz";
 import { isDueDateInRange } from "@contract/common";
-import { dateLanguageFor, mayHoldTaughtWords, TAUGHT_TAG } from "./date-language";
+import type { UserRow } from "../../db/schema";
+import { userTimeZone } from "../../lib/time-zone";
+import {
+  dateLanguageFor,
+  MORNING_HOUR,
+  mayHoldTaughtWords,
+  TAUGHT_TAG,
+  type DateLanguageOption,
+} from "./date-language";
 
 /** Where and when a text was written: relative dates ("tomorrow", "by 5pm") are read there. */
 export interface DateContext {
   /** IANA zone, e.g. Europe/Berlin */
   timeZone: string;
   now: Date;
+  /** The hour "morning" with no hour written means (the user's setting); 9 when not given */
+  morningHour?: number;
+}
+
+/** A user's reading context: their zone (or the one a request names) and the hour of their morning. */
+export function userDateContext(
+  user: Pick<UserRow, "timezone" | "morning_hour">,
+  now: Date,
+  timeZone: string = userTimeZone(user),
+): DateContext {
+  return { timeZone, now, morningHour: user.morning_hour ?? MORNING_HOUR };
 }
 
 interface WallTime {
@@ -128,6 +147,7 @@ export function createDateReader(context: DateContext): DateReader {
     timezone: Math.round(getTimezoneOffset(timeZone, now) / 60_000),
   };
   const language = dateLanguageFor(timeZone);
+  const option: DateLanguageOption = { forwardDate: true, morningHour: context.morningHour };
   const conversions = new Map<string, string | undefined>();
   const toUtc = (wall: WallTime): string | undefined => {
     const key = `${wall.year}-${wall.month}-${wall.day} ${wall.hour}:${wall.minute}:${wall.second}`;
@@ -137,7 +157,7 @@ export function createDateReader(context: DateContext): DateReader {
   return {
     context,
     phrases: new Map(),
-    parse: (text) => language.parse(blankNonDates(text), reference, { forwardDate: true }),
+    parse: (text) => language.parse(blankNonDates(text), reference, option),
     dueDateOf(result, timeFrom) {
       const start = result.start;
       // "in 3 hours" and "5pm CET" name an instant, not a wall time.

@@ -7,6 +7,7 @@ import type { UserRow } from "../../db/schema";
 import { AiTimeout, AiUnavailable, TooLarge, Validation, type DomainError } from "../../lib/domain-errors";
 import { withAiUse } from "../premium/service";
 import { userTimeZone } from "../../lib/time-zone";
+import { userDateContext } from "./date-phrases";
 import { extractWithPatterns } from "./pattern-extractor";
 
 /** The pattern method on its own: free, offline (inbound mail falls back to it). */
@@ -45,20 +46,20 @@ function timeZoneFor(input: ExtractInput, user: Pick<UserRow, "timezone">): stri
  */
 export async function extractTasks(
   deps: Pick<AppDeps, "db" | "config" | "clock" | "ai">,
-  user: Pick<UserRow, "id" | "timezone">,
+  user: Pick<UserRow, "id" | "timezone" | "morning_hour">,
   input: ExtractInput,
   now: Date,
   log: FastifyBaseLogger,
 ): Promise<ExtractedTaskJson[]> {
   if (input.content.trim() === "") throw new Validation(BLANK_CONTENT_MESSAGE, "blank_content");
   if (input.content.length > EXTRACT_MAX_CHARS) throw new TooLarge(TOO_LONG_MESSAGE);
-  const timeZone = timeZoneFor(input, user);
+  const context = userDateContext(user, now, timeZoneFor(input, user));
 
-  if (input.strategy === "pattern") return extractWithPatterns(input.content, { timeZone, now });
+  if (input.strategy === "pattern") return extractWithPatterns(input.content, context);
 
   const { result } = await withAiUse(deps, user, async () => {
     try {
-      return await deps.ai.extractTasks({ content: input.content, timeZone, now });
+      return await deps.ai.extractTasks({ content: input.content, ...context });
     } catch (error) {
       if (!(error instanceof AiProviderError)) throw error;
       log.warn({ provider: deps.ai.name, kind: error.kind, reason: error.message }, "AI extraction failed");

@@ -15,9 +15,9 @@ import { isUniqueViolation, type Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
 import { DomainError, QuotaExceeded } from "../../lib/domain-errors";
 import { newId } from "../../lib/ids";
-import { userTimeZone } from "../../lib/time-zone";
 import { getUserByUsername } from "../auth/service";
 import { projectsToMatch } from "../projects/service";
+import { userDateContext } from "../extract";
 import { extractWithPatterns } from "../extract/service";
 import { addNotification, emailTasksText } from "../notifications/service";
 import { withAiUse } from "../premium/service";
@@ -130,13 +130,13 @@ async function extractFromMail(
   log: Log,
 ): Promise<Extraction> {
   const now = deps.clock.now();
-  const timeZone = userTimeZone(user);
+  const context = userDateContext(user, now);
   // The body says what to do; the subject is the fallback title (and the content of a mail
   // that has nothing else), so a subject echoing the body does not become a second task.
   const content = (mail.body || mail.subject).slice(0, EXTRACT_MAX_CHARS);
   if (content) {
     try {
-      const use = await withAiUse(deps, user, () => deps.ai.extractTasks({ content, timeZone, now }));
+      const use = await withAiUse(deps, user, () => deps.ai.extractTasks({ content, ...context }));
       if (use.result.length > 0) return { tasks: use.result, method: "ai", refund: use.refund };
     } catch (error) {
       if (!(error instanceof AiProviderError) && !(error instanceof DomainError)) throw error;
@@ -146,7 +146,7 @@ async function extractFromMail(
       }
     }
   }
-  const patternTasks = content ? extractWithPatterns(content, { timeZone, now }) : [];
+  const patternTasks = content ? extractWithPatterns(content, context) : [];
   if (patternTasks.length > 0) return { tasks: patternTasks, method: "pattern" };
   return {
     method: "subject",

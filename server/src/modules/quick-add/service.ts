@@ -1,6 +1,7 @@
 import type { ParseTaskRequest, ParseTaskResponse } from "@contract/quick-add";
 import type { UserRow } from "../../db/schema";
 import { firstDueOnOrAfter } from "../../lib/recurrence";
+import { userDateContext } from "../extract";
 import { parseQuickAdd, type QuickAddProject } from "./parse-quick-add";
 
 /**
@@ -9,13 +10,13 @@ import { parseQuickAdd, type QuickAddProject } from "./parse-quick-add";
  * `+Name` is looked up among `projects`, the user's own.
  */
 export function parseTaskText(
-  user: Pick<UserRow, "timezone">,
+  user: Pick<UserRow, "timezone" | "morning_hour">,
   request: ParseTaskRequest,
   now: Date,
   projects: readonly QuickAddProject[] = [],
 ): ParseTaskResponse {
   const timeZone = request.timezone ?? user.timezone;
-  const parsed = parseQuickAdd(request.text, { timeZone, now }, { projects });
+  const parsed = parseQuickAdd(request.text, userDateContext(user, now, timeZone), { projects });
   if (!parsed.recurrence || !parsed.due_date) return parsed;
   const dueDate = firstDueOnOrAfter(parsed.recurrence, parsed.due_date, timeZone, now.toISOString());
   return dueDate ? { ...parsed, due_date: dueDate } : parsed;

@@ -6,6 +6,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { useUpdateSettings } from "@/api/current-user/account-mutations";
+import { MorningHourField } from "./morning-hour-field";
 import { SettingsFormCard } from "./settings-form-card";
 import { planningFormValues, planningSettingsChanges, type PlanningForm } from "../settings-forms";
 
@@ -136,6 +137,7 @@ export function PlanningCard({ user }: { user: User }) {
             />
           )}
         </Field>
+        <MorningHourField user={user} />
       </div>
     </SettingsFormCard>
   );
