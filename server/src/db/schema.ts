@@ -314,7 +314,7 @@ export interface TaskSyncTable {
   /** The collection (project) the change is in. */
   collection: string;
   user_id: string;
-  /** users.tasks_version after the change. */
+  /** The user's task-data version after the change (task_data_versions). */
   version: number;
   /** 1: the task is gone from this collection (deleted, or moved to another). */
   deleted: ColumnType<number, number | undefined, number>;

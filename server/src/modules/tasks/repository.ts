@@ -265,7 +265,7 @@ export async function hasTasksWithoutProject(db: Db, userId: string): Promise<bo
 /**
  * Moves the user's task-data version on (the ETag of the list and the statistics, the CalDAV
  * sync token) and the time of the last change; the new version. The unit of work runs it once per
- * change, last, under the user's row lock it took first.
+ * change, last, under the lock of the user's tasks it took first (lockUserTasks).
  */
 export async function bumpTaskDataVersion(db: Db, userId: string, nowIso: string): Promise<number> {
   const { version } = await db
