@@ -8,117 +8,19 @@ import {
   onFirstUse,
   withoutNul,
 } from "./common";
+import {
+  DEFAULT_TASK_PRIORITY,
+  normalisePriority,
+  normaliseSource,
+  normaliseStatus,
+  parseStatusInput,
+  taskPrioritySchema,
+  taskSourceSchema,
+  wireTaskStatusSchema,
+} from "./task-values";
 
-// ---------------------------------------------------------------------------------------------
-// Status, priority and source: the values and their tolerant readers.
-// ---------------------------------------------------------------------------------------------
-
-export const TASK_STATUSES = ["pending", "inprogress", "completed", "cancelled"] as const;
-export type TaskStatus = (typeof TASK_STATUSES)[number];
-export const taskStatusSchema = /* @__PURE__ */ z.enum(TASK_STATUSES);
-
-/** The statuses of a task still to do: "open" everywhere (lists, counts, plans, reminders). */
-export const OPEN_STATUSES = ["pending", "inprogress"] as const satisfies readonly TaskStatus[];
-export type OpenStatus = (typeof OPEN_STATUSES)[number];
-
-/** Whether a task of this status is still to do. */
-export function isOpenStatus(status: TaskStatus): status is OpenStatus {
-  return status === "pending" || status === "inprogress";
-}
-
-/** What the server puts on the wire: work in progress is spelled in_progress. */
-export const WIRE_TASK_STATUSES = ["pending", "in_progress", "completed", "cancelled"] as const;
-export type WireTaskStatus = (typeof WIRE_TASK_STATUSES)[number];
-export const wireTaskStatusSchema = /* @__PURE__ */ z.enum(WIRE_TASK_STATUSES);
-
-export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
-  pending: "Pending",
-  inprogress: "In Progress",
-  completed: "Completed",
-  cancelled: "Cancelled",
-};
-
-export const TASK_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
-export type TaskPriority = (typeof TASK_PRIORITIES)[number];
-export const taskPrioritySchema = /* @__PURE__ */ z.enum(TASK_PRIORITIES);
-export const DEFAULT_TASK_PRIORITY: TaskPriority = "medium";
-
-/** One of TASK_STATUSES (what taskStatusSchema accepts), checked without building a schema. */
-function isTaskStatus(value: unknown): value is TaskStatus {
-  return TASK_STATUSES.includes(value as TaskStatus);
-}
-
-/** in_progress reads as inprogress; anything unknown reads as pending. */
-export function normaliseStatus(value: unknown): TaskStatus {
-  if (value === "in_progress") return "inprogress";
-  return isTaskStatus(value) ? value : "pending";
-}
-
-/** Accepts both spellings; undefined for anything else (the server answers 400). */
-export function parseStatusInput(value: string): TaskStatus | undefined {
-  const normalised = value.trim().toLowerCase();
-  if (normalised === "in_progress") return "inprogress";
-  return isTaskStatus(normalised) ? normalised : undefined;
-}
-
-export function toWireStatus(status: TaskStatus): WireTaskStatus {
-  return status === "inprogress" ? "in_progress" : status;
-}
-
-/** An unknown priority reads as medium. */
-export function normalisePriority(value: unknown): TaskPriority {
-  return TASK_PRIORITIES.includes(value as TaskPriority) ? (value as TaskPriority) : DEFAULT_TASK_PRIORITY;
-}
-
-export const TASK_SOURCE_TYPES = ["Manual", "Llm", "Document", "Audio"] as const;
-export type TaskSourceType = (typeof TASK_SOURCE_TYPES)[number];
-
-export const taskSourceSchema = /* @__PURE__ */ z.object({
-  type: z.enum(TASK_SOURCE_TYPES),
-  origin: withoutNul(z.string(), "origin").optional(),
-  filename: withoutNul(z.string(), "filename").optional(),
-});
-export type TaskSource = z.infer<typeof taskSourceSchema>;
-
-export const MANUAL_SOURCE: TaskSource = { type: "Manual" };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function optionalString(value: unknown): string | undefined {
-  return typeof value === "string" ? value : undefined;
-}
-
-function sourceOf(type: TaskSourceType, details: Record<string, unknown>): TaskSource {
-  const source: TaskSource = { type };
-  const origin = optionalString(details.origin);
-  const filename = optionalString(details.filename);
-  if (origin !== undefined) source.origin = origin;
-  if (filename !== undefined) source.filename = filename;
-  return source;
-}
-
-/**
- * The source arrives flat ({type, origin, filename}) or wrapped in a single key
- * ({"Llm": {"origin": "email"}}, or the bare string "Manual"); unknown forms read as Manual.
- */
-export function normaliseSource(value: unknown): TaskSource {
-  const isKnownType = (key: unknown): key is TaskSourceType =>
-    TASK_SOURCE_TYPES.includes(key as TaskSourceType);
-  if (typeof value === "string") return isKnownType(value) ? { type: value } : MANUAL_SOURCE;
-  if (!isRecord(value)) return MANUAL_SOURCE;
-  if (isKnownType(value.type)) return sourceOf(value.type, value);
-  const keys = Object.keys(value);
-  if (keys.length === 1) {
-    const key = keys[0];
-    if (isKnownType(key)) {
-      const details = value[key];
-      return sourceOf(key, isRecord(details) ? details : {});
-    }
-  }
-  return MANUAL_SOURCE;
-}
+export * from "./task-values";
+export * from "./task-filters";
 
 // ---------------------------------------------------------------------------------------------
 // The task: what the server sends, and what the SPA reads.
@@ -450,91 +352,8 @@ export type UpdateTaskRequest = z.input<typeof updateTaskRequestSchema>;
 export type UpdateTaskInput = z.output<typeof updateTaskRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Filters and statistics.
+// Statistics.
 // ---------------------------------------------------------------------------------------------
-
-export interface TaskFilters {
-  status?: TaskStatus[];
-  /** With every subtask of the tasks kept, whatever its status. */
-  with_subtasks?: boolean;
-  priority?: TaskPriority[];
-  tags?: string[];
-  has_due_date?: boolean;
-  search?: string;
-  project_id?: string;
-}
-
-/** The orders of GET /api/v1/tasks: the to-do list's, or newest completion first (history pages). */
-export const TASK_LIST_ORDERS = ["due", "completed_at"] as const;
-export type TaskListOrder = (typeof TASK_LIST_ORDERS)[number];
-/** The most tasks one page (limit) may ask for. */
-export const TASK_PAGE_MAX = 500;
-
-/** The query string of GET /api/v1/tasks: lists are comma-joined. */
-export const taskFiltersQuerySchema = /* @__PURE__ */ z.object({
-  status: withoutNul(z.string(), "status").optional(),
-  priority: withoutNul(z.string(), "priority").optional(),
-  tags: withoutNul(z.string(), "tags").optional(),
-  has_due_date: z.enum(["true", "false"], { error: "has_due_date must be true or false" }).optional(),
-  search: withoutNul(
-    z.string().max(500, { error: "search must be at most 500 characters" }),
-    "search",
-  ).optional(),
-  project_id: withoutNul(z.string(), "project_id")
-    .optional()
-    .meta({ description: "Only the tasks in this project (another user's or an unknown id: 404)" }),
-  with_subtasks: z
-    .enum(["true", "false"], { error: "with_subtasks must be true or false" })
-    .optional()
-    .meta({
-      description:
-        "true: also every subtask, at any level, of the tasks the status, priority, has_due_date and " +
-        "project_id filters keep, whatever its own (a parent's completed subtasks, for its progress); a " +
-        "search or tag filter applies to them too",
-    }),
-  order: z
-    .enum(TASK_LIST_ORDERS, { error: "order must be due or completed_at" })
-    .optional()
-    .meta({
-      description:
-        "due (the default): the to-do order described above. completed_at: newest completion first " +
-        "(then by id, descending); tasks never completed come after them.",
-    }),
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${TASK_PAGE_MAX}` })
-    .int({ error: `limit must be a whole number from 1 to ${TASK_PAGE_MAX}` })
-    .min(1, { error: `limit must be a whole number from 1 to ${TASK_PAGE_MAX}` })
-    .max(TASK_PAGE_MAX, { error: `limit must be a whole number from 1 to ${TASK_PAGE_MAX}` })
-    .optional()
-    .meta({ description: `At most this many tasks, the first in the chosen order (1–${TASK_PAGE_MAX})` }),
-  after: withoutNul(z.string().max(200, { error: "after must be at most 200 characters" }), "after")
-    .optional()
-    .meta({
-      description:
-        "With order=completed_at, the next page: the tasks after this one, given as its completed_at and id " +
-        "joined by a comma (completed_at empty for a task never completed).",
-      example: "2026-11-30T06:30:00.000Z,0193a2b4-1c2d-7e8f-9a0b-1c2d3e4f5a6b",
-    }),
-});
-export type TaskFiltersQuery = z.infer<typeof taskFiltersQuerySchema>;
-
-/** The `after` of the page that follows this task in order=completed_at. */
-export function taskPageCursor(task: { completed_at?: string | null; id: string }): string {
-  return `${task.completed_at ?? ""},${task.id}`;
-}
-
-/** Serialises filters as the list call reads them (comma-joined lists), leaving out what is empty. */
-export function taskFiltersToQuery(filters: TaskFilters): Record<string, string> {
-  const query: Record<string, string> = {};
-  if (filters.status?.length) query.status = filters.status.join(",");
-  if (filters.priority?.length) query.priority = filters.priority.join(",");
-  if (filters.tags?.length) query.tags = filters.tags.join(",");
-  if (filters.has_due_date !== undefined) query.has_due_date = String(filters.has_due_date);
-  if (filters.search?.trim()) query.search = filters.search.trim();
-  if (filters.project_id) query.project_id = filters.project_id;
-  if (filters.with_subtasks) query.with_subtasks = "true";
-  return query;
-}
 
 export const taskStatsSchema = /* @__PURE__ */ z.object({
   total: z.number().int(),

@@ -49,6 +49,8 @@ const TABLES = [
   "calendars",
   "review_summaries",
   "ai_use_months",
+  "ai_quota_usage",
+  "task_data_versions",
   "task_events",
   "task_sync",
   "task_ical",
@@ -197,6 +199,15 @@ export function latestVerificationCode(mailer: { sent: OutgoingMail[] }, email: 
   const code = mail ? /\b(\d{6})\b/.exec(mail.text)?.[1] : undefined;
   if (!code) throw new Error(`No verification code was mailed to ${email}`);
   return code;
+}
+
+/** Sets the AI uses the user has spent in `period` ("2026-11"), as if they had made them. */
+export async function setAiUsage(db: Db, userId: string, count: number, period: string): Promise<void> {
+  await db
+    .insertInto("ai_quota_usage")
+    .values({ user_id: userId, count, period })
+    .onConflict((conflict) => conflict.column("user_id").doUpdateSet({ count, period }))
+    .execute();
 }
 
 /** `Authorization: Bearer …` headers for app.inject. */

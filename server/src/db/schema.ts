@@ -8,7 +8,8 @@ import type { ColumnType, Insertable, Selectable, Updateable } from "kysely";
  * release after the one that stopped using them, which may still be running during a rolling
  * upgrade (see migrations/index.ts): tasks.version, users.tasks_versioned_from and
  * users.tasks_versioned_to, and the table task_deletions (migration 0011; their defaults keep
- * them valid while nothing writes them).
+ * them valid while nothing writes them); users.tasks_version, users.tasks_changed_at,
+ * users.llm_usage_count and users.llm_usage_period (moved by migration 0020).
  */
 
 export interface UsersTable {
@@ -22,21 +23,8 @@ export interface UsersTable {
   last_name: string | null;
   timezone: ColumnType<string, string | undefined, string>;
   is_premium: ColumnType<number, number | undefined, number>;
-  /**
-   * AI uses counted in llm_usage_period: the month they were charged to ("2026-11", local to the
-   * user when charged); it never moves backwards when the timezone changes (premium/quota.ts).
-   */
-  llm_usage_count: ColumnType<number, number | undefined, number>;
-  llm_usage_period: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
-  /** When a task of the user was last created, updated or deleted (migration 0002). */
-  tasks_changed_at: ColumnType<string | null, string | null | undefined, string | null>;
-  /**
-   * Moved on by every change to the user's tasks, in the same transaction: the version in their
-   * ETag (migration 0006).
-   */
-  tasks_version: ColumnType<number, number | undefined, number>;
   /** Minutes before a timed due date that a new task reminds by default; null = off (migration 0008). */
   default_reminder_minutes: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1 when reminders are also e-mailed (migration 0008). */
@@ -372,7 +360,7 @@ export interface TaskSyncTable {
   /** The collection (project) the change is in. */
   collection: string;
   user_id: string;
-  /** users.tasks_version after the change. */
+  /** The user's task-data version after the change (task_data_versions). */
   version: number;
   /** 1: the task is gone from this collection (deleted, or moved to another). */
   deleted: ColumnType<number, number | undefined, number>;
@@ -471,6 +459,29 @@ export interface LiveStreamsTable {
   seen_at: string;
 }
 
+/**
+ * The user's task-data version (migration 0020), written by the tasks module only: moved on by
+ * every change to their tasks, in the same transaction (the ETag of their list, the CalDAV sync
+ * token). No row yet: version 0, never changed.
+ */
+export interface TaskDataVersionsTable {
+  user_id: string;
+  version: ColumnType<number, number | undefined, number>;
+  /** When a task of the user was last created, updated or deleted. */
+  changed_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/**
+ * The AI uses counted against the user's monthly quota (migration 0020), written by the premium
+ * module only: `count` uses in `period`, the month they were charged to ("2026-11", local to the
+ * user when charged), which never moves backwards when the timezone changes. No row: none yet.
+ */
+export interface AiQuotaUsageTable {
+  user_id: string;
+  count: ColumnType<number, number | undefined, number>;
+  period: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -508,6 +519,8 @@ export interface Database {
   oidc_identities: OidcIdentitiesTable;
   oidc_logins: OidcLoginsTable;
   oidc_handoffs: OidcHandoffsTable;
+  task_data_versions: TaskDataVersionsTable;
+  ai_quota_usage: AiQuotaUsageTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,36 +1,20 @@
 import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterEach, describe, expect, it } from "vitest";
-import { createDatabase, migrateToLatest, type Db } from "../../src/db/database";
+import { migrateToLatest, type Db } from "../../src/db/database";
 import { migrations } from "../../src/db/migrations";
+import { scratchDatabase } from "../db/scratch-database";
 
-/**
- * A database of its own at the migration before the task history: a new in-memory SQLite, or on
- * PostgreSQL (TEST_DATABASE_URL) a new database beside the test database, so the shared test
- * tables stay as they are.
- */
-async function databaseBeforeHistory(): Promise<Db> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return createDatabase({ sqlitePath: ":memory:" });
-  const target = new URL(url);
-  const name = `${target.pathname.slice(1)}_history_migration`;
-  const admin = createDatabase({ databaseUrl: url });
-  await sql`DROP DATABASE IF EXISTS ${sql.id(name)}`.execute(admin);
-  await sql`CREATE DATABASE ${sql.id(name)}`.execute(admin);
-  await admin.destroy();
-  target.pathname = `/${name}`;
-  return createDatabase({ databaseUrl: target.toString() });
-}
-
-let db: Db | undefined;
+let scratch: Awaited<ReturnType<typeof scratchDatabase>> | undefined;
 afterEach(async () => {
-  await db?.destroy();
-  db = undefined;
+  await scratch?.close();
+  scratch = undefined;
 });
 
 describe("the migration that brings the task history", () => {
   it("gives tasks completed before it their last update as an approximate completion time", async () => {
-    db = await databaseBeforeHistory();
+    scratch = await scratchDatabase("history_migration");
+    const { db } = scratch;
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
     expect((await migrator.migrateTo("0012-web-push")).error).toBeUndefined();
     const at = "2026-11-01T09:00:00.000Z";

@@ -16,6 +16,7 @@ import { startFakeOpenAiServer, type FakeOpenAiServer } from "../fake-openai-ser
 import {
   bearer,
   createTestApp,
+  setAiUsage,
   signUp,
   testClock,
   testDatabase,
@@ -208,11 +209,7 @@ describe("daily plan with the built-in engine", () => {
   });
 
   it("refuses to generate with 403 when the monthly quota is used up", async () => {
-    await t.deps.db
-      .updateTable("users")
-      .set({ llm_usage_count: 20, llm_usage_period: "2026-11" })
-      .where("id", "=", me.user.id)
-      .execute();
+    await setAiUsage(t.deps.db, me.user.id, 20, "2026-11");
     const response = await t.app.inject({ method: "POST", url: GENERATE, headers: bearer(me.token) });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ code: "quota_exceeded" });
@@ -225,11 +222,7 @@ describe("daily plan with the built-in engine", () => {
   it("fails a job whose quota ran out while it waited, without charging", async () => {
     await createTask(t, me.token, { title: "Anything" });
     const id = await generate(t, me.token);
-    await t.deps.db
-      .updateTable("users")
-      .set({ llm_usage_count: 20, llm_usage_period: "2026-11" })
-      .where("id", "=", me.user.id)
-      .execute();
+    await setAiUsage(t.deps.db, me.user.id, 20, "2026-11");
     await runWorker(t);
     const failed = await poll(t, me.token, id);
     expect(failed.status).toBe("failed");

@@ -6,7 +6,7 @@ import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { TaskJson } from "@contract/tasks";
 import { startInboundSmtp, type InboundSmtpListener } from "../../src/modules/inbound-mail/smtp-listener";
-import { bearer, createTestApp, signUp, type SignedUp, type TestApp } from "../helpers";
+import { bearer, createTestApp, setAiUsage, signUp, type SignedUp, type TestApp } from "../helpers";
 
 const SECRET = "test-webhook-secret-0123456789";
 const DOMAIN = "tasklane.localhost";
@@ -207,11 +207,7 @@ describe("the inbound e-mail webhook", () => {
   });
 
   it("makes one task titled by the subject when nothing else is found (no AI quota left)", async () => {
-    await t.deps.db
-      .updateTable("users")
-      .set({ llm_usage_count: 20, llm_usage_period: "2026-11" })
-      .where("id", "=", me.user.id)
-      .execute();
+    await setAiUsage(t.deps.db, me.user.id, 20, "2026-11");
     await post(t, fixture("prose.eml", { from: me.user.email, to: address }));
     const [task] = await tasksOf(t, me.token);
     expect(task?.title).toBe("Dentist appointment confirmation");

@@ -11,10 +11,13 @@ const fixtures = path.join(repoRoot, "server", "test", "lint-fixtures");
  * repository's own eslint.config.js, and returns the messages of `rule`.
  */
 async function ruleErrors(rule: string, modulePath: string, text: string): Promise<string[]> {
+  return ruleErrorsAt(rule, path.join("server", "src", "modules", modulePath), text);
+}
+
+/** Lints `text` as if it were the file of this path relative to the repository's root. */
+async function ruleErrorsAt(rule: string, filePath: string, text: string): Promise<string[]> {
   const eslint = new ESLint({ cwd: repoRoot });
-  const [result] = await eslint.lintText(text, {
-    filePath: path.join(repoRoot, "server", "src", "modules", modulePath),
-  });
+  const [result] = await eslint.lintText(text, { filePath: path.join(repoRoot, filePath) });
   return (result?.messages ?? [])
     .filter((message) => message.ruleId === rule)
     .map((message) => message.message);
@@ -61,12 +64,21 @@ describe("the server's import boundaries (eslint.config.js)", () => {
     expect(await sqlErrors("daily/repository.ts")).toEqual([]);
   });
 
+  const lines = (count: number) =>
+    Array.from({ length: count }, (_, index) => `export const line${index} = ${index};`).join("\n");
+
   it("refuses a production file over 500 lines", async () => {
-    const lines = (count: number) =>
-      Array.from({ length: count }, (_, index) => `export const line${index} = ${index};`).join("\n");
     expect(await ruleErrors("max-lines", "daily/long.ts", lines(500))).toEqual([]);
     const errors = await ruleErrors("max-lines", "daily/long.ts", lines(501));
     expect(errors).toHaveLength(1);
     expect(errors[0]).toContain("Maximum allowed is 500");
+  });
+
+  it("refuses a contract or script file over 500 lines, but not a contract test", async () => {
+    for (const file of ["contract/long.ts", "scripts/long.ts", "scripts/long.mjs"]) {
+      expect(await ruleErrorsAt("max-lines", file, lines(500))).toEqual([]);
+      expect(await ruleErrorsAt("max-lines", file, lines(501))).toHaveLength(1);
+    }
+    expect(await ruleErrorsAt("max-lines", "contract/long.test.ts", lines(501))).toEqual([]);
   });
 });

@@ -9,7 +9,15 @@ import { runDueJobs } from "../../src/jobs/runner";
 import { createMailer } from "../../src/mail/mailer";
 import { addNotification } from "../../src/modules/notifications/service";
 import { jobKinds } from "../../src/services";
-import { bearer, createTestApp, signUp, type SignedUp, type TestApp, inlinedOpenApi } from "../helpers";
+import {
+  bearer,
+  createTestApp,
+  setAiUsage,
+  signUp,
+  type SignedUp,
+  type TestApp,
+  inlinedOpenApi,
+} from "../helpers";
 
 const quiet = { warn: () => undefined, error: () => undefined };
 const NOTIFICATIONS = "/api/v1/notifications";
@@ -533,11 +541,7 @@ describe("the bell tells about", () => {
 
     // The next one fails: the quota ran out while it waited.
     expect((await call(t, me, "POST", "/api/v1/tasks/daily/generate/async")).statusCode).toBe(202);
-    await t.deps.db
-      .updateTable("users")
-      .set({ llm_usage_count: 20, llm_usage_period: "2026-11" })
-      .where("id", "=", me.user.id)
-      .execute();
+    await setAiUsage(t.deps.db, me.user.id, 20, "2026-11");
     await runJobs(t);
     expect((await bell(t, me)).items).toHaveLength(1);
   });

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { premiumLimitSchema, premiumResetDateSchema, premiumStatusSchema } from "@contract/premium";
 import { chargeAiUse } from "../../src/modules/premium/service";
-import { bearer, createTestApp, signUp, type TestApp } from "../helpers";
+import { bearer, createTestApp, setAiUsage, signUp, type TestApp } from "../helpers";
 
 async function get(t: TestApp, url: string, token?: string) {
   const response = await t.app.inject({ method: "GET", url, headers: token ? bearer(token) : {} });
@@ -89,11 +89,7 @@ describe("GET /premium/*", () => {
   it("caps usage_percentage at 100", async () => {
     const { token, user } = await signUp(t);
     // Over the limit: a premium user moved back to the free plan mid-month.
-    await t.deps.db
-      .updateTable("users")
-      .set({ llm_usage_count: 45, llm_usage_period: "2026-11" })
-      .where("id", "=", user.id)
-      .execute();
+    await setAiUsage(t.deps.db, user.id, 45, "2026-11");
     expect((await get(t, "/premium/status", token)).body).toMatchObject({
       current_usage: 45,
       usage_limit: 20,

@@ -10,7 +10,7 @@ import {
   usagePeriod,
   withAiUse,
 } from "../../src/modules/premium/service";
-import { createTestApp, signUp, type TestApp } from "../helpers";
+import { createTestApp, setAiUsage, signUp, type TestApp } from "../helpers";
 
 /** Puts a user at a given count in the current local month without going through the API. */
 async function setUsage(t: TestApp, userId: string, count: number): Promise<void> {
@@ -19,11 +19,7 @@ async function setUsage(t: TestApp, userId: string, count: number): Promise<void
     .select("timezone")
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
-  await t.deps.db
-    .updateTable("users")
-    .set({ llm_usage_count: count, llm_usage_period: usagePeriod(user.timezone, t.clock.now()) })
-    .where("id", "=", userId)
-    .execute();
+  await setAiUsage(t.deps.db, userId, count, usagePeriod(user.timezone, t.clock.now()));
 }
 
 async function setTimezone(t: TestApp, userId: string, timezone: string): Promise<void> {

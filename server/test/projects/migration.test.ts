@@ -2,39 +2,24 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, migrateToLatest, type Db } from "../../src/db/database";
+import { migrateToLatest, type Db } from "../../src/db/database";
 import { migrations } from "../../src/db/migrations";
+import { scratchDatabase } from "../db/scratch-database";
 
 /**
  * Migration 0013 on a database that ran every migration before it and holds users and tasks: each
- * user gets an Inbox and their tasks move into it. On PostgreSQL the database is a new one next
- * to the test database (whose tables the other suites use), dropped afterwards.
+ * user gets an Inbox and their tasks move into it, on a scratch database.
  */
-const postgresUrl = process.env.TEST_DATABASE_URL;
 let db: Db;
-let scratchName: string | undefined;
+let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
 
 beforeAll(async () => {
-  if (!postgresUrl) {
-    db = createDatabase({ sqlitePath: ":memory:" });
-    return;
-  }
-  const url = new URL(postgresUrl);
-  scratchName = `${url.pathname.slice(1)}_m0013_${randomUUID().replaceAll("-", "").slice(0, 10)}`;
-  const admin = createDatabase({ databaseUrl: postgresUrl });
-  await sql`CREATE DATABASE ${sql.id(scratchName)}`.execute(admin);
-  await admin.destroy();
-  url.pathname = `/${scratchName}`;
-  db = createDatabase({ databaseUrl: url.toString() });
+  scratch = await scratchDatabase("m0013");
+  db = scratch.db;
 });
 
 afterAll(async () => {
-  await db?.destroy();
-  if (postgresUrl && scratchName) {
-    const admin = createDatabase({ databaseUrl: postgresUrl });
-    await sql`DROP DATABASE IF EXISTS ${sql.id(scratchName)}`.execute(admin);
-    await admin.destroy();
-  }
+  await scratch?.close();
 });
 
 async function migrateTo0012(): Promise<void> {

@@ -17,6 +17,7 @@ import * as caldav from "./0017-caldav";
 import * as tokensAndWebhooks from "./0016-tokens-and-webhooks";
 import * as taskSearchIndex from "./0018-task-search-index";
 import * as credentialsAndJobShares from "./0019-credentials-and-job-shares";
+import * as taskVersionsAndAiQuota from "./0020-task-versions-and-ai-quota";
 import * as signInControl from "./0021-sign-in-control";
 import * as sharedProjects from "./0023-shared-projects";
 import * as taskTrash from "./0025-task-trash";
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   "0017-caldav": caldav,
   "0018-task-search-index": taskSearchIndex,
   "0019-credentials-and-job-shares": credentialsAndJobShares,
+  "0020-task-versions-and-ai-quota": taskVersionsAndAiQuota,
   "0021-sign-in-control": signInControl,
   "0023-shared-projects": sharedProjects,
   "0025-task-trash": taskTrash,

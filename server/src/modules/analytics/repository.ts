@@ -2,16 +2,10 @@ import type { Db } from "../../db/database";
 
 /** The SQL of analytics' own tables; the tasks are read through the tasks module. */
 
-/** The user's data version (moved by every task change) and their daily goal. */
-export async function selectUserAnalyticsState(
-  db: Db,
-  userId: string,
-): Promise<{ tasks_version: number; daily_goal: number | null } | undefined> {
-  return db
-    .selectFrom("users")
-    .select(["tasks_version", "daily_goal"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
+/** The user's daily goal: completed tasks a day, or null for none. */
+export async function selectDailyGoal(db: Db, userId: string): Promise<number | null> {
+  const row = await db.selectFrom("users").select("daily_goal").where("id", "=", userId).executeTakeFirst();
+  return row?.daily_goal ?? null;
 }
 
 export async function selectReviewSummary(

@@ -31,10 +31,11 @@ import {
   countCompletionsByGroup,
   overdueHistograms,
   reviewTasks,
+  taskDataVersion,
   type SlotCount,
 } from "../tasks";
 import { LocalCalendar } from "./local-calendar";
-import { selectReviewSummary, selectUserAnalyticsState, upsertReviewSummary } from "./repository";
+import { selectDailyGoal, selectReviewSummary, upsertReviewSummary } from "./repository";
 
 type Deps = Pick<AppDeps, "db" | "clock" | "config" | "ai">;
 type AnalyticsUser = Pick<UserRow, "id" | "timezone">;
@@ -181,8 +182,7 @@ export async function getAnalytics(
   const weekly = days >= WEEKLY_BUCKETS_FROM_DAYS;
   const slotLength = calendar.hasWholeHourOffsets(now) ? 13 : 16;
 
-  const state = await selectUserAnalyticsState(db, user.id);
-  const goal = state?.daily_goal ?? null;
+  const goal = await selectDailyGoal(db, user.id);
   const [completedSlots, createdSlots, completions, groups, overdue, aiMonths] = await Promise.all([
     // With a goal, every completion ever: the longest streak looks back beyond the range.
     countBySlot(db, user.id, "completed_at", goal === null ? { fromIso, toIso, slotLength } : { slotLength }),
@@ -362,8 +362,7 @@ async function reviewLists(deps: Deps, user: AnalyticsUser, week: string): Promi
  */
 async function summaryOf(deps: Deps, user: AnalyticsUser, facts: WeekFacts): Promise<string> {
   if (deps.ai.name === "builtin") return deps.ai.summariseWeek(facts);
-  const state = await selectUserAnalyticsState(deps.db, user.id);
-  const version = state?.tasks_version ?? 0;
+  const version = await taskDataVersion(deps.db, user.id);
   const kept = await selectReviewSummary(deps.db, user.id, facts.week);
   if (kept && kept.tasks_version === version) return kept.summary;
   try {

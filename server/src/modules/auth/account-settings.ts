@@ -25,7 +25,7 @@ export async function setTimezone(
     await followWeeklyReviewEmail(trx, row, now);
     return row;
   });
-  return toUserJson(deps.config, updated, now);
+  return toUserJson(deps, updated, now);
 }
 
 /**
@@ -61,7 +61,7 @@ export async function updateProfile(deps: AuthDeps, user: UserRow, request: Prof
     Object.keys(changes).length > 0
       ? await updateUser(deps.db, user.id, { ...changes, updated_at: now.toISOString() })
       : user;
-  return toUserJson(deps.config, updated, now);
+  return toUserJson(deps, updated, now);
 }
 
 /** PUT /auth/settings: only the settings sent change. */
@@ -91,11 +91,11 @@ export async function updateSettings(deps: AuthDeps, user: UserRow, request: Set
       : {}),
     ...(request.morning_hour !== undefined ? { morning_hour: request.morning_hour } : {}),
   };
-  if (Object.keys(changes).length === 0) return toUserJson(deps.config, user, now);
+  if (Object.keys(changes).length === 0) return toUserJson(deps, user, now);
   const updated = await inTransaction(deps.db, async (trx) => {
     const row = await updateUser(trx, user.id, { ...changes, updated_at: now.toISOString() });
     if (row.weekly_review_email !== user.weekly_review_email) await followWeeklyReviewEmail(trx, row, now);
     return row;
   });
-  return toUserJson(deps.config, updated, now);
+  return toUserJson(deps, updated, now);
 }

@@ -2,7 +2,7 @@ import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
 import { endLiveStreams } from "../live-updates";
-import { resetUsage, usageOf } from "../premium/service";
+import { resetUsage, usageLimitFor, usageOfUser } from "../premium/service";
 import { insertInvite, setDisabledAt } from "./sign-in-control-repository";
 import { findUserByEmail, findUserByUsername, listUsers, updateUser } from "./user-repository";
 
@@ -57,8 +57,9 @@ interface UserSummary {
 
 async function listUserSummaries(db: Db, config: Config, now: Date): Promise<UserSummary[]> {
   const users = await listUsers(db);
-  return users.map((user) => {
-    const usage = usageOf(config, user, now);
+  const usages = await Promise.all(users.map((user) => usageOfUser(db, config, user, now)));
+  return users.map((user, index) => {
+    const usage = usages[index]!;
     return {
       email: user.email,
       username: user.username,
@@ -188,7 +189,7 @@ export async function runAdminCommand(
     return EXIT_OK;
   }
   const updated = await setPremium(db, user, makePremium, now);
-  const limit = usageOf(config, updated, now).usage_limit;
+  const limit = usageLimitFor(config, updated);
   out.info(
     makePremium
       ? `${who} is now Premium (${limit} AI uses a month).`

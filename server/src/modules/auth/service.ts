@@ -147,7 +147,7 @@ async function assertUsernameFree(deps: AuthDeps, username: string): Promise<voi
 export async function startSession(deps: AuthDeps, user: UserRow): Promise<AuthResponse> {
   const now = deps.clock.now();
   const { token } = await createSession(deps.db, user.id, now, deps.config.sessionTtlDays);
-  return { token, user: toUserJson(deps.config, user, now) };
+  return { token, user: await toUserJson(deps, user, now) };
 }
 
 /**
@@ -430,8 +430,8 @@ export async function listSessions(
   return rows.map((row) => ({ ...row, current: row.id === currentSessionId }));
 }
 
-export function me(deps: AuthDeps, user: UserRow): User {
-  return toUserJson(deps.config, user, deps.clock.now());
+export function me(deps: AuthDeps, user: UserRow): Promise<User> {
+  return toUserJson(deps, user, deps.clock.now());
 }
 
 /**
@@ -465,7 +465,7 @@ export async function changePassword(
   });
   await revokeOtherSessions(deps.db, user.id, sessionId, now);
   await endLiveStreams(deps.db, user.id, { allBut: sessionId });
-  return toUserJson(deps.config, updated, now);
+  return toUserJson(deps, updated, now);
 }
 
 /** A user by id (for work done outside a request, such as the daily-plan worker). */

@@ -5,17 +5,21 @@ import {
   type User,
   type WorkingHours,
 } from "@contract/auth";
-import type { Config } from "../../config";
+import type { AppDeps } from "../../app-types";
 import type { UserRow } from "../../db/schema";
 import { MORNING_HOUR } from "../extract";
-import { usageOf } from "../premium/service";
+import { usageOfUser } from "../premium/service";
 
 /**
  * The user as the API sends it. llm_usage_count / llm_usage_limit come from the same
  * computation as /premium/limit, so the two always agree.
  */
-export function toUserJson(config: Config, user: UserRow, now: Date): User {
-  const usage = usageOf(config, user, now);
+export async function toUserJson(
+  deps: Pick<AppDeps, "db" | "config">,
+  user: UserRow,
+  now: Date,
+): Promise<User> {
+  const usage = await usageOfUser(deps.db, deps.config, user, now);
   return {
     id: user.id,
     email: user.email,

@@ -11,9 +11,9 @@ export interface SyncedTask {
  * Writes the change log behind sync tokens (task_sync) for one change of the user's tasks, at the
  * user's new task-data version: each task created is present in its project; each task saved is
  * present in its project and gone from any other it was in (moved); each task removed is gone
- * from its project and every other. Called by the
- * tasks' unit of work, in the change's transaction and under the user's row lock, so the log's
- * versions grow in the order the changes commit.
+ * from its project and every other. Called by the tasks' unit of work, in the change's
+ * transaction and under the lock of the user's tasks, so the log's versions grow in the order
+ * the changes commit.
  */
 export async function recordSyncChanges(
   trx: Db,

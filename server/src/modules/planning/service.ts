@@ -117,7 +117,7 @@ function parsePrevious(text: string): TaskTime[] {
 
 /** POST /api/v1/plan/undo: puts the tasks back as they were before the plan; once. */
 export async function undoPlan(deps: PlanDeps, userId: string, token: string): Promise<{ restored: number }> {
-  // A task write from the start: the user's row is locked before the undo's and the tasks' rows.
+  // A task write from the start: the user's tasks are locked before the undo's and the tasks' rows.
   return withTaskWrite(deps.db, userId, deps.clock, async ({ trx }) => {
     const undo = await takePlanUndo(trx, userId, token, deps.clock.now().toISOString());
     if (!undo) throw new NotFound("Nothing to undo: the token is unknown, used or expired");

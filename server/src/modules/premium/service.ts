@@ -11,15 +11,16 @@ import {
   clearUsage,
   decrementUsage,
   incrementUsageBelowLimit,
+  selectQuotaCount,
   selectQuotaUser,
   selectUseMonths,
   type QuotaUser,
 } from "./repository";
 
 /**
- * The monthly AI quota. Usage is counted per the user's local month:
- * users.llm_usage_period holds the month the count belongs to ("2026-11"), so the reset on the
- * 1st of each month needs no scheduled job.
+ * The monthly AI quota. Usage is counted per the user's local month: the count's period
+ * (ai_quota_usage) is the month it belongs to ("2026-11"), so the reset on the 1st of each month
+ * needs no scheduled job.
  *
  * The month a use is charged to is kept on the row and never moves backwards. The timezone is
  * free to change, and around each month's turn some zones are already in the next month while
@@ -74,15 +75,16 @@ function endOfPeriod(period: string, timeZone: string): string {
   return fromZonedTime(local, timeZone).toISOString();
 }
 
-function usageLimitFor(config: Config, user: Pick<UserRow, "is_premium">): number {
+/** The monthly AI uses the user's plan grants. */
+export function usageLimitFor(config: Config, user: Pick<UserRow, "is_premium">): number {
   return user.is_premium ? config.ai.premiumMonthlyLimit : config.ai.freeMonthlyLimit;
 }
 
-/** Usage computed from a user row alone (what /auth/me and /premium/limit both report). */
-export function usageOf(config: Config, user: QuotaUser, now: Date): Usage {
+/** Usage computed from the user's plan, zone and count (what /auth/me and /premium/limit both report). */
+function usageOf(config: Config, user: QuotaUser, now: Date): Usage {
   const timeZone = userTimeZone(user);
-  const period = periodInForce(user.llm_usage_period, timeZone, now);
-  const current = user.llm_usage_period === period ? user.llm_usage_count : 0;
+  const period = periodInForce(user.period, timeZone, now);
+  const current = user.period === period ? user.count : 0;
   const limit = usageLimitFor(config, user);
   return {
     is_premium: user.is_premium === 1,
@@ -107,6 +109,17 @@ export async function getUsage(db: Db, config: Config, user: Pick<UserRow, "id">
   return usageOf(config, await loadQuotaUser(db, user.id), now);
 }
 
+/** The usage of a user whose row is already read (the account's answers, the admin's list). */
+export async function usageOfUser(
+  db: Db,
+  config: Config,
+  user: Pick<UserRow, "id" | "is_premium" | "timezone">,
+  now: Date,
+): Promise<Usage> {
+  const { is_premium, timezone } = user;
+  return usageOf(config, { is_premium, timezone, ...(await selectQuotaCount(db, user.id)) }, now);
+}
+
 /** A pre-check before doing AI work: 403 "quota_exceeded" when the month's uses are spent. */
 export async function assertCanUseAi(
   db: Db,
@@ -125,18 +138,15 @@ export async function assertCanUseAi(
  * incrementUsageBelowLimit): two requests at the last unit charge exactly one.
  */
 export async function chargeAiUse(db: Db, config: Config, userId: string, now: Date): Promise<Usage> {
-  const localPeriod = usagePeriod(userTimeZone(await loadQuotaUser(db, userId)), now);
-  const { freeMonthlyLimit, premiumMonthlyLimit } = config.ai;
+  const user = await loadQuotaUser(db, userId);
+  const localPeriod = usagePeriod(userTimeZone(user), now);
   const charged = await inTransaction(db, async (trx) => {
-    const user = await incrementUsageBelowLimit(trx, userId, localPeriod, {
-      free: freeMonthlyLimit,
-      premium: premiumMonthlyLimit,
-    });
-    if (user?.llm_usage_period) await addToUseMonth(trx, userId, user.llm_usage_period, 1);
-    return user;
+    const count = await incrementUsageBelowLimit(trx, userId, localPeriod, usageLimitFor(config, user));
+    if (count?.period) await addToUseMonth(trx, userId, count.period, 1);
+    return count;
   });
   if (!charged) throw new QuotaExceeded(QUOTA_EXCEEDED_MESSAGE, QUOTA_EXCEEDED_CODE);
-  return usageOf(config, charged, now);
+  return usageOf(config, { ...user, ...charged }, now);
 }
 
 /**

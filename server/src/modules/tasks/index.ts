@@ -9,4 +9,4 @@ export {
   overdueHistograms,
   type SlotCount,
 } from "./figures-repository";
-export { reviewTasks } from "./service";
+export { reviewTasks, taskDataVersion } from "./service";

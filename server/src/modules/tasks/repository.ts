@@ -304,14 +304,19 @@ export async function hasTasksWithoutProject(db: Db, userId: string): Promise<bo
 /**
  * Moves the user's task-data version on (the ETag of the list and the statistics, the CalDAV
  * sync token) and the time of the last change; the new version. The unit of work runs it once per
- * change, last, under the user's row lock it took first.
+ * change, last, under the lock of the user's tasks it took first (lockUserTasks).
  */
 export async function bumpTaskDataVersion(db: Db, userId: string, nowIso: string): Promise<number> {
-  const { tasks_version: version } = await db
-    .updateTable("users")
-    .set((eb) => ({ tasks_changed_at: nowIso, tasks_version: eb("tasks_version", "+", 1) }))
-    .where("id", "=", userId)
-    .returning("tasks_version")
+  const { version } = await db
+    .insertInto("task_data_versions")
+    .values({ user_id: userId, version: 1, changed_at: nowIso })
+    .onConflict((conflict) =>
+      conflict.column("user_id").doUpdateSet((eb) => ({
+        version: eb("task_data_versions.version", "+", 1),
+        changed_at: nowIso,
+      })),
+    )
+    .returning("version")
     .executeTakeFirstOrThrow();
   return Number(version);
 }
@@ -327,16 +332,27 @@ export async function selectTasksOfProject(db: Db, userId: string, projectId: st
 }
 
 /**
- * Takes the user's row lock for the rest of the transaction (PostgreSQL; SQLite runs one write
- * transaction at a time). Every write of a user's tasks or projects takes it first, so they run
- * one after another: none works on a tree another is changing (a subtask added under a task being
- * deleted, a task moved while its subtree moves), and since each takes the user's row before any
- * task or project row, two of them never wait for each other's rows in opposite orders (a
- * deadlock). Every write locked this row at its end anyway (bumpTaskDataVersion).
+ * Takes the lock of the user's tasks for the rest of the transaction: their task_data_versions
+ * row, made on first use (PostgreSQL; SQLite runs one write transaction at a time). Every write of
+ * a user's tasks or projects takes it first, so they run one after another: none works on a tree
+ * another is changing (a subtask added under a task being deleted, a task moved while its subtree
+ * moves), and since each takes this row before any task or project row, two of them never wait
+ * for each other's rows in opposite orders (a deadlock). Every write locks this row at its end
+ * anyway (bumpTaskDataVersion). The user's own row is left alone, so account writes never wait.
  */
 export async function lockUserTasks(db: Db, userId: string): Promise<void> {
   if (!isPostgres(db)) return;
-  await db.selectFrom("users").select("id").where("id", "=", userId).forUpdate().execute();
+  await db
+    .insertInto("task_data_versions")
+    .values({ user_id: userId })
+    .onConflict((conflict) => conflict.column("user_id").doNothing())
+    .execute();
+  await db
+    .selectFrom("task_data_versions")
+    .select("user_id")
+    .where("user_id", "=", userId)
+    .forUpdate()
+    .execute();
 }
 
 /** The user's stored timezone (the zone a repeating task's dates are counted in). */
@@ -346,20 +362,20 @@ export async function selectUserTimeZone(db: Db, userId: string): Promise<{ time
 
 export async function selectTaskDataVersion(db: Db, userId: string): Promise<number> {
   const row = await db
-    .selectFrom("users")
-    .select("tasks_version")
-    .where("id", "=", userId)
+    .selectFrom("task_data_versions")
+    .select("version")
+    .where("user_id", "=", userId)
     .executeTakeFirst();
-  return Number(row?.tasks_version ?? 0);
+  return Number(row?.version ?? 0);
 }
 
 export async function selectTasksChangedAt(db: Db, userId: string): Promise<string | null> {
   const row = await db
-    .selectFrom("users")
-    .select("tasks_changed_at")
-    .where("id", "=", userId)
+    .selectFrom("task_data_versions")
+    .select("changed_at")
+    .where("user_id", "=", userId)
     .executeTakeFirst();
-  return row?.tasks_changed_at ?? null;
+  return row?.changed_at ?? null;
 }
 
 export interface TaskCounts {

@@ -10,6 +10,7 @@ import {
   deleteTask,
   getTask,
   listTasks,
+  taskDataVersion,
   taskStats,
   updateTask,
   withDefaultReminder,
@@ -87,9 +88,10 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      // The version was read with the session, before the tasks: a change in between only makes
-      // the tag older than the body, so the next request reads the list again.
-      const etag = taskDataEtag(user.id, user.tasks_version, `list ${queryStringOf(request.url)}`);
+      // The version is read before the tasks: a change in between only makes the tag older than
+      // the body, so the next request reads the list again.
+      const version = await taskDataVersion(db, user.id);
+      const etag = taskDataEtag(user.id, version, `list ${queryStringOf(request.url)}`);
       reply.header("etag", etag).header("cache-control", TASK_DATA_CACHE_CONTROL);
       if (ifNoneMatchHolds(request.headers["if-none-match"], etag)) return reply.status(304).send(null);
       return listTasks(db, user.id, request.query);
@@ -137,9 +139,10 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
+      const version = await taskDataVersion(db, user.id);
       const stats = await taskStats(db, clock, user.id);
       // "overdue" grows with the clock alone; for one version of the tasks it fixes every count.
-      const etag = taskDataEtag(user.id, user.tasks_version, `stats ${stats.overdue}`);
+      const etag = taskDataEtag(user.id, version, `stats ${stats.overdue}`);
       reply.header("etag", etag).header("cache-control", TASK_DATA_CACHE_CONTROL);
       if (ifNoneMatchHolds(request.headers["if-none-match"], etag)) return reply.status(304).send(null);
       return stats;

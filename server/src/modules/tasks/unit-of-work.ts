@@ -210,13 +210,13 @@ function announced(outcome: Outcome): TaskChange {
 const writesInProgress = new WeakMap<Db, TaskWrite>();
 
 /**
- * The one way to change a user's tasks. It takes the user's row lock first (see lockUserTasks: one
- * lock order for every write, user row before task rows), runs `work`, whose writes go through
- * the TaskWrite it is given, and then, in the same transaction, writes what the change owes: its
- * history (task_events), the reminders' jobs, the user's task-data version, the CalDAV sync log,
- * and the webhook deliveries and live updates announcing it, each once. A write called inside
- * another's work (on its `trx`) joins it, and all is written once when the outer one ends; a
- * change rolled back leaves none of it.
+ * The one way to change a user's tasks. It takes the lock of the user's tasks first (see
+ * lockUserTasks: one lock order for every write, that lock before task rows), runs `work`, whose
+ * writes go through the TaskWrite it is given, and then, in the same transaction, writes what the
+ * change owes: its history (task_events), the reminders' jobs, the user's task-data version, the
+ * CalDAV sync log, and the webhook deliveries and live updates announcing it, each once. A write
+ * called inside another's work (on its `trx`) joins it, and all is written once when the outer one
+ * ends; a change rolled back leaves none of it.
  */
 export async function withTaskWrite<T>(
   db: Db,
