@@ -63,6 +63,7 @@ describe("session lookups at the same moment", () => {
       id: ann.user.id,
       timezone: ann.user.timezone,
       default_reminder_minutes: ann.user.default_reminder_minutes,
+      morning_hour: null,
     });
     expect(found[0]?.user).toEqual(found[6]?.user);
   });
