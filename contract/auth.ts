@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { timeZoneSchema, withoutNul } from "./common";
+import { dateFormatInputFields, dateFormatJsonFields } from "./date-format";
 import { apiTokenListSchema } from "./integrations";
 import { DEFAULT_TASK_DURATION_MINUTES, durationMinutesSchema } from "./tasks";
 
@@ -120,6 +121,7 @@ export const userSchema = /* @__PURE__ */ z.object({
   daily_goal: z.number().int().nullable(),
   /** Whether the weekly review is e-mailed on Monday mornings. */
   weekly_review_email: z.boolean(),
+  ...dateFormatJsonFields,
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -218,6 +220,7 @@ export const settingsRequestSchema = /* @__PURE__ */ z.object({
     .nullable()
     .optional(),
   weekly_review_email: z.boolean({ error: "weekly_review_email must be true or false" }).optional(),
+  ...dateFormatInputFields,
 });
 export type SettingsRequest = z.infer<typeof settingsRequestSchema>;
 

@@ -1,4 +1,5 @@
 import type { User } from "@contract/auth";
+import { DEFAULT_DATE_FORMAT } from "@contract/date-format";
 import { taskJsonSchema, type TaskJson } from "@contract/tasks";
 
 let sequence = 0;
@@ -23,6 +24,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     default_duration_minutes: 30,
     daily_goal: null,
     weekly_review_email: false,
+    ...DEFAULT_DATE_FORMAT,
     ...overrides,
   };
 }

@@ -98,6 +98,7 @@ export const accountHandlers = [
       working_hours,
       daily_capacity_minutes,
       default_duration_minutes,
+      ...dateFormat
     } = read.body;
     account.user = {
       ...account.user,
@@ -106,6 +107,7 @@ export const accountHandlers = [
       ...(default_reminder_minutes !== undefined ? { default_reminder_minutes } : {}),
       ...(email_reminders !== undefined ? { email_reminders } : {}),
       ...(working_hours !== undefined ? { working_hours } : {}),
+      ...Object.fromEntries(Object.entries(dateFormat).filter(([, value]) => value !== undefined)),
       ...(daily_capacity_minutes !== undefined ? { daily_capacity_minutes } : {}),
       // null goes back to the built-in 30 minutes.
       ...(default_duration_minutes !== undefined

@@ -54,6 +54,12 @@ export interface UsersTable {
   daily_goal: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1 when the weekly review is e-mailed on Monday mornings (migration 0014). */
   weekly_review_email: ColumnType<number, number | undefined, number>;
+  /** "dmy", "mdy" or "ymd" (migration 0026); null: the default of contract/date-format.ts. */
+  date_order: ColumnType<string | null, string | null | undefined, string | null>;
+  /** "12h" or "24h" (migration 0026); null: the default. */
+  clock: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The first day of the week, ISO weekday 1 or 7 (migration 0026); null: the default. */
+  week_start: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SessionsTable {

@@ -41,7 +41,13 @@ export async function findApiTokenUser(
   const row = await db
     .selectFrom("api_tokens")
     .innerJoin("users", "users.id", "api_tokens.user_id")
-    .select(["users.id", "users.timezone", "users.tasks_version", "users.default_reminder_minutes"])
+    .select([
+      "users.id",
+      "users.timezone",
+      "users.tasks_version",
+      "users.default_reminder_minutes",
+      "users.date_order",
+    ])
     .select(["api_tokens.id as token_id", "api_tokens.scope", "api_tokens.last_used_at"])
     .where("api_tokens.token_hash", "=", tokenHash)
     .where((eb) => eb.or([eb("api_tokens.expires_at", "is", null), eb("api_tokens.expires_at", ">", nowIso)]))

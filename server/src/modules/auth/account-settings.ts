@@ -89,6 +89,9 @@ export async function updateSettings(deps: AuthDeps, user: UserRow, request: Set
     ...(request.weekly_review_email !== undefined
       ? { weekly_review_email: request.weekly_review_email ? 1 : 0 }
       : {}),
+    ...(request.date_order !== undefined ? { date_order: request.date_order } : {}),
+    ...(request.clock !== undefined ? { clock: request.clock } : {}),
+    ...(request.week_start !== undefined ? { week_start: request.week_start } : {}),
   };
   if (Object.keys(changes).length === 0) return toUserJson(deps.config, user, now);
   const updated = await inTransaction(deps.db, async (trx) => {

@@ -5,6 +5,7 @@ import {
   type User,
   type WorkingHours,
 } from "@contract/auth";
+import { dateFormatOf } from "@contract/date-format";
 import type { Config } from "../../config";
 import type { UserRow } from "../../db/schema";
 import { usageOf } from "../premium/service";
@@ -31,6 +32,7 @@ export function toUserJson(config: Config, user: UserRow, now: Date): User {
     daily_goal: user.daily_goal,
     weekly_review_email: user.weekly_review_email === 1,
     ...planningSettingsOf(user),
+    ...dateFormatOf(user),
   };
 }
 

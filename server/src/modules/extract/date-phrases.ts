@@ -1,6 +1,7 @@
 import type * as chrono from "chrono-node";
 import { formatInTimeZone, fromZonedTime, getTimezoneOffset } from "date-fns-tz";
 import { isDueDateInRange } from "@contract/common";
+import type { DateOrder } from "@contract/date-format";
 import { dateLanguageFor, mayHoldTaughtWords, TAUGHT_TAG } from "./date-language";
 
 /** Where and when a text was written: relative dates ("tomorrow", "by 5pm") are read there. */
@@ -8,6 +9,8 @@ export interface DateContext {
   /** IANA zone, e.g. Europe/Berlin */
   timeZone: string;
   now: Date;
+  /** How the writer orders a numeric date's day and month ("12/03"); month first when not given. */
+  dateOrder?: DateOrder;
 }
 
 interface WallTime {
@@ -127,7 +130,7 @@ export function createDateReader(context: DateContext): DateReader {
     instant: now,
     timezone: Math.round(getTimezoneOffset(timeZone, now) / 60_000),
   };
-  const language = dateLanguageFor(timeZone);
+  const language = dateLanguageFor(timeZone, context.dateOrder);
   const conversions = new Map<string, string | undefined>();
   const toUtc = (wall: WallTime): string | undefined => {
     const key = `${wall.year}-${wall.month}-${wall.day} ${wall.hour}:${wall.minute}:${wall.second}`;
