@@ -2,7 +2,10 @@ import type { Db } from "../../db/database";
 import type { ApiTokenRow, UserRow } from "../../db/schema";
 
 /** What a signed-in call needs of a token's user (the same columns a session gives). */
-export type TokenUser = Pick<UserRow, "id" | "timezone" | "tasks_version" | "default_reminder_minutes">;
+export type TokenUser = Pick<
+  UserRow,
+  "id" | "timezone" | "tasks_version" | "default_reminder_minutes" | "date_order"
+>;
 
 export async function insertApiToken(db: Db, row: ApiTokenRow): Promise<void> {
   await db.insertInto("api_tokens").values(row).execute();

@@ -9,7 +9,7 @@ import { instantAt } from "../lib/calendar-grid";
 import { CalendarPage } from "./calendar-page";
 
 const ZONE = "Europe/Berlin";
-const user = buildUser({ timezone: ZONE });
+const user = buildUser({ clock: "24h", timezone: ZONE });
 const today = localDay(new Date(), ZONE);
 const at = (minute: number) => new Date(instantAt(today, minute, ZONE)).toISOString();
 

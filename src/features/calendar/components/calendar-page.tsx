@@ -6,7 +6,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import { localDay } from "@/lib/due-dates";
-import { formatLocalDate } from "@/lib/time-zones";
+import { formatDate } from "@/lib/date-format";
 import { useSessionStore } from "@/stores/session-store";
 import { useDayPlanStore } from "@/stores/day-plan-store";
 import { calendarQueries } from "@/api/calendars/calendar-queries";
@@ -82,7 +82,7 @@ export function CalendarPage() {
   const headings = useMemo(
     () =>
       days.map((day) =>
-        formatLocalDate(new Date(day.startMs + 12 * 3_600_000).toISOString(), timeZone, "EEE d"),
+        formatDate(new Date(day.startMs + 12 * 3_600_000).toISOString(), timeZone, "dayColumn"),
       ),
     [days, timeZone],
   );

@@ -2,6 +2,7 @@ import type { Task } from "@contract/tasks";
 import { useDraggable, useDroppable } from "@dnd-kit/core";
 import { memo, useLayoutEffect, useRef, type CSSProperties, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
+import { formatDate } from "@/lib/date-format";
 import {
   MINUTES_PER_DAY,
   minuteLabel,
@@ -187,21 +188,10 @@ function placement(part: PlacedItem): CSSProperties {
   };
 }
 
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "10:00–10:45" in the zone; one formatter per zone (making one costs more than using it). */
+/** "10:00–10:45" in the zone, on the user's clock. */
 function timeRange(item: TimedItem, timeZone: string): string {
-  let clock = clockFormats.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    clockFormats.set(timeZone, clock);
-  }
-  return `${clock.format(item.startMs)}–${clock.format(item.endMs)}`;
+  const at = (ms: number) => formatDate(new Date(ms).toISOString(), timeZone, "time");
+  return `${at(item.startMs)}–${at(item.endMs)}`;
 }
 
 const EventBlock = memo(function EventBlock({ part }: { part: PlacedItem<EventItem> }) {

@@ -19,7 +19,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PriorityBadge } from "@/components/tasks/priority-badge";
 import { cn } from "@/lib/cn";
-import { formatLocalDate } from "@/lib/time-zones";
+import { formatDate } from "@/lib/date-format";
 import type { TaskCardActions } from "./task-card";
 
 /**
@@ -226,7 +226,7 @@ const BoardCard = memo(function BoardCard({
           <PriorityBadge priority={task.priority} />
           {task.due_date && (
             <span className="text-xs text-muted-foreground">
-              {formatLocalDate(task.due_date, timeZone, "PP")}
+              {formatDate(task.due_date, timeZone, "date")}
             </span>
           )}
         </div>
