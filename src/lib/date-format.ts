@@ -107,3 +107,13 @@ export function formatDate(
 ): string {
   return formatLocalDate(iso, timeZone, datePattern(style, settings));
 }
+
+/** A wall-clock minute of the day (570) on the user's clock: "09:30" or "9:30 AM". */
+export function formatMinuteOfDay(
+  minute: number,
+  settings: DateFormatSettings = currentDateFormat(),
+): string {
+  const whole = Math.max(0, Math.min(24 * 60 - 1, Math.round(minute)));
+  const clock = `${String(Math.floor(whole / 60)).padStart(2, "0")}:${String(whole % 60).padStart(2, "0")}`;
+  return formatLocalDate(`2000-01-03T${clock}:00Z`, "UTC", datePattern("time", settings));
+}

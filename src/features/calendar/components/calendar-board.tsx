@@ -60,6 +60,8 @@ interface CalendarBoardProps {
   layout: CalendarLayout;
   headings: readonly string[];
   today: string;
+  /** The minute of the day it is now, where today's column shows a line. */
+  nowMinute: number;
   firstMinute: number;
   timeZone: string;
   defaultDuration: number | undefined;

@@ -6,13 +6,20 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import { localDay } from "@/lib/due-dates";
-import { formatDate } from "@/lib/date-format";
+import { formatDate, useDateFormat } from "@/lib/date-format";
 import { useSessionStore } from "@/stores/session-store";
 import { useDayPlanStore } from "@/stores/day-plan-store";
 import { calendarQueries } from "@/api/calendars/calendar-queries";
 import { useScheduleTask } from "@/api/tasks/task-mutations";
 import { taskQueries } from "@/api/tasks/task-queries";
-import { gridDays, instantAt, parseMinute, taskDuration, type CalendarView } from "../lib/calendar-grid";
+import {
+  gridDays,
+  instantAt,
+  minuteOfDay,
+  parseMinute,
+  taskDuration,
+  type CalendarView,
+} from "../lib/calendar-grid";
 import { calendarLayout } from "../lib/calendar-items";
 import { CalendarBoard } from "./calendar-board";
 import { CalendarToolbar } from "./calendar-toolbar";
@@ -58,7 +65,11 @@ export function CalendarPage() {
   const wide = useWideScreen();
   const view: CalendarView = wide ? chosenView : "day";
 
-  const days = useMemo(() => gridDays(view, anchor, timeZone), [view, anchor, timeZone]);
+  const { week_start: firstWeekday } = useDateFormat();
+  const days = useMemo(
+    () => gridDays(view, anchor, timeZone, firstWeekday),
+    [view, anchor, timeZone, firstWeekday],
+  );
   const from = new Date(days[0]!.startMs).toISOString();
   const to = new Date(days[days.length - 1]!.endMs).toISOString();
   const events = useQuery(calendarQueries.events(from, to));
@@ -141,6 +152,7 @@ export function CalendarPage() {
           layout={layout}
           headings={headings}
           today={today}
+          nowMinute={minuteOfDay(new Date(), timeZone)}
           firstMinute={workStart}
           timeZone={timeZone}
           defaultDuration={defaultDuration}
