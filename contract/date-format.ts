@@ -34,12 +34,12 @@ export function dateFormatOf(stored: {
   };
 }
 
-/** The numeric date pattern of each order (date-fns tokens), as CSV files write it. */
-export const NUMERIC_DATE_PATTERNS: Record<DateOrder, string> = {
-  dmy: "dd/MM/yyyy",
-  mdy: "MM/dd/yyyy",
-  ymd: "yyyy-MM-dd",
-};
+/** A calendar day ("2026-12-10") written numerically in `order`: "10/12/2026", "12/10/2026" or as is. */
+export function formatNumericDate(day: string, order: DateOrder): string {
+  const [year, month, date] = day.split("-");
+  if (order === "dmy") return `${date}/${month}/${year}`;
+  return order === "mdy" ? `${month}/${date}/${year}` : day;
+}
 
 /**
  * A numeric calendar day written in `order` ("03/12/2026", "3.12.2026", "2026-12-03") as

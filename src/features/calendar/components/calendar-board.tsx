@@ -92,7 +92,7 @@ export function CalendarBoard({ layout, defaultDuration, timeZone, onDrop, ...gr
       onDragCancel={() => setDragging(null)}
       autoScroll={false}
     >
-      <div className="grid gap-4 md:grid-cols-[16rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[16rem_minmax(0,1fr)]">
         <SideTaskList
           tasks={layout.unscheduled}
           defaultDuration={defaultDuration}
@@ -103,7 +103,7 @@ export function CalendarBoard({ layout, defaultDuration, timeZone, onDrop, ...gr
       </div>
       <DragOverlay dropAnimation={null}>
         {dragging?.kind === "place" && (
-          <div className="rounded border border-primary bg-sky-100 px-2 py-1 text-xs font-medium text-sky-950 shadow-lg">
+          <div className="rounded border border-primary bg-sky-100 px-2 py-1 text-xs font-medium text-sky-950 shadow-lg dark:bg-sky-900 dark:text-sky-50">
             {dragging.task.title}
           </div>
         )}

@@ -65,11 +65,8 @@ export function CalendarPage() {
   const wide = useWideScreen();
   const view: CalendarView = wide ? chosenView : "day";
 
-  const { week_start: firstWeekday } = useDateFormat();
-  const days = useMemo(
-    () => gridDays(view, anchor, timeZone, firstWeekday),
-    [view, anchor, timeZone, firstWeekday],
-  );
+  const week = useDateFormat().week_start;
+  const days = useMemo(() => gridDays(view, anchor, timeZone, week), [view, anchor, timeZone, week]);
   const from = new Date(days[0]!.startMs).toISOString();
   const to = new Date(days[days.length - 1]!.endMs).toISOString();
   const events = useQuery(calendarQueries.events(from, to));
@@ -142,7 +139,11 @@ export function CalendarPage() {
           <AlertDescription>{errorMessage(loadError, "Please try again")}</AlertDescription>
         </Alert>
       ) : loading ? (
-        <div aria-busy="true" aria-label="Loading calendar" className="grid gap-4 md:grid-cols-[16rem_1fr]">
+        <div
+          aria-busy="true"
+          aria-label="Loading calendar"
+          className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[16rem_1fr]"
+        >
           <Skeleton className="h-64" />
           <Skeleton className="h-[60vh]" />
         </div>

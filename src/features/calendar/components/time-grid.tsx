@@ -214,7 +214,7 @@ function timeRange(item: TimedItem, timeZone: string): string {
 const EventBlock = memo(function EventBlock({ part }: { part: PlacedItem<EventItem> }) {
   return (
     <li
-      className="absolute overflow-hidden rounded border border-slate-300 bg-slate-100 px-1 text-[11px] leading-tight text-slate-700"
+      className="absolute overflow-hidden rounded border border-slate-300 bg-slate-100 px-1 text-[11px] leading-tight text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200"
       style={placement(part)}
       title={`${part.item.title} (${part.item.calendarName})`}
     >
@@ -298,7 +298,7 @@ function DraggableTaskBlock({ part, timeZone, onSchedule, onUnschedule }: TaskBl
       data-after-due={afterDue || undefined}
       title={afterDue ? "Ends after the task is due" : undefined}
       className={cn(
-        "group absolute flex touch-none flex-col overflow-hidden rounded border border-primary/60 bg-sky-100 text-[11px] leading-tight text-sky-950",
+        "group absolute flex touch-none flex-col overflow-hidden rounded border border-primary/60 bg-sky-100 text-[11px] leading-tight text-sky-950 dark:bg-sky-900 dark:text-sky-50",
         afterDue && "border-2 border-destructive",
         dragging && "z-10 opacity-90 shadow-lg",
       )}
