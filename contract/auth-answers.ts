@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { User } from "./auth";
 import { DEFAULT_TIME_ZONE, onFirstUse } from "./common";
+import { CLOCKS, DATE_ORDERS, DEFAULT_DATE_FORMAT } from "./date-format";
 
 // Kept here rather than imported from ./auth, whose schemas this module must not build.
 const DEFAULT_WORKING_DAYS = [1, 2, 3, 4, 5];
@@ -43,6 +44,9 @@ const userFromWireSchema = onFirstUse(
       daily_goal: z.number().int().nullable().catch(null),
       weekly_review_email: z.boolean().catch(false),
       morning_hour: z.number().int().min(0).max(23).catch(9),
+      date_order: z.enum(DATE_ORDERS).catch(DEFAULT_DATE_FORMAT.date_order),
+      clock: z.enum(CLOCKS).catch(DEFAULT_DATE_FORMAT.clock),
+      week_start: z.union([z.literal(1), z.literal(7)]).catch(DEFAULT_DATE_FORMAT.week_start),
     }) satisfies z.ZodType<User>,
 );
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { timeZoneSchema, withoutNul } from "./common";
+import { dateFormatInputFields, dateFormatJsonFields } from "./date-format";
 import { apiTokenListSchema } from "./integrations";
 import { DEFAULT_TASK_DURATION_MINUTES, durationMinutesSchema } from "./tasks";
 
@@ -122,6 +123,7 @@ export const userSchema = /* @__PURE__ */ z.object({
   weekly_review_email: z.boolean(),
   /** The hour (0-23) "morning" with no hour written means in quick add and mail reading. */
   morning_hour: z.number().int(),
+  ...dateFormatJsonFields,
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -228,6 +230,7 @@ export const settingsRequestSchema = /* @__PURE__ */ z.object({
     .max(23, { error: "morning_hour must be a whole hour from 0 to 23 or null" })
     .nullable()
     .optional(),
+  ...dateFormatInputFields,
 });
 export type SettingsRequest = z.infer<typeof settingsRequestSchema>;
 

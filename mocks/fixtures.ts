@@ -1,4 +1,5 @@
 import type { User } from "@contract/auth";
+import { DEFAULT_DATE_FORMAT } from "@contract/date-format";
 import { taskJsonSchema, type TaskJson } from "@contract/tasks";
 
 let sequence = 0;
@@ -24,6 +25,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     daily_goal: null,
     weekly_review_email: false,
     morning_hour: 9,
+    ...DEFAULT_DATE_FORMAT,
     ...overrides,
   };
 }

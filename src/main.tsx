@@ -5,11 +5,14 @@ import { createRoot } from "react-dom/client";
 import { App } from "@/app/app";
 import { preloadRoute } from "@/app/router";
 import { watchInstallOffer } from "@/lib/install-prompt";
+import { startTheme } from "@/lib/theme";
 import { registerServiceWorker } from "@/lib/pwa-register";
 import "./index.css";
 
-// Before anything renders: the browser offers installing the app once, early in the page's life.
+// Before anything renders: the browser offers installing the app once, early in the page's life;
+// the page takes the chosen theme before its first paint.
 watchInstallOffer();
+startTheme();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");

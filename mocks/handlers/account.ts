@@ -99,6 +99,7 @@ export const accountHandlers = [
       daily_capacity_minutes,
       default_duration_minutes,
       morning_hour,
+      ...dateFormat
     } = read.body;
     account.user = {
       ...account.user,
@@ -107,6 +108,7 @@ export const accountHandlers = [
       ...(default_reminder_minutes !== undefined ? { default_reminder_minutes } : {}),
       ...(email_reminders !== undefined ? { email_reminders } : {}),
       ...(working_hours !== undefined ? { working_hours } : {}),
+      ...Object.fromEntries(Object.entries(dateFormat).filter(([, value]) => value !== undefined)),
       ...(daily_capacity_minutes !== undefined ? { daily_capacity_minutes } : {}),
       // null goes back to the built-in 30 minutes.
       ...(default_duration_minutes !== undefined

@@ -7,7 +7,7 @@ import { useAnswerInvitation } from "@/api/sharing/sharing-mutations";
 import { sharingQueries } from "@/api/sharing/sharing-queries";
 import { useUpdateTask } from "@/api/tasks/task-mutations";
 import { snoozedUntil } from "@/lib/reminders";
-import { formatLocalDate } from "@/lib/time-zones";
+import { formatDate } from "@/lib/date-format";
 import { useSessionStore } from "@/stores/session-store";
 import { useReminderAlerts } from "./reminder-alerts";
 
@@ -52,7 +52,7 @@ export function NotificationCenter() {
             onSuccess: () => {
               if (notification.read_at === null) markRead({ ids: [notification.id] });
               toast.success("Reminder snoozed", {
-                description: `It rings again ${formatLocalDate(remindAt, user?.timezone, "EEE p")}.`,
+                description: `It rings again ${formatDate(remindAt, user?.timezone, "weekdayTime")}.`,
               });
             },
           },

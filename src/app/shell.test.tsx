@@ -124,6 +124,13 @@ describe("the shell", () => {
     ).toBeInTheDocument();
   });
 
+  it("offers a free user the upgrade once on the dashboard, in its header rather than the sidebar", async () => {
+    await renderApp("/dashboard", { user: freeUser });
+    expect(await screen.findByRole("button", { name: "Upgrade to Premium" })).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Upgrade to Premium" })).not.toBeInTheDocument();
+    expect(screen.getAllByText(/Upgrade/)).toHaveLength(1);
+  });
+
   it("shows a premium user the 'AI Usage' badge count/limit with the bar capped at 100 %", async () => {
     await renderApp("/profile", { user: premiumUser });
 

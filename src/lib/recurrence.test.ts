@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { nextDueDay, recurrenceInWords } from "./recurrence";
+import { buildUser } from "@mocks/fixtures";
+import { useSessionStore } from "@/stores/session-store";
 
 describe("a rule in words", () => {
   it.each([
@@ -39,6 +41,7 @@ describe("a rule in words", () => {
 
 describe("the day a repeating task comes back", () => {
   it("is the rule's next date at the same wall-clock time, in the user's zone", () => {
+    useSessionStore.getState().setUser(buildUser({ date_order: "dmy" }));
     // Monday 23 March 2026, 09:00 in Berlin: the next Monday, after the change to summer time.
     expect(nextDueDay("FREQ=WEEKLY;BYDAY=MO", "2026-03-23T08:00:00.000Z", "Europe/Berlin")).toBe(
       "Mon 30 Mar",
@@ -48,6 +51,8 @@ describe("the day a repeating task comes back", () => {
       "Thu 3 Dec",
     );
     expect(nextDueDay("FREQ=MONTHLY;BYMONTHDAY=-1", "2026-01-31T10:00:00.000Z", "UTC")).toBe("Sat 28 Feb");
+    useSessionStore.getState().setUser(buildUser({ date_order: "mdy" }));
+    expect(nextDueDay("FREQ=MONTHLY;BYMONTHDAY=-1", "2026-01-31T10:00:00.000Z", "UTC")).toBe("Sat, Feb 28");
   });
 
   it("is undefined for a rule that cannot be read or is over", () => {

@@ -1,7 +1,7 @@
-import { format } from "date-fns";
 import { formatInTimeZone } from "date-fns-tz";
 import ICAL from "ical.js";
 import { ruleInWords, type ReadRule } from "@contract/recurrence-words";
+import { formatDate } from "./date-format";
 
 // ---------------------------------------------------------------------------------------------
 // A repeating task's rule (an RFC 5545 RRULE value) read by ical.js's Recur, as the server reads
@@ -59,7 +59,7 @@ export function nextDueDay(rule: string, dueDate: string, timeZone: string): str
     const iterator = recur.iterator(start);
     for (let next = iterator.next(); next && next.year <= 9999; next = iterator.next()) {
       if (next.compare(start) > 0) {
-        return format(new Date(`${next.toString().slice(0, 10)}T12:00:00`), "EEE d MMM");
+        return formatDate(`${next.toString().slice(0, 10)}T12:00:00Z`, "UTC", "weekdayDate");
       }
     }
   } catch {

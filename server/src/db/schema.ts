@@ -46,6 +46,12 @@ export interface UsersTable {
   disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** The hour "morning" with no hour written means when tasks are read (migration 0027); null: 9. */
   morning_hour: ColumnType<number | null, number | null | undefined, number | null>;
+  /** "dmy", "mdy" or "ymd" (migration 0026); null: the default of contract/date-format.ts. */
+  date_order: ColumnType<string | null, string | null | undefined, string | null>;
+  /** "12h" or "24h" (migration 0026); null: the default. */
+  clock: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The first day of the week, ISO weekday 1 or 7 (migration 0026); null: the default. */
+  week_start: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SessionsTable {

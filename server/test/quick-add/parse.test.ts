@@ -208,3 +208,26 @@ describe("POST /api/v1/tasks/parse", () => {
     }
   });
 });
+
+describe("POST /api/v1/tasks/parse with the user's date format", () => {
+  async function parseAs(dateOrder: "dmy" | "mdy" | "ymd", text: string): Promise<ParseTaskResponse> {
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: apiRoutes.settings.path,
+      headers,
+      payload: { date_order: dateOrder },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    return parse(text);
+  }
+
+  it("reads 12/03 as 12 March for a day-first user and as 3 December for a month-first one", async () => {
+    const dayFirst = await parseAs("dmy", "Team lunch on 12/03 at 1pm");
+    // 13:00 in Berlin (UTC+1) on Friday 12 March 2027, the next 12 March
+    expect(dayFirst).toMatchObject({ title: "Team lunch", due_date: "2027-03-12T12:00:00.000Z" });
+    const monthFirst = await parseAs("mdy", "Team lunch on 12/03 at 1pm");
+    expect(monthFirst).toMatchObject({ title: "Team lunch", due_date: "2026-12-03T12:00:00.000Z" });
+    const yearFirst = await parseAs("ymd", "Team lunch on 12/03 at 1pm");
+    expect(yearFirst.due_date).toBe("2026-12-03T12:00:00.000Z");
+  });
+});

@@ -3,6 +3,7 @@ import { HeaderSearch } from "./header-search";
 import { MobileMenu } from "./mobile-menu";
 import type { ShellAccount } from "./shell-account";
 import type { SidebarProjectsSlot } from "./sidebar";
+import { ThemeMenu } from "./theme-menu";
 import { UserMenu } from "./user-menu";
 
 interface HeaderProps {
@@ -14,13 +15,14 @@ interface HeaderProps {
   projects?: SidebarProjectsSlot;
 }
 
-/** The shell's task search box (it opens the Tasks screen with the search), bell and user menu. */
+/** The shell's task search box (it opens the Tasks screen with the search), theme, bell and user menu. */
 export function Header({ account, onLogout, notifications, projects }: HeaderProps) {
   return (
     <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:gap-4 sm:px-6">
       <MobileMenu account={account} projects={projects} />
       <HeaderSearch />
       <div className="ml-auto flex items-center gap-1 sm:gap-2">
+        <ThemeMenu />
         {notifications}
         <UserMenu account={account} onLogout={onLogout} />
       </div>

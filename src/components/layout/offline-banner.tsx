@@ -24,7 +24,7 @@ export function OfflineBanner() {
   return (
     <div
       role="status"
-      className="mb-4 flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900"
+      className="mb-4 flex items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
     >
       <WifiOff className="size-4 shrink-0" aria-hidden="true" />
       <span>

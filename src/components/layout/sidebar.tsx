@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { NavLink } from "react-router-dom";
+import { NavLink, useMatch } from "react-router-dom";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/cn";
 import { BrandLink } from "./brand-link";
@@ -20,6 +20,8 @@ export type SidebarProjectsSlot = (onNavigate?: () => void) => ReactNode;
 
 /** The sidebar's content, shared by the desktop column and the phone drawer. */
 export function SidebarContent({ account, onNavigate, projects }: SidebarContentProps) {
+  // The dashboard offers the upgrade in its own header: a screen asks once.
+  const upsellElsewhere = useMatch("/dashboard") !== null && !account.isPremium;
   return (
     <div className="flex h-full flex-col gap-6 p-4">
       <div className="flex h-8 items-center px-2">
@@ -54,7 +56,7 @@ export function SidebarContent({ account, onNavigate, projects }: SidebarContent
         </nav>
         {projects?.(onNavigate)}
       </div>
-      <PlanCard account={account} />
+      {!upsellElsewhere && <PlanCard account={account} />}
     </div>
   );
 }

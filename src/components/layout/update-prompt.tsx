@@ -7,7 +7,7 @@ export function UpdatePrompt() {
   return (
     <div
       role="status"
-      className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-md items-center justify-between gap-4 rounded-lg border bg-white px-4 py-3 text-sm text-slate-900 shadow-lg"
+      className="fixed inset-x-4 bottom-4 z-50 mx-auto flex max-w-md items-center justify-between gap-4 rounded-lg border bg-popover px-4 py-3 text-sm text-popover-foreground shadow-lg"
     >
       <span>Update available</span>
       <button

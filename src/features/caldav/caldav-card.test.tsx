@@ -61,7 +61,7 @@ describe("Settings: CalDAV sync", () => {
         last_used_at: "2026-11-20T18:30:00.000Z",
       },
     ]);
-    const { user } = renderWithProviders(<CaldavCard />, { user: buildUser() });
+    const { user } = renderWithProviders(<CaldavCard />, { user: buildUser({ date_order: "dmy" }) });
     expect(await screen.findByText("Thunderbird")).toBeInTheDocument();
     expect(screen.getByText(/Last used 20 Nov 2026/)).toBeInTheDocument();
 

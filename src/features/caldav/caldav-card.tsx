@@ -1,6 +1,5 @@
 import { APP_PASSWORD_NAME_MAX, appPasswordMessages, type CreatedAppPassword } from "@contract/caldav";
 import { useQuery } from "@tanstack/react-query";
-import { format } from "date-fns";
 import { Copy, KeyRound, RefreshCcw, Trash2 } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
@@ -10,6 +9,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
+import { formatDate } from "@/lib/date-format";
 import { useCreateAppPassword, useRevokeAppPassword } from "@/api/caldav/caldav-mutations";
 import { caldavQueries } from "@/api/caldav/caldav-queries";
 
@@ -22,10 +22,6 @@ async function copy(text: string, what: string) {
   } catch {
     toast.error("Could not copy", { description: "Select it and copy it by hand." });
   }
-}
-
-function when(iso: string): string {
-  return format(new Date(iso), "d MMM yyyy, HH:mm");
 }
 
 /** A read-only value with its label and a Copy button. */
@@ -169,8 +165,10 @@ function AppPasswords() {
                 <div className="grid min-w-0 gap-0.5">
                   <span className="truncate text-sm font-medium">{password.name}</span>
                   <span className="text-xs text-muted-foreground">
-                    Created {when(password.created_at)} ·{" "}
-                    {password.last_used_at ? `Last used ${when(password.last_used_at)}` : "Never used"}
+                    Created {formatDate(password.created_at, null)} ·{" "}
+                    {password.last_used_at
+                      ? `Last used ${formatDate(password.last_used_at, null)}`
+                      : "Never used"}
                   </span>
                 </div>
                 <Button

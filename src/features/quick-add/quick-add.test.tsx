@@ -141,4 +141,28 @@ describe("Quick add", () => {
       expect(created).toEqual([{ title: "Watch tomorrow", due_date: null, tags: [], priority: "high" }]),
     );
   });
+
+  it("says the date it chose in words with the weekday, in the user's date format", async () => {
+    const text = "Team lunch on 12/03 at 1pm";
+    server.use(
+      http.post(apiRoutes.parseTask.path, () =>
+        HttpResponse.json({
+          ...fakeReading("Team lunch"),
+          due_date: "2026-12-03T12:00:00.000Z",
+          spans: [{ start: 11, end: text.length, kind: "date" }],
+        }),
+      ),
+    );
+    const user = buildUser({ timezone: "Europe/Berlin", date_order: "dmy", clock: "24h" });
+    const { user: actor } = renderWithProviders(<QuickAdd />, { user });
+    await actor.type(screen.getByRole("textbox", { name: "Quick add" }), text);
+    expect(await screen.findByText("Due Thu 3 Dec, 13:00")).toBeInTheDocument();
+  });
+
+  it("says an all-day date without a time", async () => {
+    serveQuickAdd();
+    const { user } = renderWithProviders(<QuickAdd />, { user: buildUser({ timezone: "Europe/Berlin" }) });
+    await user.type(screen.getByRole("textbox", { name: "Quick add" }), "Call mum tomorrow");
+    expect(await screen.findByText("Due Sun, Nov 22")).toBeInTheDocument();
+  });
 });

@@ -1,12 +1,15 @@
 import type { ParseTaskResponse, QuickAddSpanKind } from "@contract/quick-add";
 import { TASK_MAX_DEPTH } from "@contract/tasks";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { FolderPlus, Zap } from "lucide-react";
+import { CalendarDays, FolderPlus, Zap } from "lucide-react";
 import { useDeferredValue, useEffect, useId, useState, type ClipboardEvent, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { cn } from "@/lib/cn";
+import { formatDate } from "@/lib/date-format";
+import { isAllDay } from "@/lib/due-dates";
+import { useSessionStore } from "@/stores/session-store";
 import { projectQueries } from "@/api/projects/project-queries";
 import { taskChange } from "@/api/tasks/task-mutations";
 import { createTask, deleteTask } from "@/api/tasks/task-queries";
@@ -77,6 +80,18 @@ function Highlights({
   }
   if (position < text.length) parts.push(<span key={`t${position}`}>{text.slice(position)}</span>);
   return <p className="min-h-5 text-sm whitespace-pre-wrap text-muted-foreground">{parts}</p>;
+}
+
+/** The due date the line was read as, said in words with its weekday ("Due Thu 3 Dec, 13:00"). */
+function DuePreview({ dueDate }: { dueDate: string }) {
+  const timeZone = useSessionStore((state) => state.user?.timezone);
+  const style = isAllDay(dueDate, timeZone) ? "weekdayDate" : "weekdayDateTime";
+  return (
+    <p className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
+      <CalendarDays aria-hidden className="size-3.5" />
+      {`Due ${formatDate(dueDate, timeZone, style)}`}
+    </p>
+  );
 }
 
 /** What the line's `+Name` chose: a known project, or a new one that Enter creates with the task. */
@@ -239,6 +254,7 @@ export function QuickAdd({ projectId }: { projectId?: string } = {}) {
             </span>
           </p>
         )}
+        {!pasted && shown?.due_date && <DuePreview dueDate={shown.due_date} />}
         {!pasted && shown && <ProjectPreview reading={shown} />}
       </div>
     </form>

@@ -21,6 +21,7 @@ import * as taskVersionsAndAiQuota from "./0020-task-versions-and-ai-quota";
 import * as signInControl from "./0021-sign-in-control";
 import * as sharedProjects from "./0023-shared-projects";
 import * as taskTrash from "./0025-task-trash";
+import * as dateFormat from "./0026-date-format";
 import * as morningHour from "./0027-morning-hour";
 
 /**
@@ -52,5 +53,6 @@ export const migrations: Record<string, Migration> = {
   "0021-sign-in-control": signInControl,
   "0023-shared-projects": sharedProjects,
   "0025-task-trash": taskTrash,
+  "0026-date-format": dateFormat,
   "0027-morning-hour": morningHour,
 };

@@ -2,7 +2,10 @@ import type { Db } from "../../db/database";
 import type { ApiTokenRow, UserRow } from "../../db/schema";
 
 /** What a signed-in call needs of a token's user (the same columns a session gives). */
-export type TokenUser = Pick<UserRow, "id" | "timezone" | "default_reminder_minutes" | "morning_hour">;
+export type TokenUser = Pick<
+  UserRow,
+  "id" | "timezone" | "default_reminder_minutes" | "morning_hour" | "date_order"
+>;
 
 export async function insertApiToken(db: Db, row: ApiTokenRow): Promise<void> {
   await db.insertInto("api_tokens").values(row).execute();
@@ -41,7 +44,13 @@ export async function findApiTokenUser(
   const row = await db
     .selectFrom("api_tokens")
     .innerJoin("users", "users.id", "api_tokens.user_id")
-    .select(["users.id", "users.timezone", "users.default_reminder_minutes", "users.morning_hour"])
+    .select([
+      "users.id",
+      "users.timezone",
+      "users.default_reminder_minutes",
+      "users.morning_hour",
+      "users.date_order",
+    ])
     .select(["api_tokens.id as token_id", "api_tokens.scope", "api_tokens.last_used_at"])
     .where("api_tokens.token_hash", "=", tokenHash)
     .where((eb) => eb.or([eb("api_tokens.expires_at", "is", null), eb("api_tokens.expires_at", ">", nowIso)]))

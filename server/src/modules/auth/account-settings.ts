@@ -90,6 +90,9 @@ export async function updateSettings(deps: AuthDeps, user: UserRow, request: Set
       ? { weekly_review_email: request.weekly_review_email ? 1 : 0 }
       : {}),
     ...(request.morning_hour !== undefined ? { morning_hour: request.morning_hour } : {}),
+    ...(request.date_order !== undefined ? { date_order: request.date_order } : {}),
+    ...(request.clock !== undefined ? { clock: request.clock } : {}),
+    ...(request.week_start !== undefined ? { week_start: request.week_start } : {}),
   };
   if (Object.keys(changes).length === 0) return toUserJson(deps, user, now);
   const updated = await inTransaction(deps.db, async (trx) => {

@@ -127,7 +127,9 @@ export const authModule: ModulePlugin = async (app, { deps }) => {
             "hours (HH:MM, in the user's time zone) the day planner may fill (default Monday to Friday, " +
             "09:00–17:00). `daily_capacity_minutes`: the most task work it plans in a day (15–1440, " +
             "default 360). `default_duration_minutes`: the estimate of a task without one (5–720; null: " +
-            "30, the default).",
+            '30, the default). `date_order` ("dmy", "mdy" or "ymd"), `clock` ("12h" or "24h") and ' +
+            "`week_start` (1 = Monday, 7 = Sunday): how dates are shown, read in quick add's numeric dates " +
+            '(12/03) and written in CSV files (default "mdy", "12h", Monday).',
         },
       },
       async (request) => updateSettings(deps, await currentUserRow(deps.db, request), request.body),

@@ -26,7 +26,10 @@ export async function createSession(
 }
 
 /** The user of a signed-in request: what every signed-in call needs of its user. */
-export type SignedInUser = Pick<UserRow, "id" | "timezone" | "default_reminder_minutes" | "morning_hour">;
+export type SignedInUser = Pick<
+  UserRow,
+  "id" | "timezone" | "default_reminder_minutes" | "morning_hour" | "date_order"
+>;
 
 /** A session's last use is recorded at most this often (the list shows it to the minute). */
 const LAST_USE_PRECISION_MS = 60_000;
@@ -44,7 +47,13 @@ export async function findSessionUser(
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
-    .select(["users.id", "users.timezone", "users.default_reminder_minutes", "users.morning_hour"])
+    .select([
+      "users.id",
+      "users.timezone",
+      "users.default_reminder_minutes",
+      "users.morning_hour",
+      "users.date_order",
+    ])
     .select(["sessions.id as session_id", "sessions.last_used_at"])
     .where("sessions.token_hash", "=", hashToken(token))
     .where("sessions.revoked_at", "is", null)

@@ -5,6 +5,7 @@ import {
   type User,
   type WorkingHours,
 } from "@contract/auth";
+import { dateFormatOf } from "@contract/date-format";
 import type { AppDeps } from "../../app-types";
 import type { UserRow } from "../../db/schema";
 import { MORNING_HOUR } from "../extract";
@@ -37,6 +38,7 @@ export async function toUserJson(
     weekly_review_email: user.weekly_review_email === 1,
     morning_hour: user.morning_hour ?? MORNING_HOUR,
     ...planningSettingsOf(user),
+    ...dateFormatOf(user),
   };
 }
 

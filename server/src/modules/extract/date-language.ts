@@ -1,4 +1,5 @@
 import * as chrono from "chrono-node";
+import { DEFAULT_DATE_FORMAT, type DateOrder } from "@contract/date-format";
 import { NUMBER_WORDS as COUNT_WORDS } from "./recurrence-phrases";
 import { HOLIDAY_NAMES, holidayNamed, holidayRegion, nextHoliday, type HolidayRegion } from "./holidays";
 
@@ -309,8 +310,9 @@ const notDates: chrono.Refiner = {
   },
 };
 
-function buildChrono(region: HolidayRegion): chrono.Chrono {
-  const custom = chrono.casual.clone();
+function buildChrono(region: HolidayRegion, dateOrder: DateOrder): chrono.Chrono {
+  // British English reads a numeric "12/03" day first; casual (American) English month first.
+  const custom = (dateOrder === "dmy" ? chrono.en.GB : chrono.casual).clone();
   custom.parsers.push(
     shortTimeParser,
     endOfDayParser,
@@ -324,15 +326,22 @@ function buildChrono(region: HolidayRegion): chrono.Chrono {
   return custom;
 }
 
-const byRegion = new Map<HolidayRegion, chrono.Chrono>();
+const byRegionAndOrder = new Map<string, chrono.Chrono>();
 
-/** The date language for a user in a time zone (holidays differ by region). */
-export function dateLanguageFor(timeZone: string): chrono.Chrono {
+/**
+ * The date language for a user in a time zone (holidays differ by region) who writes numeric dates
+ * in `dateOrder` (a year-first "ymd" user's "12/03" is month first, as in the year-first order).
+ */
+export function dateLanguageFor(
+  timeZone: string,
+  dateOrder: DateOrder = DEFAULT_DATE_FORMAT.date_order,
+): chrono.Chrono {
   const region = holidayRegion(timeZone);
-  let language = byRegion.get(region);
+  const key = `${region}|${dateOrder}`;
+  let language = byRegionAndOrder.get(key);
   if (!language) {
-    language = buildChrono(region);
-    byRegion.set(region, language);
+    language = buildChrono(region, dateOrder);
+    byRegionAndOrder.set(key, language);
   }
   return language;
 }

@@ -1,6 +1,7 @@
 import type * as chrono from "chrono-node";
 import { formatInTimeZone, fromZonedTime, getTimezoneOffset } from "date-fns-tz";
 import { isDueDateInRange } from "@contract/common";
+import { dateFormatOf, type DateOrder } from "@contract/date-format";
 import type { UserRow } from "../../db/schema";
 import { userTimeZone } from "../../lib/time-zone";
 import {
@@ -16,17 +17,24 @@ export interface DateContext {
   /** IANA zone, e.g. Europe/Berlin */
   timeZone: string;
   now: Date;
+  /** How the writer orders a numeric date's day and month ("12/03"); month first when not given. */
+  dateOrder?: DateOrder;
   /** The hour "morning" with no hour written means (the user's setting); 9 when not given */
   morningHour?: number;
 }
 
 /** A user's reading context: their zone (or the one a request names) and the hour of their morning. */
 export function userDateContext(
-  user: Pick<UserRow, "timezone" | "morning_hour">,
+  user: Pick<UserRow, "timezone" | "morning_hour"> & { date_order?: string | null },
   now: Date,
   timeZone: string = userTimeZone(user),
 ): DateContext {
-  return { timeZone, now, morningHour: user.morning_hour ?? MORNING_HOUR };
+  return {
+    timeZone,
+    now,
+    morningHour: user.morning_hour ?? MORNING_HOUR,
+    dateOrder: dateFormatOf(user).date_order,
+  };
 }
 
 interface WallTime {
@@ -146,7 +154,7 @@ export function createDateReader(context: DateContext): DateReader {
     instant: now,
     timezone: Math.round(getTimezoneOffset(timeZone, now) / 60_000),
   };
-  const language = dateLanguageFor(timeZone);
+  const language = dateLanguageFor(timeZone, context.dateOrder);
   const option: DateLanguageOption = { forwardDate: true, morningHour: context.morningHour };
   const conversions = new Map<string, string | undefined>();
   const toUtc = (wall: WallTime): string | undefined => {

@@ -13,7 +13,7 @@ import { createProject, projectsToMatch } from "../projects/service";
 /** Who calls a tool, and with what: every tool works on the token owner's data only. */
 export interface ToolContext {
   deps: AppDeps;
-  user: Pick<UserRow, "id" | "timezone" | "default_reminder_minutes" | "morning_hour">;
+  user: Pick<UserRow, "id" | "timezone" | "default_reminder_minutes" | "morning_hour" | "date_order">;
   /** The zone the user's days are counted in (their own, or UTC). */
   timeZone: string;
   log: FastifyBaseLogger;

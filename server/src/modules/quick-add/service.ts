@@ -7,10 +7,11 @@ import { parseQuickAdd, type QuickAddProject } from "./parse-quick-add";
 /**
  * POST /api/v1/tasks/parse: read in the zone given, else in the user's own. A repeating task's
  * date is the rule's first one (as saving it would make it), so the preview shows what is saved.
- * `+Name` is looked up among `projects`, the user's own.
+ * `+Name` is looked up among `projects`, the user's own; a numeric date ("12/03") is read in the
+ * user's order of day and month.
  */
 export function parseTaskText(
-  user: Pick<UserRow, "timezone" | "morning_hour">,
+  user: Pick<UserRow, "timezone" | "morning_hour" | "date_order">,
   request: ParseTaskRequest,
   now: Date,
   projects: readonly QuickAddProject[] = [],

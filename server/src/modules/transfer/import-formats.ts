@@ -10,6 +10,7 @@ import {
 } from "@contract/index";
 import { z } from "zod";
 import { taskEventJsonSchema, type TaskEventJson } from "@contract/analytics";
+import { formatNumericDate, readNumericDate, type DateOrder } from "@contract/date-format";
 import { zonedWallTimeToUtc } from "../extract";
 import { parseQuickAdd } from "../quick-add";
 import { inputFromCsvFields, withoutFormulaEscape } from "./csv-columns";
@@ -58,6 +59,8 @@ export interface ImportContext {
   source: TaskSource;
   /** The uploaded file's name: a Todoist export is one project, named after its file */
   filename?: string;
+  /** The order of day and month the user chose in Settings: a CSV's numeric dates read in it */
+  dateOrder?: DateOrder;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -239,32 +242,45 @@ function readTagList(value: string): string[] | undefined {
 const emptyToNull = (value: string | undefined) =>
   value === undefined || value.trim() === "" ? null : value;
 
-const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
+const LOCAL_DATE_TIME = /^([\d./-]+)(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** A calendar day of the cell: ISO, or numeric in the order the user chose ("10/12/2026"). */
+function readDay(text: string, dateOrder: DateOrder | undefined): string | null {
+  if (isRealDate(text)) return text;
+  return dateOrder ? readNumericDate(text, dateOrder) : null;
+}
 
 /**
- * A due date cell as spreadsheets and people write it: empty; a calendar day ("2026-12-10"), due
- * all that day where the user lives; a day and time without a zone ("2026-12-10 09:30"), that
- * time there; or an ISO timestamp with its offset, as our export writes.
+ * A due date cell as spreadsheets and people write it: empty; a calendar day ("2026-12-10", or
+ * numeric in the user's chosen order), due all that day where the user lives; a day and time
+ * without a zone ("2026-12-10 09:30"), that time there; or an ISO timestamp with its offset, as
+ * our export writes.
  */
-function readDueCell(text: string, timeZone: string): { dueDate: string | null } | { error: string } {
+function readDueCell(
+  text: string,
+  timeZone: string,
+  dateOrder: DateOrder | undefined,
+): { dueDate: string | null } | { error: string } {
   const value = text.trim();
   if (value === "") return { dueDate: null };
-  if (isRealDate(value)) return { dueDate: endOfDayIn(value, timeZone) };
   const local = LOCAL_DATE_TIME.exec(value);
+  const date = local?.[1] ? readDay(local[1], dateOrder) : null;
   const [hour, minute, second] = [local?.[2], local?.[3], local?.[4] ?? "0"].map(Number) as [
     number,
     number,
     number,
   ];
-  if (local?.[1] && isRealDate(local[1]) && hour < 24 && minute < 60 && second < 60) {
-    const [year, month, day] = local[1].split("-").map(Number) as [number, number, number];
+  if (date && local?.[2] === undefined) return { dueDate: endOfDayIn(date, timeZone) };
+  if (date && hour < 24 && minute < 60 && second < 60) {
+    const [year, month, day] = date.split("-").map(Number) as [number, number, number];
     return {
       dueDate: zonedWallTimeToUtc({ year, month, day, hour, minute, second }, timeZone).toISOString(),
     };
   }
   if (isoTimestampSchema.safeParse(value).success) return { dueDate: value };
+  const numeric = dateOrder && dateOrder !== "ymd" ? ` or ${formatNumericDate("2026-12-10", dateOrder)}` : "";
   return {
-    error: `due_date: '${value.slice(0, 40)}' is not a date (2026-12-10) or a date and time (2026-12-10 09:30)`,
+    error: `due_date: '${value.slice(0, 40)}' is not a date (2026-12-10${numeric}) or a date and time (2026-12-10 09:30)`,
   };
 }
 
@@ -274,7 +290,7 @@ function readTasklaneCsv(text: string, context: ImportContext): ImportRow[] {
     const fields = withoutFormulaEscape(written);
     const tags = readTagList(fields.tags ?? "");
     if (!tags) return { line, error: "tags: must be a JSON array or a comma-separated list" };
-    const due = readDueCell(fields.due_date ?? "", context.timeZone);
+    const due = readDueCell(fields.due_date ?? "", context.timeZone, context.dateOrder);
     if ("error" in due) return { line, error: due.error };
     const sourceType = emptyToNull(fields.source_type);
     const project = emptyToNull(fields.project);

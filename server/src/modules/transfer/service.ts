@@ -1,3 +1,4 @@
+import { DATE_ORDERS } from "@contract/date-format";
 import { createHash } from "node:crypto";
 import type { z } from "zod";
 import {
@@ -197,12 +198,14 @@ async function createCandidates(
 export async function importTasks(
   db: Db,
   clock: Clock,
-  user: Pick<UserRow, "id" | "timezone">,
+  user: Pick<UserRow, "id" | "timezone" | "date_order">,
   file: { text: string; filename: string | undefined },
 ): Promise<ImportResult> {
   const now = clock.now();
+  const dateOrder = DATE_ORDERS.find((order) => order === user.date_order);
   const { rows } = readImportFile(file.text, {
     timeZone: user.timezone,
+    ...(dateOrder ? { dateOrder } : {}),
     now,
     source: { type: "Document", origin: "import", ...(file.filename ? { filename: file.filename } : {}) },
     ...(file.filename ? { filename: file.filename } : {}),

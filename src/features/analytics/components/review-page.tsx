@@ -12,7 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toaster";
 import { allDayDueDate, dayFromToday, localDay } from "@/lib/due-dates";
 import { errorMessage } from "@/lib/error-message";
-import { formatLocalDate } from "@/lib/time-zones";
+import { formatDate } from "@/lib/date-format";
 import { useReview } from "@/api/analytics/analytics-queries";
 import { useProjects } from "@/api/projects/project-queries";
 import { useUpdateTasks } from "@/api/tasks/task-mutations";
@@ -22,12 +22,7 @@ import { CHART_COLOURS, WEEKDAYS } from "../chart-data";
 /** "Nov 16 – Nov 22" for an ISO week. */
 function weekLabel(week: string): string {
   const monday = isoWeekStart(week);
-  const format = (date: string) =>
-    new Date(`${date}T12:00:00Z`).toLocaleDateString("en-US", {
-      timeZone: "UTC",
-      month: "short",
-      day: "numeric",
-    });
+  const format = (date: string) => formatDate(`${date}T12:00:00Z`, "UTC", "monthDay");
   return `${format(monday)} – ${format(addDays(monday, 6))}`;
 }
 
@@ -40,7 +35,7 @@ function TaskList({ tasks, timeZone, empty }: { tasks: Task[]; timeZone: string;
           <span className="min-w-0 break-words">{task.title}</span>
           {task.due_date ? (
             <span className="text-muted-foreground">
-              Due {formatLocalDate(task.due_date, timeZone, "EEE MMM d")}
+              Due {formatDate(task.due_date, timeZone, "weekdayDate")}
             </span>
           ) : null}
         </li>
@@ -167,7 +162,7 @@ function SlippedTasks({ tasks, timeZone, workDone }: { tasks: Task[]; timeZone: 
                 {task.due_date ? (
                   <span className="text-muted-foreground">
                     {" "}
-                    · was due {formatLocalDate(task.due_date, timeZone, "EEE MMM d")}
+                    · was due {formatDate(task.due_date, timeZone, "weekdayDate")}
                   </span>
                 ) : null}
               </span>

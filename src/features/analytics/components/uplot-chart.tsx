@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
+import { formatDate } from "@/lib/date-format";
 
 export interface ChartSeries {
   label: string;
@@ -27,12 +28,8 @@ const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10
 function tickLabel(label: string): string {
   const [year, month, day] = label.split("-").map(Number);
   if (!year || !month) return label;
-  const date = new Date(Date.UTC(year, month - 1, day ?? 1));
-  return date.toLocaleDateString("en-US", {
-    timeZone: "UTC",
-    month: "short",
-    ...(day ? { day: "numeric" } : { year: "numeric" }),
-  });
+  const midday = new Date(Date.UTC(year, month - 1, day ?? 1, 12)).toISOString();
+  return formatDate(midday, "UTC", day ? "monthDay" : "month");
 }
 
 /**

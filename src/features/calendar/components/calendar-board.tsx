@@ -60,6 +60,8 @@ interface CalendarBoardProps {
   layout: CalendarLayout;
   headings: readonly string[];
   today: string;
+  /** The minute of the day it is now, where today's column shows a line. */
+  nowMinute: number;
   firstMinute: number;
   timeZone: string;
   defaultDuration: number | undefined;
@@ -90,7 +92,7 @@ export function CalendarBoard({ layout, defaultDuration, timeZone, onDrop, ...gr
       onDragCancel={() => setDragging(null)}
       autoScroll={false}
     >
-      <div className="grid gap-4 md:grid-cols-[16rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[16rem_minmax(0,1fr)]">
         <SideTaskList
           tasks={layout.unscheduled}
           defaultDuration={defaultDuration}
@@ -101,7 +103,7 @@ export function CalendarBoard({ layout, defaultDuration, timeZone, onDrop, ...gr
       </div>
       <DragOverlay dropAnimation={null}>
         {dragging?.kind === "place" && (
-          <div className="rounded border border-primary bg-sky-100 px-2 py-1 text-xs font-medium text-sky-950 shadow-lg">
+          <div className="rounded border border-primary bg-sky-100 px-2 py-1 text-xs font-medium text-sky-950 shadow-lg dark:bg-sky-900 dark:text-sky-50">
             {dragging.task.title}
           </div>
         )}

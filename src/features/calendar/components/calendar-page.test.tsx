@@ -9,7 +9,7 @@ import { instantAt } from "../lib/calendar-grid";
 import { CalendarPage } from "./calendar-page";
 
 const ZONE = "Europe/Berlin";
-const user = buildUser({ timezone: ZONE });
+const user = buildUser({ clock: "24h", timezone: ZONE });
 const today = localDay(new Date(), ZONE);
 const at = (minute: number) => new Date(instantAt(today, minute, ZONE)).toISOString();
 
@@ -63,6 +63,16 @@ describe("the calendar", () => {
     expect(within(side).getByText("Call the bank")).toBeInTheDocument();
     expect(within(side).queryByText("Old thing")).not.toBeInTheDocument();
     expect(within(side).getByText("30 min")).toBeInTheDocument();
+  });
+
+  it("draws a line for now across today's column and opens the grid an hour before it", async () => {
+    renderWithProviders(<CalendarPage />, { user });
+    expect(await screen.findByText("Stand-up")).toBeInTheDocument();
+    // TEST_NOW is 12:00 UTC: 13:00 in Berlin, 780 minutes into the day.
+    const line = document.querySelector("[data-now-line]") as HTMLElement;
+    expect(line).toHaveTextContent("Now, 13:00");
+    expect(line.style.top).toBe("780px");
+    expect(screen.getByRole("region", { name: "Time grid" }).scrollTop).toBe(720);
   });
 
   it("marks a block that ends after its task is due", async () => {

@@ -6,13 +6,20 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import { localDay } from "@/lib/due-dates";
-import { formatLocalDate } from "@/lib/time-zones";
+import { formatDate, useDateFormat } from "@/lib/date-format";
 import { useSessionStore } from "@/stores/session-store";
 import { useDayPlanStore } from "@/stores/day-plan-store";
 import { calendarQueries } from "@/api/calendars/calendar-queries";
 import { useScheduleTask } from "@/api/tasks/task-mutations";
 import { taskQueries } from "@/api/tasks/task-queries";
-import { gridDays, instantAt, parseMinute, taskDuration, type CalendarView } from "../lib/calendar-grid";
+import {
+  gridDays,
+  instantAt,
+  minuteOfDay,
+  parseMinute,
+  taskDuration,
+  type CalendarView,
+} from "../lib/calendar-grid";
 import { calendarLayout } from "../lib/calendar-items";
 import { CalendarBoard } from "./calendar-board";
 import { CalendarToolbar } from "./calendar-toolbar";
@@ -58,7 +65,8 @@ export function CalendarPage() {
   const wide = useWideScreen();
   const view: CalendarView = wide ? chosenView : "day";
 
-  const days = useMemo(() => gridDays(view, anchor, timeZone), [view, anchor, timeZone]);
+  const week = useDateFormat().week_start;
+  const days = useMemo(() => gridDays(view, anchor, timeZone, week), [view, anchor, timeZone, week]);
   const from = new Date(days[0]!.startMs).toISOString();
   const to = new Date(days[days.length - 1]!.endMs).toISOString();
   const events = useQuery(calendarQueries.events(from, to));
@@ -82,7 +90,7 @@ export function CalendarPage() {
   const headings = useMemo(
     () =>
       days.map((day) =>
-        formatLocalDate(new Date(day.startMs + 12 * 3_600_000).toISOString(), timeZone, "EEE d"),
+        formatDate(new Date(day.startMs + 12 * 3_600_000).toISOString(), timeZone, "dayColumn"),
       ),
     [days, timeZone],
   );
@@ -131,7 +139,11 @@ export function CalendarPage() {
           <AlertDescription>{errorMessage(loadError, "Please try again")}</AlertDescription>
         </Alert>
       ) : loading ? (
-        <div aria-busy="true" aria-label="Loading calendar" className="grid gap-4 md:grid-cols-[16rem_1fr]">
+        <div
+          aria-busy="true"
+          aria-label="Loading calendar"
+          className="grid grid-cols-[minmax(0,1fr)] gap-4 md:grid-cols-[16rem_1fr]"
+        >
           <Skeleton className="h-64" />
           <Skeleton className="h-[60vh]" />
         </div>
@@ -141,6 +153,7 @@ export function CalendarPage() {
           layout={layout}
           headings={headings}
           today={today}
+          nowMinute={minuteOfDay(new Date(), timeZone)}
           firstMinute={workStart}
           timeZone={timeZone}
           defaultDuration={defaultDuration}

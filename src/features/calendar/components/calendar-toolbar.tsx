@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { formatLocalDate } from "@/lib/time-zones";
+import { formatDate } from "@/lib/date-format";
 import { addDaysTo, type CalendarView, type GridDay } from "../lib/calendar-grid";
 
 interface CalendarToolbarProps {
@@ -53,8 +53,8 @@ export function CalendarToolbar({
       </div>
       <h2 className="text-lg font-semibold" aria-live="polite">
         {view === "day"
-          ? formatLocalDate(midday, timeZone, "EEEE, MMM d")
-          : `Week of ${formatLocalDate(midday, timeZone, "MMM d")}`}
+          ? formatDate(midday, timeZone, "longDay")
+          : `Week of ${formatDate(midday, timeZone, "monthDay")}`}
       </h2>
       {wide && (
         <div role="group" aria-label="View" className="ml-auto flex gap-1">

@@ -10,7 +10,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
-import { formatLocalDate } from "@/lib/time-zones";
+import { formatDate } from "@/lib/date-format";
 import { useSessionStore } from "@/stores/session-store";
 import { useImportCalendar, useSubscribeCalendar, useSyncCalendar } from "@/api/calendars/calendar-mutations";
 import { calendarQueries, type Calendar } from "@/api/calendars/calendar-queries";
@@ -228,7 +228,7 @@ function CalendarRow({
       <p className="break-all text-xs text-muted-foreground">{calendar.url ?? "Uploaded file"}</p>
       <p className="text-xs text-muted-foreground">
         {calendar.last_synced_at
-          ? `Last synced ${formatLocalDate(calendar.last_synced_at, timeZone, "PPp")}`
+          ? `Last synced ${formatDate(calendar.last_synced_at, timeZone, "dateTime")}`
           : "Not synced yet"}
       </p>
       {calendar.error && (

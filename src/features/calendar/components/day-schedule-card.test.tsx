@@ -9,7 +9,7 @@ import { instantAt } from "../lib/calendar-grid";
 import { DayScheduleCard } from "./day-schedule-card";
 
 const ZONE = "America/New_York";
-const user = buildUser({ timezone: ZONE, default_duration_minutes: 20 });
+const user = buildUser({ clock: "24h", timezone: ZONE, default_duration_minutes: 20 });
 const today = localDay(new Date(), ZONE);
 const at = (minute: number) => new Date(instantAt(today, minute, ZONE)).toISOString();
 

@@ -6,7 +6,7 @@ import { useMemo } from "react";
 import { Link } from "react-router-dom";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { localDay } from "@/lib/due-dates";
-import { formatLocalDate } from "@/lib/time-zones";
+import { formatDate } from "@/lib/date-format";
 import { useDayPlanStore } from "@/stores/day-plan-store";
 import { useSessionStore } from "@/stores/session-store";
 import { taskQueries } from "@/api/tasks/task-queries";
@@ -73,8 +73,8 @@ export function DayScheduleCard() {
                   return (
                     <li key={task.id} className="flex gap-3 text-sm">
                       <span className="w-24 shrink-0 tabular-nums text-muted-foreground">
-                        {formatLocalDate(task.scheduled_start, timeZone, "HH:mm")}–
-                        {formatLocalDate(end, timeZone, "HH:mm")}
+                        {formatDate(task.scheduled_start, timeZone, "time")}–
+                        {formatDate(end, timeZone, "time")}
                       </span>
                       <span className="min-w-0 break-words font-medium">{task.title}</span>
                     </li>

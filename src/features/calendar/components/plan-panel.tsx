@@ -5,7 +5,7 @@ import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/toaster";
-import { formatLocalDate } from "@/lib/time-zones";
+import { formatDate } from "@/lib/date-format";
 import { useDayPlanStore } from "@/stores/day-plan-store";
 import { useAcceptPlan, useProposePlan, useUndoPlan } from "@/api/plan/plan-mutations";
 import { formatHoursMinutes } from "../lib/calendar-grid";
@@ -39,7 +39,7 @@ export function PlanMyDayButton({ date }: { date: string }) {
 }
 
 function timeRange(start: string, end: string, timeZone: string): string {
-  return `${formatLocalDate(start, timeZone, "HH:mm")}–${formatLocalDate(end, timeZone, "HH:mm")}`;
+  return `${formatDate(start, timeZone, "time")}–${formatDate(end, timeZone, "time")}`;
 }
 
 type Overflow = "tomorrow" | "unscheduled";
@@ -118,7 +118,7 @@ export function PlanPanel({ timeZone, tasks, onlyDate }: PlanPanelProps) {
 
   if (proposal && (!onlyDate || proposal.date === onlyDate)) {
     const { plan, date } = proposal;
-    const day = formatLocalDate(`${date}T12:00:00Z`, "UTC", "EEEE, MMM d");
+    const day = formatDate(`${date}T12:00:00Z`, "UTC", "longDay");
     const onAccept = () =>
       acceptPlan.mutate(
         { date, plan, overflow },

@@ -2,13 +2,8 @@ import type { Task } from "@contract/tasks";
 import { useDraggable, useDroppable } from "@dnd-kit/core";
 import { memo, useLayoutEffect, useRef, type CSSProperties, type ReactNode } from "react";
 import { cn } from "@/lib/cn";
-import {
-  MINUTES_PER_DAY,
-  minuteLabel,
-  type GridDay,
-  type PlacedItem,
-  type TimedItem,
-} from "../lib/calendar-grid";
+import { formatDate, formatMinuteOfDay } from "@/lib/date-format";
+import { MINUTES_PER_DAY, type GridDay, type PlacedItem, type TimedItem } from "../lib/calendar-grid";
 import { TaskMenu } from "./task-menu";
 
 /** One minute is one pixel tall: an hour is 60 px, the day 1,440 px in its scrolling box. */
@@ -48,7 +43,9 @@ interface TimeGridProps {
   /** Column headings ("Mon 30"), one per day. */
   headings: readonly string[];
   today: string;
-  /** Where the box scrolls to first: the start of the working hours. */
+  /** The minute of the day it is now: today's column has a line there. */
+  nowMinute: number;
+  /** Where the box scrolls to first when today is not shown: the start of the working hours. */
   firstMinute: number;
   timeZone: string;
   onSchedule(task: Task): void;
@@ -67,15 +64,21 @@ export function TimeGrid({
   allDay,
   headings,
   today,
+  nowMinute,
   firstMinute,
   timeZone,
   onSchedule,
   onUnschedule,
 }: TimeGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  const showsToday = days.some((day) => day.date === today);
+  // Opens at the hour before now when today is shown, else where the working hours start.
+  const openAt = showsToday ? nowMinute - 60 : firstMinute - 30;
   useLayoutEffect(() => {
-    if (scroller.current) scroller.current.scrollTop = Math.max(0, firstMinute - 30) * PX_PER_MINUTE;
-  }, [firstMinute]);
+    if (scroller.current) scroller.current.scrollTop = Math.max(0, openAt) * PX_PER_MINUTE;
+    // Only when the shown days change: the line moving with the clock does not scroll the grid.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [showsToday, firstMinute, days[0]?.date]);
   const template = { gridTemplateColumns: `3.5rem repeat(${days.length}, minmax(0, 1fr))` } as CSSProperties;
   const hasAllDay = allDay.some((titles) => titles.length > 0);
   return (
@@ -127,12 +130,13 @@ export function TimeGrid({
                 className="absolute right-1 -translate-y-1/2 text-[11px] text-muted-foreground"
                 style={{ top: hour * 60 * PX_PER_MINUTE }}
               >
-                {hour === 0 ? "" : minuteLabel(hour * 60)}
+                {hour === 0 ? "" : formatMinuteOfDay(hour * 60)}
               </span>
             ))}
           </div>
           {days.map((day, index) => (
             <DayColumn key={day.date} date={day.date} label={headings[index] ?? day.date}>
+              {day.date === today && <NowLine minute={nowMinute} />}
               {columns[index]?.map((part) =>
                 part.item.kind === "event" ? (
                   <EventBlock key={part.item.key} part={part as PlacedItem<EventItem>} />
@@ -151,6 +155,20 @@ export function TimeGrid({
         </div>
       </div>
     </div>
+  );
+}
+
+/** A line across today's column at the time it is now. */
+function NowLine({ minute }: { minute: number }) {
+  return (
+    <li
+      data-now-line
+      className="pointer-events-none absolute inset-x-0 z-10 border-t-2 border-red-500"
+      style={{ top: minute * PX_PER_MINUTE }}
+    >
+      <span className="absolute -left-1 -top-[5px] size-2 rounded-full bg-red-500" aria-hidden />
+      <span className="sr-only">{`Now, ${formatMinuteOfDay(minute)}`}</span>
+    </li>
   );
 }
 
@@ -187,27 +205,16 @@ function placement(part: PlacedItem): CSSProperties {
   };
 }
 
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** "10:00–10:45" in the zone; one formatter per zone (making one costs more than using it). */
+/** "10:00–10:45" in the zone, on the user's clock. */
 function timeRange(item: TimedItem, timeZone: string): string {
-  let clock = clockFormats.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    clockFormats.set(timeZone, clock);
-  }
-  return `${clock.format(item.startMs)}–${clock.format(item.endMs)}`;
+  const at = (ms: number) => formatDate(new Date(ms).toISOString(), timeZone, "time");
+  return `${at(item.startMs)}–${at(item.endMs)}`;
 }
 
 const EventBlock = memo(function EventBlock({ part }: { part: PlacedItem<EventItem> }) {
   return (
     <li
-      className="absolute overflow-hidden rounded border border-slate-300 bg-slate-100 px-1 text-[11px] leading-tight text-slate-700"
+      className="absolute overflow-hidden rounded border border-slate-300 bg-slate-100 px-1 text-[11px] leading-tight text-slate-700 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-200"
       style={placement(part)}
       title={`${part.item.title} (${part.item.calendarName})`}
     >
@@ -291,7 +298,7 @@ function DraggableTaskBlock({ part, timeZone, onSchedule, onUnschedule }: TaskBl
       data-after-due={afterDue || undefined}
       title={afterDue ? "Ends after the task is due" : undefined}
       className={cn(
-        "group absolute flex touch-none flex-col overflow-hidden rounded border border-primary/60 bg-sky-100 text-[11px] leading-tight text-sky-950",
+        "group absolute flex touch-none flex-col overflow-hidden rounded border border-primary/60 bg-sky-100 text-[11px] leading-tight text-sky-950 dark:bg-sky-900 dark:text-sky-50",
         afterDue && "border-2 border-destructive",
         dragging && "z-10 opacity-90 shadow-lg",
       )}

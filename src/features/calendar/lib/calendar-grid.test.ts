@@ -31,6 +31,9 @@ describe("calendar days", () => {
     expect(isoWeekday("2026-11-29")).toBe(7);
     expect(weekStart("2026-12-03")).toBe("2026-11-30");
     expect(weekStart("2026-11-30")).toBe("2026-11-30");
+    // Weeks that start on Sunday: Thursday 3 December's week began on Sunday 29 November.
+    expect(weekStart("2026-12-03", 7)).toBe("2026-11-29");
+    expect(weekStart("2026-11-29", 7)).toBe("2026-11-29");
   });
 
   it("gives a week of Monday-to-Sunday columns whose edges are the zone's midnights", () => {
@@ -46,6 +49,16 @@ describe("calendar days", () => {
     ]);
     expect(new Date(days[0]!.startMs).toISOString()).toBe("2026-11-29T23:00:00.000Z");
     expect(gridDays("day", "2026-12-02", BERLIN)).toHaveLength(1);
+    const sundayFirst = gridDays("week", "2026-12-02", BERLIN, 7).map((day) => day.date);
+    expect(sundayFirst).toEqual([
+      "2026-11-29",
+      "2026-11-30",
+      "2026-12-01",
+      "2026-12-02",
+      "2026-12-03",
+      "2026-12-04",
+      "2026-12-05",
+    ]);
   });
 
   it("makes a DST day 23 or 25 hours long", () => {

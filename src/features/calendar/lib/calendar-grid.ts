@@ -1,4 +1,4 @@
-import { fromZonedInputValue } from "@/lib/time-zones";
+import { formatLocalDate, fromZonedInputValue } from "@/lib/time-zones";
 
 /**
  * The calendar's geometry, computed once per set of data and read by plain elements: a day
@@ -50,9 +50,9 @@ export function isoWeekday(day: string): number {
   return ((new Date(Date.UTC(year, month - 1, date)).getUTCDay() + 6) % 7) + 1;
 }
 
-/** The Monday of the week that holds `day`. */
-export function weekStart(day: string): string {
-  return addDaysTo(day, 1 - isoWeekday(day));
+/** The first day of the week that holds `day`: its Monday, or its Sunday when weeks start on Sunday (7). */
+export function weekStart(day: string, firstWeekday: 1 | 7 = 1): string {
+  return addDaysTo(day, -((isoWeekday(day) - firstWeekday + 7) % 7));
 }
 
 /** The instant a wall-clock time of a day begins in `timeZone` ("2026-11-30", 540 → 09:00 there). */
@@ -66,9 +66,14 @@ export function instantAt(day: string, minuteOfDay: number, timeZone: string): n
   return Date.parse(iso);
 }
 
-/** The columns of a view: the one day, or the Monday-to-Sunday week that holds it. */
-export function gridDays(view: CalendarView, anchorDay: string, timeZone: string): GridDay[] {
-  const first = view === "day" ? anchorDay : weekStart(anchorDay);
+/** The columns of a view: the one day, or the week that holds it, from the user's first weekday. */
+export function gridDays(
+  view: CalendarView,
+  anchorDay: string,
+  timeZone: string,
+  firstWeekday: 1 | 7 = 1,
+): GridDay[] {
+  const first = view === "day" ? anchorDay : weekStart(anchorDay, firstWeekday);
   const count = view === "day" ? 1 : 7;
   return Array.from({ length: count }, (_, index) => {
     const date = addDaysTo(first, index);
@@ -240,6 +245,11 @@ export function formatHoursMinutes(totalMinutes: number): string {
 export function minuteLabel(minute: number): string {
   const whole = ((Math.round(minute) % MINUTES_PER_DAY) + MINUTES_PER_DAY) % MINUTES_PER_DAY;
   return `${String(Math.floor(whole / 60)).padStart(2, "0")}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+/** The minute of the day an instant is at in `timeZone` (10:42 → 642). */
+export function minuteOfDay(instant: Date, timeZone: string): number {
+  return parseMinute(formatLocalDate(instant.toISOString(), timeZone, "HH:mm")) ?? 0;
 }
 
 /** "09:30" → 570; undefined when not a time of day. */

@@ -6,7 +6,7 @@ import { PriorityBadge } from "@/components/tasks/priority-badge";
 import { RepeatBadge } from "@/components/tasks/repeat-badge";
 import { TaskToggle } from "@/components/tasks/task-toggle";
 import { cn } from "@/lib/cn";
-import { formatLocalDate } from "@/lib/time-zones";
+import { formatDate } from "@/lib/date-format";
 import { statusText } from "../lib/daily-plan-view";
 
 interface DailyTaskItemProps {
@@ -60,7 +60,7 @@ export function DailyTaskItem({
           {task.due_date && (
             <Badge variant="outline">
               <CalendarDays className="size-3" aria-hidden />
-              {formatLocalDate(task.due_date, timeZone, "PP")}
+              {formatDate(task.due_date, timeZone, "date")}
             </Badge>
           )}
           {task.recurrence && <RepeatBadge rule={task.recurrence} />}

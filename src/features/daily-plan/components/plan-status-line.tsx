@@ -21,7 +21,7 @@ export function CacheBadges({ status }: { status: DailyStatus | undefined }) {
 
 export function OutdatedHint({ status }: { status: DailyStatus | undefined }) {
   if (!status?.cached_report || status.cache_is_valid) return null;
-  return <p className="text-sm text-amber-700">{messages.outdatedHint}</p>;
+  return <p className="text-sm text-amber-700 dark:text-amber-300">{messages.outdatedHint}</p>;
 }
 
 /** The running-generation state: "AI is analyzing your tasks..." with the 30-60 s hint. */

@@ -16,6 +16,7 @@ import { Switch } from "@/components/ui/switch";
 import { PriorityBadge, TASK_PRIORITY_LABELS } from "@/components/tasks/priority-badge";
 import { RepeatBadge } from "@/components/tasks/repeat-badge";
 import { allDayDueDate, isAllDay, localDay } from "@/lib/due-dates";
+import { formatDate } from "@/lib/date-format";
 import { formatLocalDate, fromZonedInputValue } from "@/lib/time-zones";
 import { useExtractionStore } from "@/stores/extraction-store";
 import { subjectOf, useAddAll } from "./use-add-all";
@@ -23,7 +24,7 @@ import { subjectOf, useAddAll } from "./use-add-all";
 /** A due date as a local date in the user's timezone, with the time unless it is all day. */
 function dueDateLabel(dueDate: string, timeZone: string | undefined): string {
   const dateOnly = isAllDay(dueDate, timeZone) || formatLocalDate(dueDate, timeZone, "HH:mm") === "00:00";
-  return formatLocalDate(dueDate, timeZone, dateOnly ? "PP" : "PPp");
+  return formatDate(dueDate, timeZone, dateOnly ? "date" : "dateTime");
 }
 
 /** The editor's due date: a day, and a time unless the task is due all day. */

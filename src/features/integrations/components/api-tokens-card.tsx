@@ -16,7 +16,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
-import { formatLocalDate } from "@/lib/time-zones";
+import { formatDate } from "@/lib/date-format";
 import { useCreateApiToken, useRevokeApiToken } from "@/api/integrations/integration-mutations";
 import { integrationQueries } from "@/api/integrations/integration-queries";
 import { ConfirmRemoval } from "./confirm-removal";
@@ -152,11 +152,11 @@ export function ApiTokensCard({ timeZone }: { timeZone: string }) {
                   </span>
                   <span className="text-xs text-muted-foreground">
                     {token.last_used_at
-                      ? `Last used ${formatLocalDate(token.last_used_at, timeZone)}`
+                      ? `Last used ${formatDate(token.last_used_at, timeZone)}`
                       : "Never used"}
                     {" · "}
                     {token.expires_at
-                      ? `Expires ${formatLocalDate(token.expires_at, timeZone, "PP")}`
+                      ? `Expires ${formatDate(token.expires_at, timeZone, "date")}`
                       : "Never expires"}
                   </span>
                 </div>

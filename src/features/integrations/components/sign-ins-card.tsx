@@ -5,7 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
-import { formatLocalDate } from "@/lib/time-zones";
+import { formatDate } from "@/lib/date-format";
 import { useRevokeAllApiTokens } from "@/api/integrations/integration-mutations";
 import { integrationQueries } from "@/api/integrations/integration-queries";
 import { ConfirmRemoval } from "./confirm-removal";
@@ -74,7 +74,7 @@ export function SignInsCard({ timeZone }: { timeZone: string }) {
                 <span className="w-28 shrink-0 text-xs text-muted-foreground">{row.kind}</span>
                 <span className="min-w-0 flex-1 truncate font-medium">{row.name}</span>
                 <span className="text-xs text-muted-foreground">
-                  {row.lastUsedAt ? `Last used ${formatLocalDate(row.lastUsedAt, timeZone)}` : "Never used"}
+                  {row.lastUsedAt ? `Last used ${formatDate(row.lastUsedAt, timeZone)}` : "Never used"}
                 </span>
               </li>
             ))}

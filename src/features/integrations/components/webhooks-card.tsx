@@ -10,7 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toaster";
 import { errorMessage } from "@/lib/api-client";
-import { formatLocalDate } from "@/lib/time-zones";
+import { formatDate } from "@/lib/date-format";
 import { useCreateWebhook, useDeleteWebhook } from "@/api/integrations/integration-mutations";
 import { integrationQueries } from "@/api/integrations/integration-queries";
 import { ConfirmRemoval } from "./confirm-removal";
@@ -117,7 +117,7 @@ function DeliveryLog({ webhook, timeZone }: { webhook: Webhook; timeZone: string
               <Badge variant={badge.variant}>{badge.label}</Badge>
               <span>{EVENT_LABELS[delivery.event]}</span>
               <span className="text-xs text-muted-foreground">
-                {formatLocalDate(delivery.last_attempt_at ?? delivery.created_at, timeZone)}
+                {formatDate(delivery.last_attempt_at ?? delivery.created_at, timeZone)}
                 {delivery.attempts > 1 && ` · ${delivery.attempts} attempts`}
                 {delivery.last_error && ` · ${delivery.last_error}`}
               </span>

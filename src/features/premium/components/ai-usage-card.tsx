@@ -2,7 +2,7 @@ import { Sparkles } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { UsageMeter } from "@/components/ui/usage-meter";
-import { formatLocalDate } from "@/lib/time-zones";
+import { formatDate } from "@/lib/date-format";
 import { useSessionStore } from "@/stores/session-store";
 import { usePremiumLimit, usePremiumResetDate } from "@/api/premium/premium-queries";
 
@@ -14,7 +14,7 @@ export function AiUsageCard({ className }: { className?: string }) {
   const limit = usePremiumLimit();
   const resetDate = usePremiumResetDate();
   const timeZone = useSessionStore((state) => state.user?.timezone);
-  const resetsOn = resetDate.data ? formatLocalDate(resetDate.data.reset_date, timeZone, "PP") : "";
+  const resetsOn = resetDate.data ? formatDate(resetDate.data.reset_date, timeZone, "date") : "";
 
   return (
     <Card className={className}>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useFreshCurrentUser } from "@/api/current-user/current-user";
 import { BrowserNotificationsCard } from "./browser-notifications-card";
+import { DateFormatCard } from "./date-format-card";
 import { PasswordCard } from "./password-card";
 import { PlanningCard } from "./planning-card";
 import { ProfileCard } from "./profile-card";
@@ -9,7 +10,7 @@ import { ProgressSettingsCard } from "./progress-settings-card";
 import { RemindersCard } from "./reminders-card";
 import { TimezoneCard } from "./timezone-card";
 
-/** /settings: profile, password, timezone, reminders and planning cards. */
+/** /settings: profile, password, timezone, date format, reminders and planning cards. */
 export function SettingsPage({ extraCards }: { extraCards?: ReactNode } = {}) {
   const current = useFreshCurrentUser();
 
@@ -18,7 +19,7 @@ export function SettingsPage({ extraCards }: { extraCards?: ReactNode } = {}) {
       <header className="grid gap-1">
         <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
         <p className="text-sm text-muted-foreground">
-          Manage your profile, password, timezone, reminders and goal.
+          Manage your profile, password, timezone, date format, reminders and goal.
         </p>
       </header>
       {current ? (
@@ -36,6 +37,10 @@ export function SettingsPage({ extraCards }: { extraCards?: ReactNode } = {}) {
           <TimezoneCard
             key={`timezone-${current.user.id}-${current.lastRead.timezone}`}
             savedTimeZone={current.user.timezone}
+          />
+          <DateFormatCard
+            key={`date-format-${current.user.id}-${current.lastRead.date_order}-${current.lastRead.clock}-${current.lastRead.week_start}`}
+            user={current.user}
           />
           <RemindersCard
             key={`reminders-${current.user.id}-${current.lastRead.default_reminder_minutes}-${current.lastRead.email_reminders}`}

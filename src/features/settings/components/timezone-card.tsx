@@ -5,7 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { TimeZonePicker } from "@/components/ui/time-zone-picker";
 import { toast } from "@/components/ui/toaster";
-import { detectBrowserTimeZone, formatLocalDate } from "@/lib/time-zones";
+import { formatDate } from "@/lib/date-format";
+import { detectBrowserTimeZone } from "@/lib/time-zones";
 import { useUpdateTimezone } from "@/api/current-user/account-mutations";
 import { SettingsFormCard } from "./settings-form-card";
 
@@ -56,7 +57,10 @@ export function TimezoneCard({ savedTimeZone }: { savedTimeZone: string | null |
         </>
       }
     >
-      <Field label="Timezone" description={`Local time there: ${formatLocalDate(openedAt, choice, "EEE p")}`}>
+      <Field
+        label="Timezone"
+        description={`Local time there: ${formatDate(openedAt, choice, "weekdayTime")}`}
+      >
         {(control) => (
           <TimeZonePicker
             id={control.id}

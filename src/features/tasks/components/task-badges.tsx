@@ -4,7 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { PriorityBadge } from "@/components/tasks/priority-badge";
 import { RepeatBadge } from "@/components/tasks/repeat-badge";
 import { isAllDay } from "@/lib/due-dates";
-import { formatLocalDate } from "@/lib/time-zones";
+import { formatDate } from "@/lib/date-format";
 import { isDueToday } from "../task-view";
 import { AssigneeAvatar } from "./assignee-avatar";
 
@@ -37,22 +37,22 @@ export function TaskBadges({
       {task.due_date && (
         <Badge
           variant={overdue ? "destructive" : dueToday ? "warning" : "outline"}
-          title={formatLocalDate(task.due_date, timeZone, "PPpp")}
+          title={formatDate(task.due_date, timeZone, "dateTime")}
         >
           <Calendar className="size-3" aria-hidden />
           <span className="sr-only">{overdue ? "Overdue, due" : "Due"}</span>
-          {dueToday ? "Today" : formatLocalDate(task.due_date, timeZone, "PP")}
-          {!isAllDay(task.due_date, timeZone) && `, ${formatLocalDate(task.due_date, timeZone, "p")}`}
+          {dueToday ? "Today" : formatDate(task.due_date, timeZone, "date")}
+          {!isAllDay(task.due_date, timeZone) && `, ${formatDate(task.due_date, timeZone, "time")}`}
         </Badge>
       )}
       {task.scheduled_start && open && (
         <Badge
           variant="outline"
-          title={`Scheduled ${formatLocalDate(task.scheduled_start, timeZone, "PPp")}`}
+          title={`Scheduled ${formatDate(task.scheduled_start, timeZone, "dateTime")}`}
         >
           <CalendarClock className="size-3" aria-hidden />
           <span className="sr-only">Scheduled</span>
-          {formatLocalDate(task.scheduled_start, timeZone, "EEE HH:mm")}
+          {formatDate(task.scheduled_start, timeZone, "weekdayTime")}
         </Badge>
       )}
       {task.duration_minutes != null && (
@@ -64,10 +64,10 @@ export function TaskBadges({
       )}
       {task.recurrence && <RepeatBadge rule={task.recurrence} />}
       {task.remind_at && open && (
-        <Badge variant="outline" title={`Reminder ${formatLocalDate(task.remind_at, timeZone, "PPp")}`}>
+        <Badge variant="outline" title={`Reminder ${formatDate(task.remind_at, timeZone, "dateTime")}`}>
           <BellRing className="size-3" aria-hidden />
           <span className="sr-only">Reminder</span>
-          {formatLocalDate(task.remind_at, timeZone, "p")}
+          {formatDate(task.remind_at, timeZone, "time")}
         </Badge>
       )}
       {task.tags.map((tag) => (

@@ -20,7 +20,7 @@ import { Card } from "@/components/ui/card";
 import { PriorityBadge } from "@/components/tasks/priority-badge";
 import { AssigneeAvatar } from "./assignee-avatar";
 import { cn } from "@/lib/cn";
-import { formatLocalDate } from "@/lib/time-zones";
+import { formatDate } from "@/lib/date-format";
 import { SelectTaskCheckbox } from "./select-task-checkbox";
 import type { TaskCardActions } from "./task-card";
 
@@ -236,7 +236,7 @@ const BoardCard = memo(function BoardCard({
           <PriorityBadge priority={task.priority} />
           {task.due_date && (
             <span className="text-xs text-muted-foreground">
-              {formatLocalDate(task.due_date, timeZone, "PP")}
+              {formatDate(task.due_date, timeZone, "date")}
             </span>
           )}
         </div>

@@ -258,7 +258,7 @@ describe("Toggle and status changes (optimistic)", () => {
     expect(screen.getByRole("checkbox", { name: 'Mark "Water plants" as completed' })).not.toBeChecked();
   });
 
-  it("says when a repeating task comes back once it is completed: 'Next: Mon 30 Nov'", async () => {
+  it("says when a repeating task comes back once it is completed: 'Next: Mon, Nov 30'", async () => {
     const { user: actor } = renderTasks(
       // Monday 23 November 2026, 09:00 in Tokyo, every Monday
       buildTask({
@@ -268,8 +268,8 @@ describe("Toggle and status changes (optimistic)", () => {
       }),
     );
     await actor.click(await screen.findByRole("checkbox", { name: 'Mark "Team notes" as completed' }));
-    expect(await screen.findByText("Next: Mon 30 Nov")).toBeInTheDocument();
-    expect(toastWith("Next: Mon 30 Nov")).toHaveTextContent("Task completed");
+    expect(await screen.findByText("Next: Mon, Nov 30")).toBeInTheDocument();
+    expect(toastWith("Next: Mon, Nov 30")).toHaveTextContent("Task completed");
   });
 
   it("rolls the toggle back and shows the 'Error' toast with the server's message when the update fails", async () => {

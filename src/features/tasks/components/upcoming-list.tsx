@@ -1,5 +1,5 @@
-import { format, parseISO } from "date-fns";
 import { useId } from "react";
+import { formatDate } from "@/lib/date-format";
 import type { DayGroup } from "../task-view";
 import { TaskCard, type TaskCardActions } from "./task-card";
 
@@ -17,7 +17,7 @@ function DaySection({
   return (
     <section aria-labelledby={headingId} className="space-y-2">
       <h2 id={headingId} className="text-sm font-semibold text-muted-foreground">
-        {format(parseISO(group.day), "EEEE, MMM d")}
+        {formatDate(`${group.day}T12:00:00Z`, "UTC", "longDay")}
       </h2>
       <ul aria-labelledby={headingId} className="space-y-2">
         {group.tasks.map((task) => (
