@@ -64,6 +64,7 @@ describe("session lookups at the same moment", () => {
       timezone: ann.user.timezone,
       default_reminder_minutes: ann.user.default_reminder_minutes,
       morning_hour: null,
+      date_order: null,
     });
     expect(found[0]?.user).toEqual(found[6]?.user);
   });
