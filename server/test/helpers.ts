@@ -62,6 +62,9 @@ const TABLES = [
   "verification_codes",
   "password_reset_codes",
   "sessions",
+  "two_factor_challenges",
+  "recovery_codes",
+  "two_factor",
   "users",
 ] as const;
 

@@ -17,6 +17,7 @@ import * as caldav from "./0017-caldav";
 import * as tokensAndWebhooks from "./0016-tokens-and-webhooks";
 import * as taskSearchIndex from "./0018-task-search-index";
 import * as credentialsAndJobShares from "./0019-credentials-and-job-shares";
+import * as twoFactorAndSessions from "./0022-two-factor-and-sessions";
 
 /**
  * Every migration, in order. Add new ones at the end; never edit a released one. A migration keeps
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   "0017-caldav": caldav,
   "0018-task-search-index": taskSearchIndex,
   "0019-credentials-and-job-shares": credentialsAndJobShares,
+  "0022-two-factor-and-sessions": twoFactorAndSessions,
 };
