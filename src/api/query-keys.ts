@@ -10,6 +10,7 @@ export const queryKeys = {
   auth: {
     all: ["auth"] as const,
     me: () => [...queryKeys.auth.all, "me"] as const,
+    twoFactor: () => [...queryKeys.auth.all, "two-factor"] as const,
   },
   tasks: {
     all: ["tasks"] as const,

@@ -11,6 +11,7 @@ import { redirectTarget } from "../auth-redirect";
 import { loginFormSchema } from "../form-schemas";
 import { AuthLayout } from "./auth-layout";
 import { SubmitButton } from "./submit-button";
+import { TwoFactorStep } from "./two-factor-step";
 
 /** The sign-in screen: e-mail and password, the server's refusal (or "Login failed") above the form. */
 export function LoginPage() {
@@ -25,6 +26,7 @@ export function LoginPage() {
 
   // A signed-in user goes back where they came from, otherwise to /dashboard.
   if (signedIn) return <Navigate to={redirectTarget(location.state)} replace />;
+  if (login.data) return <TwoFactorStep challenge={login.data} onRestart={() => login.reset()} />;
 
   return (
     <AuthLayout
