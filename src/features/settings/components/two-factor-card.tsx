@@ -100,8 +100,9 @@ function SecretQrCode({ setup }: { setup: TwoFactorSetup }) {
   const [image, setImage] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    void QRCode.toDataURL(setup.otpauth_url, { margin: 1, width: 192 }).then((url) => {
-      if (current) setImage(url);
+    // An SVG: drawn without a canvas, and sharp at any size.
+    void QRCode.toString(setup.otpauth_url, { type: "svg", margin: 1, width: 192 }).then((svg) => {
+      if (current) setImage(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
     });
     return () => {
       current = false;
