@@ -17,6 +17,8 @@ test("two-factor sign-in with an app code and a recovery code, signing a session
   request,
   account,
 }) => {
+  // Three sign-ins, a second device and a deletion in one journey.
+  test.slow();
   const { user } = account;
   let secret = "";
   let recoveryCodes: string[] = [];
