@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 import { aiInstanceWebServer } from "./e2e/support/ai-instance";
 import { e2eEnvironment, serverEnvironment } from "./e2e/support/environment";
+import { oidcInstanceWebServer } from "./e2e/support/oidc-instance";
 
 const isCi = Boolean(process.env.CI);
 
@@ -11,8 +12,8 @@ const isCi = Boolean(process.env.CI);
 export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/global-setup.ts",
-  // Two cores shared with the server under test: one browser at a time.
-  workers: 1,
+  // Two browsers at a time: each journey signs up its own account, so two can share the servers.
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   forbidOnly: isCi,
@@ -60,5 +61,7 @@ export default defineConfig({
     },
     // The AI journeys (issues 4, 5): a second instance whose AI_BASE_URL is a fake OpenAI-compatible server.
     aiInstanceWebServer,
+    // The OpenID Connect journey: an instance signing in through a local OpenID Provider.
+    oidcInstanceWebServer,
   ],
 });

@@ -1,6 +1,7 @@
 export * from "./common";
 export * from "./auth";
 export * from "./tasks";
+export * from "./trash";
 export * from "./projects";
 export * from "./extract";
 export * from "./premium";

@@ -11,6 +11,7 @@ import {
 } from "./account-security";
 import { apiPaths } from "./api-paths";
 import { withoutNul } from "./common";
+import { batchUpdateRequestSchema, taskIdsRequestSchema, trashListSchema, trashResultSchema } from "./trash";
 import {
   authResponseSchema,
   changePasswordRequestSchema,
@@ -299,9 +300,51 @@ export const apiRoutes = {
   deleteTask: {
     method: "DELETE",
     path: apiPaths.deleteTask,
-    summary: "Delete a task and its subtasks",
+    summary: "Delete a task and its subtasks (into the trash, for 30 days)",
     auth: true,
     errors: { ...authErrors, ...taskNotFound },
+  },
+  listTrash: {
+    method: "GET",
+    path: apiPaths.listTrash,
+    summary: "The tasks deleted in the last 30 days",
+    auth: true,
+    response: trashListSchema,
+    errors: { ...authErrors },
+  },
+  trashTasks: {
+    method: "POST",
+    path: apiPaths.trashTasks,
+    summary: "Delete several tasks, each with its subtasks, into the trash",
+    auth: true,
+    body: taskIdsRequestSchema,
+    response: trashResultSchema,
+    errors: { ...bodyErrors, ...authErrors, ...readOnlyToken, ...taskNotFound },
+  },
+  restoreTasks: {
+    method: "POST",
+    path: apiPaths.restoreTasks,
+    summary: "Bring deleted tasks back from the trash, each with its subtasks",
+    auth: true,
+    body: taskIdsRequestSchema,
+    response: trashResultSchema,
+    errors: { ...bodyErrors, ...authErrors, ...readOnlyToken, 404: "No such task in the user's trash" },
+  },
+  emptyTrash: {
+    method: "DELETE",
+    path: apiPaths.emptyTrash,
+    summary: "Delete every task in the trash for good",
+    auth: true,
+    errors: { ...authErrors, ...readOnlyToken },
+  },
+  batchUpdateTasks: {
+    method: "POST",
+    path: apiPaths.batchUpdateTasks,
+    summary: "Change several tasks at once, each with its own changes, all or none",
+    auth: true,
+    body: batchUpdateRequestSchema,
+    response: z.array(taskJsonSchema),
+    errors: { ...bodyErrors, ...authErrors, ...readOnlyToken, ...taskTreeErrors },
   },
   dailyStatus: {
     method: "GET",

@@ -11,11 +11,16 @@
 #
 #   bash scripts/container-test.sh               # needs podman, mmdebstrap and runc; run as root
 #   BASE_IMAGE=node:24-bookworm-slim bash scripts/container-test.sh   # a pullable base instead
+#   bash scripts/container-test.sh --base-only   # only make sure the base image exists (CI builds
+#                                                # it early, beside the tests)
 #
 # The base is kept as localhost/tasklane-test-base:<suite>-node<version> and reused by the next
 # run on that Node.js (REBUILD_BASE=1 builds it again); the container, its volume and the test
 # image are removed.
 set -euo pipefail
+
+base_only=false
+[ "${1:-}" = --base-only ] && base_only=true
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 started_at=$SECONDS
@@ -60,9 +65,11 @@ cleanup() {
   podman volume rm --force "$volume" >/dev/null 2>&1 || true
   podman rmi --force "$image" >/dev/null 2>&1 || true
   # The build stage's image: untagged, made by this run.
-  for stage in $(podman images --quiet --filter dangling=true 2>/dev/null); do
-    grep -qx "$stage" "$work/dangling-before" 2>/dev/null || podman rmi --force "$stage" >/dev/null 2>&1 || true
-  done
+  if [ -f "$work/dangling-before" ]; then
+    for stage in $(podman images --quiet --filter dangling=true 2>/dev/null); do
+      grep -qx "$stage" "$work/dangling-before" || podman rmi --force "$stage" >/dev/null 2>&1 || true
+    done
+  fi
   rm -rf "$work"
   exit "$status"
 }
@@ -144,6 +151,10 @@ if ! podman run --rm --network=host "$base_image" node --version >/dev/null 2>&1
   podman run --rm --network=host "$base_image" node --version >/dev/null ||
     fail "podman cannot start a container from $base_image"
   step "Using runc and this shell's resource limits (podman's defaults cannot start containers here)"
+fi
+if [ "$base_only" = true ]; then
+  step "The base image $base_image is ready"
+  exit 0
 fi
 
 # --- the image ---------------------------------------------------------------------------------

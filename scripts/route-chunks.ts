@@ -13,6 +13,7 @@ const SIGN_IN_PAGES = [
   "src/features/auth/components/login-page.tsx",
   "src/features/auth/components/register-page.tsx",
   "src/features/auth/components/forgot-password-page.tsx",
+  "src/features/auth/components/oidc-landing-page.tsx",
 ];
 const SHELL = "src/app/routes/app-layout.tsx";
 const CALENDAR_SCREEN = "src/features/calendar/components/calendar-page.tsx";

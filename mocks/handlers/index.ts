@@ -9,6 +9,7 @@ import { notificationHandlers } from "./notifications";
 import { planningHandlers } from "./planning";
 import { premiumHandlers } from "./premium";
 import { projectHandlers } from "./projects";
+import { signInOptionsHandlers } from "./sign-in-options";
 import { taskHandlers } from "./tasks";
 
 /** One handler file per resource; add yours here. */
@@ -23,5 +24,6 @@ export const handlers: RequestHandler[] = [
   ...planningHandlers,
   ...premiumHandlers,
   ...projectHandlers,
+  ...signInOptionsHandlers,
   ...taskHandlers,
 ];

@@ -17,6 +17,7 @@ import {
   type TaskPriority,
   type TaskStatus,
 } from "@contract/tasks";
+import { batchUpdateRequestSchema, taskIdsRequestSchema, TRASH_DAYS } from "@contract/trash";
 import { http, HttpResponse } from "msw";
 import { emptyTaskJson } from "../fixtures";
 import type { z } from "zod";
@@ -28,11 +29,14 @@ import type { z } from "zod";
  */
 let tasks: TaskJson[] = [];
 let nextId = 1;
+/** What the fake's trash holds: each task deleted, with its subtree, newest first. */
+let trash: Array<{ root: TaskJson; tasks: TaskJson[]; deletedAt: string }> = [];
 
 export const taskStore = {
   /** Replaces every task (default: none). */
   reset(seed: TaskJson[] = []): void {
     tasks = seed.map((task) => ({ ...task, tags: [...task.tags] }));
+    trash = [];
   },
   all(): TaskJson[] {
     return tasks.map((task) => ({ ...task }));
@@ -237,7 +241,115 @@ function withStatus(task: TaskJson, status: TaskStatus, now: string): TaskJson {
   };
 }
 
+type Refusal = { message: string; status: number };
+
+/** PUT /api/v1/tasks/:id on the fake's list: the task after, or why not. */
+function applyUpdate(id: string, body: unknown): TaskJson | Refusal {
+  const index = tasks.findIndex((task) => task.id === id);
+  const current = tasks[index];
+  if (!current) return { message: "Task not found", status: 404 };
+  const parsed = updateTaskRequestSchema.safeParse(body);
+  if (!parsed.success) return { message: firstIssue(parsed.error), status: 400 };
+  const { status, complete_subtasks: completeSubtasks, ...changes } = parsed.data;
+  if (changes.parent_id) {
+    const refused = refusedParent(current.id, changes.parent_id);
+    if (refused) return refused;
+    changes.project_id = taskStore.find(changes.parent_id)?.project_id;
+  } else if (changes.project_id !== undefined && changes.project_id !== current.project_id) {
+    // Moved to another project on its own: a top-level task there.
+    if (changes.parent_id === undefined) changes.parent_id = null;
+  }
+  const now = new Date().toISOString();
+  const given = Object.entries(changes).filter(([, value]) => value !== undefined);
+  let updated: TaskJson = { ...current, ...Object.fromEntries(given), updated_at: now };
+  if (status !== undefined) updated = withStatus(updated, status, now);
+  tasks[index] = updated;
+  const below = subtreeIds(current.id);
+  below.delete(current.id);
+  tasks = tasks.map((task) => {
+    if (!below.has(task.id)) return task;
+    let moved = { ...task, project_id: updated.project_id };
+    if (completeSubtasks && status === "completed" && isOpen(task))
+      moved = withStatus(moved, "completed", now);
+    return moved;
+  });
+  return updated;
+}
+
+/** Deletes the tasks, each with its subtree, into the trash; false (and nothing deleted) if one is unknown. */
+function moveToTrash(ids: readonly string[]): boolean {
+  if (!ids.every((id) => tasks.some((task) => task.id === id))) return false;
+  const deletedAt = new Date().toISOString();
+  for (const id of ids) {
+    const gone = subtreeIds(id);
+    const root = tasks.find((task) => task.id === id);
+    if (root) trash.unshift({ root, tasks: tasks.filter((task) => gone.has(task.id)), deletedAt });
+    tasks = tasks.filter((task) => !gone.has(task.id));
+  }
+  return true;
+}
+
+const trashHandlers = [
+  http.get(apiRoutes.listTrash.path, ({ request }) => {
+    if (unauthenticated(request)) return messageResponse("Not authenticated", 401);
+    return HttpResponse.json(
+      trash.map((entry) => ({
+        task: entry.root,
+        subtask_count: entry.tasks.length - 1,
+        deleted_at: entry.deletedAt,
+        purge_at: new Date(Date.parse(entry.deletedAt) + TRASH_DAYS * 86_400_000).toISOString(),
+      })),
+    );
+  }),
+
+  http.post(apiRoutes.trashTasks.path, async ({ request }) => {
+    if (unauthenticated(request)) return messageResponse("Not authenticated", 401);
+    const parsed = taskIdsRequestSchema.safeParse(await request.json().catch(() => undefined));
+    if (!parsed.success) return messageResponse(firstIssue(parsed.error), 400);
+    return moveToTrash(parsed.data.ids)
+      ? HttpResponse.json({ ids: parsed.data.ids })
+      : messageResponse("Task not found", 404);
+  }),
+
+  http.post(apiRoutes.restoreTasks.path, async ({ request }) => {
+    if (unauthenticated(request)) return messageResponse("Not authenticated", 401);
+    const parsed = taskIdsRequestSchema.safeParse(await request.json().catch(() => undefined));
+    if (!parsed.success) return messageResponse(firstIssue(parsed.error), 400);
+    const ids = new Set(parsed.data.ids);
+    const restored = trash.filter((entry) => ids.has(entry.root.id));
+    if (restored.length !== ids.size) return messageResponse("No such task in the trash", 404);
+    trash = trash.filter((entry) => !ids.has(entry.root.id));
+    tasks.push(...restored.flatMap((entry) => entry.tasks));
+    return HttpResponse.json({ ids: restored.flatMap((entry) => entry.tasks.map((task) => task.id)) });
+  }),
+
+  http.delete(apiRoutes.emptyTrash.path, ({ request }) => {
+    if (unauthenticated(request)) return messageResponse("Not authenticated", 401);
+    trash = [];
+    return new HttpResponse(null, { status: 204 });
+  }),
+
+  http.post(apiRoutes.batchUpdateTasks.path, async ({ request }) => {
+    if (unauthenticated(request)) return messageResponse("Not authenticated", 401);
+    const parsed = batchUpdateRequestSchema.safeParse(await request.json().catch(() => undefined));
+    if (!parsed.success) return messageResponse(firstIssue(parsed.error), 400);
+    const before = [...tasks];
+    const updated: TaskJson[] = [];
+    for (const { id, changes } of parsed.data.updates) {
+      const result = applyUpdate(id, changes);
+      if ("message" in result) {
+        tasks = before;
+        return messageResponse(result.message, result.status);
+      }
+      updated.push(result);
+    }
+    return HttpResponse.json(updated);
+  }),
+];
+
 export const taskHandlers = [
+  // Before /:id, which would otherwise take "trash" or "batch" for an id.
+  ...trashHandlers,
   http.get(apiRoutes.listTasks.path, ({ request }) => {
     if (unauthenticated(request)) return messageResponse("Not authenticated", 401);
     const url = new URL(request.url);
@@ -293,43 +405,15 @@ export const taskHandlers = [
 
   http.put(apiRoutes.updateTask.path, async ({ request, params }) => {
     if (unauthenticated(request)) return messageResponse("Not authenticated", 401);
-    const index = tasks.findIndex((task) => task.id === String(params.id));
-    const current = tasks[index];
-    if (!current) return messageResponse("Task not found", 404);
-    const parsed = updateTaskRequestSchema.safeParse(await request.json().catch(() => undefined));
-    if (!parsed.success) return messageResponse(firstIssue(parsed.error), 400);
-    const { status, complete_subtasks: completeSubtasks, ...changes } = parsed.data;
-    if (changes.parent_id) {
-      const refused = refusedParent(current.id, changes.parent_id);
-      if (refused) return messageResponse(refused.message, refused.status);
-      changes.project_id = taskStore.find(changes.parent_id)?.project_id;
-    } else if (changes.project_id !== undefined && changes.project_id !== current.project_id) {
-      // Moved to another project on its own: a top-level task there.
-      if (changes.parent_id === undefined) changes.parent_id = null;
-    }
-    const now = new Date().toISOString();
-    const given = Object.entries(changes).filter(([, value]) => value !== undefined);
-    let updated: TaskJson = { ...current, ...Object.fromEntries(given), updated_at: now };
-    if (status !== undefined) updated = withStatus(updated, status, now);
-    tasks[index] = updated;
-    const below = subtreeIds(current.id);
-    below.delete(current.id);
-    tasks = tasks.map((task) => {
-      if (!below.has(task.id)) return task;
-      let moved = { ...task, project_id: updated.project_id };
-      if (completeSubtasks && status === "completed" && isOpen(task))
-        moved = withStatus(moved, "completed", now);
-      return moved;
-    });
-    return HttpResponse.json(updated);
+    const updated = applyUpdate(String(params.id), await request.json().catch(() => undefined));
+    return "message" in updated
+      ? messageResponse(updated.message, updated.status)
+      : HttpResponse.json(updated);
   }),
 
   http.delete(apiRoutes.deleteTask.path, ({ request, params }) => {
     if (unauthenticated(request)) return messageResponse("Not authenticated", 401);
-    const before = tasks.length;
-    const gone = subtreeIds(String(params.id));
-    tasks = tasks.filter((task) => !gone.has(task.id));
-    return tasks.length < before
+    return moveToTrash([String(params.id)])
       ? new HttpResponse(null, { status: 204 })
       : messageResponse("Task not found", 404);
   }),

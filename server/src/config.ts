@@ -115,7 +115,31 @@ const envSchema = z.object({
     error: "METRICS_TOKEN must be at least 16 characters (e.g. openssl rand -hex 32)",
   }),
   LIVE_STREAMS_PER_USER: z.coerce.number().int().min(1).default(10),
+  REGISTRATION: z.enum(["open", "invite", "closed"]).default("open"),
+  OIDC_ISSUER: optionalString.pipe(z.url().optional()),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_NAME: z.string().trim().min(1).default("SSO"),
+  OIDC_ONLY: z.stringbool().default(false),
 });
+
+/** OpenID Connect sign-in: all of issuer, client id and secret, or none of them. */
+function oidcOf(env_: z.infer<typeof envSchema>) {
+  const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: clientSecret } = env_;
+  if (!issuer && !clientId && !clientSecret) {
+    if (env_.OIDC_ONLY)
+      throw new Error(
+        "Invalid configuration:\n  OIDC_ONLY: needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET",
+      );
+    return undefined;
+  }
+  if (!issuer || !clientId || !clientSecret) {
+    throw new Error(
+      "Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET: set all three for OpenID Connect sign-in, or none",
+    );
+  }
+  return { issuer, clientId, clientSecret, name: env_.OIDC_NAME, only: env_.OIDC_ONLY };
+}
 
 export type Config = ReturnType<typeof parseConfig>;
 
@@ -201,6 +225,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     metricsToken: env_.METRICS_TOKEN,
     /** Live-update streams one user may have open at once, across instances. */
     liveStreamsPerUser: env_.LIVE_STREAMS_PER_USER,
+    /** Who may create an account: anyone, only invited addresses (`npm run admin -- invite`), nobody. */
+    registration: env_.REGISTRATION,
+    /** Unset: no OpenID Connect sign-in; `only`: the password form is hidden. */
+    oidc: oidcOf(env_),
   };
 }
 

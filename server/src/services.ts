@@ -5,6 +5,7 @@ import { weeklyReviewEmailJob } from "./modules/analytics/worker";
 import { dailyPlanJob } from "./modules/daily/worker";
 import { startInboundSmtp } from "./modules/inbound-mail/smtp-listener";
 import { reminderEmailJob, reminderPushJob, taskReminderJob } from "./modules/notifications/worker";
+import { trashPurgeJob } from "./modules/tasks/worker";
 import { webhookDeliveryJob } from "./modules/webhooks/worker";
 
 type StopService = () => Promise<void>;
@@ -18,6 +19,7 @@ export const jobKinds: readonly JobKind[] = [
   calendarSyncJob,
   weeklyReviewEmailJob,
   webhookDeliveryJob,
+  trashPurgeJob,
 ];
 
 /**

@@ -42,6 +42,7 @@ export function captureMailer(): Mailer & { sent: OutgoingMail[] } {
 }
 
 const TABLES = [
+  "trashed_tasks",
   "plan_undos",
   "calendars",
   "review_summaries",
@@ -62,6 +63,10 @@ const TABLES = [
   "verification_codes",
   "password_reset_codes",
   "sessions",
+  "oidc_handoffs",
+  "oidc_identities",
+  "oidc_logins",
+  "registration_invites",
   "two_factor_challenges",
   "recovery_codes",
   "two_factor",

@@ -10,6 +10,7 @@ export const queryKeys = {
   auth: {
     all: ["auth"] as const,
     me: () => [...queryKeys.auth.all, "me"] as const,
+    signInOptions: () => [...queryKeys.auth.all, "sign-in-options"] as const,
     twoFactor: () => [...queryKeys.auth.all, "two-factor"] as const,
   },
   tasks: {
@@ -24,6 +25,8 @@ export const queryKeys = {
     // Derived from the tasks: under their key, so every task change refreshes them.
     analytics: (days: number) => [...queryKeys.tasks.all, "analytics", days] as const,
     review: (week: string) => [...queryKeys.tasks.all, "review", week] as const,
+    // What was deleted: a task change (a delete, a restore) refreshes it too.
+    trash: () => [...queryKeys.tasks.all, "trash"] as const,
   },
   projects: {
     all: ["projects"] as const,

@@ -69,6 +69,10 @@ const ForgotPasswordPage = lazyPage(
   () => import("@/features/auth/components/forgot-password-page"),
   (module) => module.ForgotPasswordPage,
 );
+const OidcLandingPage = lazyPage(
+  () => import("@/features/auth/components/oidc-landing-page"),
+  (module) => module.OidcLandingPage,
+);
 const AppLayout = lazyPage(
   () => import("./routes/app-layout"),
   (module) => module.AppLayout,
@@ -109,6 +113,10 @@ const ReviewPage = lazyPage(
   () => import("@/features/analytics/components/review-page"),
   (module) => module.ReviewPage,
 );
+const TrashPage = lazyPage(
+  () => import("@/features/trash/components/trash-page"),
+  (module) => module.TrashPage,
+);
 const ComingSoonPage = lazyPage(
   () => import("./routes/coming-soon"),
   (module) => module.ComingSoonPage,
@@ -140,6 +148,7 @@ function appRoutes({ queryClient }: AppRoutesProps): RouteObject[] {
         page(LoginPage, "login"),
         page(RegisterPage, "register"),
         page(ForgotPasswordPage, "forgot-password"),
+        page(OidcLandingPage, "login/oidc"),
         {
           // Behind the guard, inside the shell, each screen inside its own error boundary.
           element: <AppLayout />,
@@ -154,6 +163,7 @@ function appRoutes({ queryClient }: AppRoutesProps): RouteObject[] {
             page(AnalyticsPage, "analytics"),
             page(ReviewPage, "review"),
             page(CalendarPage, "calendar"),
+            page(TrashPage, "trash"),
             page(ComingSoonPage, "profile"),
             page(ComingSoonPage, "premium"),
           ],

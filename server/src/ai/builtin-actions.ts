@@ -38,7 +38,7 @@ const VOCATIVE = new RegExp(
 
 /** Verbs after "can you", "let's", "I'll"… that do not ask for anything. */
 const NOT_A_REQUEST =
-  /^(?:believe|imagine|see|hear|be|like|hope|go|say|try|think|guess|know|let\s+you\s+know|tell\s+me\s+more)\b/i;
+  /^(?:believe|imagine|see|hear|be|like|hope|go(?!\s+(?:through|over)\b)|say|try|think|guess|know|let\s+you\s+know|tell\s+me\s+more)\b/i;
 
 /** Politeness that asks for nothing. */
 const BOILERPLATE =

@@ -11,6 +11,7 @@ import { firstOccurrence } from "../lib/recurrence";
 import { intentModel, requestProbabilities, type CutOffs, type IntentModel } from "./intent/model";
 import { invitationTo, isBoilerplate, isSendersOwnPlan, signedName } from "./intent/rules";
 import { clausesOf, splitCoordinatedActions } from "./intent/clauses";
+import { renewalOf, saysNothingToDo } from "./intent/obligations";
 import { promotionalLines } from "./intent/promotions";
 import { actsOnPronoun, titleWithReferent } from "./intent/referents";
 import { splitSentences } from "./intent/sentences";
@@ -38,8 +39,11 @@ import { LABELS, MENTION, OWNER, titleKey, unitsOf, type Unit } from "./builtin-
 
 export const BUILTIN_SOURCE: TaskSource = { type: "Llm", origin: "builtin" };
 
-/** Titles a person would write: short; the whole sentence stays in the description. */
-const TITLE_MAX = 80;
+/**
+ * A title keeps its whole sentence up to the task limit; only a longer one is cut at a word (the
+ * whole sentence stays in the description).
+ */
+const TITLE_MAX = TASK_LIMITS.titleMax;
 
 /**
  * "Don't forget that the office is closed on the 24th", "Note that the deadline moved": telling,
@@ -83,15 +87,25 @@ interface Reading {
 }
 
 /**
- * What the rules make of a sentence before the classifier is asked: an item under "Action items:"
- * is a task as it stands; a disclaimer, a courtesy or the sender's own plan is none; an invitation
- * becomes a reply; anything else is for the classifier, with or without a rule's cue.
+ * What the rules make of a sentence before the classifier is asked: a sentence saying there is
+ * nothing to do is no task, whatever its form; an item under "Action items:" is a task as it
+ * stands; a renewal stated as a fact is one ("Renew the licences"); a disclaimer, a courtesy or
+ * the sender's own plan is none; an invitation becomes a reply; anything else is for the
+ * classifier, with or without a rule's cue.
  */
 type Screen =
   | { kind: "forced" }
   | { kind: "ruled-out" }
+  | { kind: "renewal"; renewal: string }
   | { kind: "invitation"; invitation: string }
   | { kind: "classify"; cued: boolean };
+
+/** What a sentence asks of the reader once the rules or the classifier found it a request. */
+interface Request {
+  invitation?: string;
+  /** What is to be renewed */
+  renewal?: string;
+}
 
 interface Prepared {
   sentence: string;
@@ -124,8 +138,11 @@ const QUESTION_TO_THE_READER =
   /^(?:\p{Lu}[\p{L}'-]*\s*[,:–-]?\s+)?(?:(?:and|so|but|by\s+the\s+way)[,\s]+)*(?:(?:do|did|have|are|will|can|could|how|what|when|where|which|why)\b[^?]*\byou\b[^?]*\?+$|(?:can|could|may)\s+i\s+(?:get|have|see|receive)\b|(?:i\s+(?:will\s+|also\s+|still\s+)?)?need\s+(?!to\b|you\b|it\b)[\p{L}\d])/iu;
 
 function screenOf(text: string, undated: string, unit: Unit): Screen {
-  if (unit.forced) return { kind: "forced" };
+  if (saysNothingToDo(text)) return { kind: "ruled-out" };
   const plain = text.replace(LEADING_FILLERS, "");
+  const renewal = renewalOf(plain);
+  if (renewal) return { kind: "renewal", renewal };
+  if (unit.forced) return { kind: "forced" };
   if (isBoilerplate(plain) || isSendersOwnPlan(plain) || RHETORICAL.test(plain) || INFORMATION.test(plain))
     return { kind: "ruled-out" };
   const invitation = invitationTo(plain);
@@ -153,7 +170,7 @@ export function isRequestAt(
 
 function taskOf(
   prepared: Prepared,
-  request: { invitation?: string },
+  request: Request,
   dates: DateReader,
   reading: Reading,
 ): ExtractedTaskJson[] {
@@ -169,6 +186,8 @@ function taskOf(
   if (request.invitation) {
     const who = reading.signer ?? unit.speaker;
     titles = [`Reply${who ? ` to ${who}` : ""} about ${request.invitation}`];
+  } else if (request.renewal) {
+    titles = [`Renew ${request.renewal}`];
   } else {
     const rest = deadline
       ? withoutUrgencyFillers(deadline.rest)
@@ -273,9 +292,10 @@ function readText(content: string, model: IntentModel, dates: DateReader) {
   return { scan, readings };
 }
 
-function requestOf(reading: Reading1, model: IntentModel): { invitation?: string } | undefined {
+function requestOf(reading: Reading1, model: IntentModel): Request | undefined {
   const { screen } = reading.prepared;
   if (screen.kind === "forced") return {};
+  if (screen.kind === "renewal") return { renewal: screen.renewal };
   if (screen.kind === "invitation") return { invitation: screen.invitation };
   if (screen.kind === "ruled-out") return undefined;
   return isRequestAt(model.cutOffs, model.threshold, screen.cued, reading.probability ?? 0) ? {} : undefined;

@@ -1,3 +1,5 @@
+import { namesAnAssignment } from "./intent/clauses";
+
 // ---------------------------------------------------------------------------------------------
 // Reading a text: e-mails, chat logs, meeting notes.
 // ---------------------------------------------------------------------------------------------
@@ -89,6 +91,12 @@ export function unitsOf(lines: string[], usedLines: Set<number>): Unit[] {
       return;
     }
     const speaker = SPEAKER.exec(trimmed);
+    // "Marco: get quotes from two printers" is Marco's action item: read whole, it keeps his name.
+    if (speaker && namesAnAssignment(trimmed)) {
+      flush();
+      push({ text: trimmed, forced: false });
+      return;
+    }
     if (speaker?.[1] && !LABELS.test(speaker[1]) && !DAY_WORD.test(speaker[1])) {
       flush();
       push({ text: trimmed.slice(speaker[0].length), speaker: speaker[1], forced: false });

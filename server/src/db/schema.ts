@@ -54,6 +54,8 @@ export interface UsersTable {
   daily_goal: ColumnType<number | null, number | null | undefined, number | null>;
   /** 1 when the weekly review is e-mailed on Monday mornings (migration 0014). */
   weekly_review_email: ColumnType<number, number | undefined, number>;
+  /** When the operator disabled the account; null: in use (migration 0021). */
+  disabled_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SessionsTable {
@@ -241,6 +243,20 @@ export interface PlanUndosTable {
   expires_at: string;
 }
 
+/** A deleted task kept for 30 days so it can be restored (migration 0025). */
+export interface TrashedTasksTable {
+  /** The task's id */
+  id: string;
+  user_id: string;
+  /** The task the user deleted: itself, or the ancestor it was deleted with */
+  root_id: string;
+  /** The task write that deleted it (its purge job's subject) */
+  batch_id: string;
+  deleted_at: string;
+  /** JSON: the task's row as it was */
+  task: string;
+}
+
 /** Work outside a request, claimed by one instance at a time (server/src/jobs, migration 0008). */
 export interface JobsTable {
   id: string;
@@ -416,6 +432,36 @@ export interface EventTicketsTable {
 }
 
 /** The live-update streams open now, on any instance (migration 0019). */
+/** The addresses that may sign up when REGISTRATION=invite (migration 0021). */
+export interface RegistrationInvitesTable {
+  email_lower: string;
+  created_at: string;
+}
+
+/** Which account an OpenID Provider's subject signs in to (migration 0021). */
+export interface OidcIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  created_at: string;
+}
+
+/** A sign-in begun at the OpenID Provider, found by the hash of the browser's cookie (migration 0021). */
+export interface OidcLoginsTable {
+  id_hash: string;
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  expires_at: string;
+}
+
+/** A one-time code the web app exchanges for a session after an OpenID sign-in (migration 0021). */
+export interface OidcHandoffsTable {
+  code_hash: string;
+  user_id: string;
+  expires_at: string;
+}
+
 export interface LiveStreamsTable {
   id: string;
   user_id: string;
@@ -454,6 +500,11 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   event_tickets: EventTicketsTable;
   live_streams: LiveStreamsTable;
+  trashed_tasks: TrashedTasksTable;
+  registration_invites: RegistrationInvitesTable;
+  oidc_identities: OidcIdentitiesTable;
+  oidc_logins: OidcLoginsTable;
+  oidc_handoffs: OidcHandoffsTable;
   two_factor: TwoFactorTable;
   recovery_codes: RecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;

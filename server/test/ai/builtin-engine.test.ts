@@ -245,13 +245,15 @@ describe("the built-in engine on e-mail", () => {
     expect(task?.tags).toEqual(["car"]);
   });
 
-  it("keeps titles within 80 characters", () => {
+  it("keeps a long request whole as the title, never cut with an ellipsis", () => {
     const [task] = analyseText(
       "Could you compare the three quotes from the removal companies and check which one includes packing materials, insurance and storage for two weeks?",
       context,
     );
-    expect(task?.title.length).toBeLessThanOrEqual(80);
-    expect(task?.description).toContain("insurance and storage for two weeks");
+    expect(task?.title).toBe(
+      "Compare the three quotes from the removal companies and check which one includes packing materials, insurance and storage for two weeks",
+    );
+    expect(task?.title).not.toContain("…");
   });
 });
 

@@ -45,6 +45,8 @@ const FIVE_PM_TODAY = "2026-11-18T22:00:00.000Z";
 
 const LONG_CLAUSE = "and make sure every figure in the appendix matches the audited numbers from finance";
 const LONG_TAIL = `${LONG_CLAUSE} `.repeat(8).trim();
+/** The long request above as a title: its words up to the last that fits in 500 characters. */
+const LONG_TITLE = `Reconcile the vendor invoices for the whole of the third quarter ${`${LONG_CLAUSE} `.repeat(5)}and make sure`;
 
 export const corpus: CorpusCase[] = [
   // ---------------------------------------------------------------- markdown checklists
@@ -237,8 +239,8 @@ export const corpus: CorpusCase[] = [
     text: `- [ ] Reconcile the vendor invoices for the whole of the third quarter ${LONG_TAIL}`,
     pattern: [
       {
-        // 499 characters: cut after the last whole word that fits, then "…" (titles hold 500).
-        title: `Reconcile the vendor invoices for the whole of the third quarter ${`${LONG_CLAUSE} `.repeat(5)}and make sure…`,
+        // Cut after the last whole word that fits (titles hold 500), with no ellipsis.
+        title: LONG_TITLE,
         description: `Reconcile the vendor invoices for the whole of the third quarter ${LONG_TAIL}`,
       },
     ],
@@ -513,7 +515,8 @@ export const corpus: CorpusCase[] = [
     text: "Call the plumber tomorrow morning.\nBuy 2 tickets for the March concert.\nPlan May Day party.\nReview Q3 report by Dec 3.",
     pattern: [],
     builtin: [
-      { title: "Call the plumber", due_date: "2026-11-19T11:00:00.000Z" },
+      // "morning" is 09:00 where the user lives (New York).
+      { title: "Call the plumber", due_date: "2026-11-19T14:00:00.000Z" },
       { title: "Buy 2 tickets for the March concert" },
       { title: "Plan May Day party" },
       { title: "Review Q3 report", due_date: DEC_3 },
@@ -568,12 +571,12 @@ export const corpus: CorpusCase[] = [
     builtin: [{ title: "Draft the release notes", priority: "high", tags: ["docs"], due_date: MONDAY }],
   },
   {
-    name: "a very long prose request gets a short title and the whole sentence as description",
+    name: "a very long prose request keeps its sentence as the title up to the limit, and all of it as description",
     text: `Please reconcile the vendor invoices for the whole of the third quarter ${LONG_TAIL}.`,
     pattern: [],
     builtin: [
       {
-        title: "Reconcile the vendor invoices for the whole of the third quarter and make sure…",
+        title: LONG_TITLE,
         description: `Please reconcile the vendor invoices for the whole of the third quarter ${LONG_TAIL}.`,
       },
     ],
@@ -891,6 +894,16 @@ export const readingCorpus: ReadingCase[] = [
     tasks: [
       { title: "Pack up the test devices", due_date: NOV_27 },
       { title: "Label the boxes", due_date: NOV_27 },
+    ],
+  },
+  {
+    kind: "e-mail",
+    text: "Hi Jo,\n\nA few things from today's planning call.\n\nThe design tool licences expire on December 15th and must be renewed. Jonas will tidy up the supplier list, so no action needed from you.\nMarco: get quotes from two printers.\nCould you send me the venue shortlist tomorrow morning?\n\nThanks,\nRita",
+    tasks: [
+      { title: "Renew the design tool licences", due_date: DEC_15 },
+      { title: "Marco: get quotes from two printers" },
+      // "morning" is 09:00 in New York.
+      { title: "Send Rita the venue shortlist", due_date: "2026-11-19T14:00:00.000Z" },
     ],
   },
   // ------------------------------------------------------------------ promotions

@@ -27,6 +27,14 @@ describe("quick add reads times as a person means them", () => {
     expect(read("Standup at 9 tomorrow")).toEqual({ title: "Standup", due: "2026-11-19T14:00:00.000Z" });
   });
 
+  it("'tomorrow morning' is 09:00, and an hour written with it wins", () => {
+    expect(read("Call the bank tomorrow morning")).toEqual({
+      title: "Call the bank",
+      due: "2026-11-19T14:00:00.000Z",
+    });
+    expect(read("Call the bank tomorrow morning at 8").due).toBe("2026-11-19T13:00:00.000Z");
+  });
+
   it("short times '7a', '10p' and '9:30a' are read with their half of the day", () => {
     expect(read("Call mom at 7a").due).toBe("2026-11-19T12:00:00.000Z");
     expect(read("Submit timesheet 10p")).toEqual({

@@ -108,6 +108,34 @@ describe("every task write is announced and versioned", () => {
     });
   });
 
+  it("a delete of several tasks, their restore from the trash, and a batch update", async () => {
+    const [a, b] = [await createTask({ title: "Sort the mail" }), await createTask({ title: "File it" })];
+    await expectAnnounced(async () => {
+      expect((await api("POST", apiRoutes.trashTasks.path, { ids: [a.id, b.id] })).statusCode).toBe(200);
+      return [
+        ["task.deleted", a.id],
+        ["task.deleted", b.id],
+      ];
+    });
+    receiver.received.length = 0;
+    stream.events.length = 0;
+    await expectAnnounced(async () => {
+      expect((await api("POST", apiRoutes.restoreTasks.path, { ids: [a.id, b.id] })).statusCode).toBe(200);
+      return [
+        ["task.created", a.id],
+        ["task.created", b.id],
+      ];
+    });
+    await expectAnnounced(async () => {
+      const updates = [a, b].map((task) => ({ id: task.id, changes: { priority: "high" } }));
+      expect((await api("POST", apiRoutes.batchUpdateTasks.path, { updates })).statusCode).toBe(200);
+      return [
+        ["task.updated", a.id],
+        ["task.updated", b.id],
+      ];
+    });
+  });
+
   it("a plan accepted, and undone", async () => {
     const task = await createTask({ title: "Write the report" });
     let undoToken = "";

@@ -19,6 +19,7 @@ import { httpStatus } from "@/lib/error-message";
 import type { AppMutationMeta } from "@/lib/query-client";
 import { queryKeys, staleAfterTaskChange } from "../query-keys";
 import { createTask, deleteTask, updateTask } from "./task-queries";
+import { restoreTasks } from "./trash-queries";
 
 /**
  * After any create, update or delete, what a task change makes stale (`staleAfterTaskChange`) is
@@ -247,50 +248,47 @@ function deletedDescription({ task, subtaskCount = 0 }: TaskDeletion): string {
   return `${task.title}, with ${subtaskCount} ${subtaskCount === 1 ? "subtask" : "subtasks"}`;
 }
 
-/** Resolves true when the user clicks Undo, false when the toast closes any other way. */
-function offerUndo(deletion: TaskDeletion): Promise<boolean> {
-  return new Promise((resolve) => {
-    toast("Task deleted", {
-      description: deletedDescription(deletion),
-      duration: UNDO_WINDOW_MS,
-      action: { label: "Undo", onClick: () => resolve(true) },
-      onDismiss: () => resolve(false),
-      onAutoClose: () => resolve(false),
-    });
+/** Brings deleted tasks back from the server's trash, each with its subtasks. */
+export function useRestoreTasks() {
+  return useMutation({
+    mutationFn: (ids: readonly string[]) => restoreTasks(ids),
+    meta: taskChange("Failed to restore tasks"),
   });
 }
 
 /**
- * Delete with undo, so that a mis-click loses no data. The task leaves the list at once (see
- * `usePendingDeletionIds`), the toast offers Undo, and DELETE is sent only when the toast closes
- * without it. The pending mutation, not the cached list, hides the task, so a refetch during the
- * undo window cannot bring it back; the mutation lives in the QueryClient and so survives leaving
- * the screen. Closing the browser tab inside the window keeps the task. A parent goes with its
- * subtasks (the server deletes the subtree; the screens hide it meanwhile), and Undo keeps them all.
+ * Delete with Undo, so that a mis-click loses no data. DELETE is sent at once: the server keeps
+ * the task in its trash for 30 days, so a reload, a closed tab or several toasts paused under the
+ * pointer change nothing, and the toast's Undo restores it with its subtasks. While the call is
+ * on its way the pending mutation (`usePendingDeletionIds`) keeps the task hidden, whatever a
+ * refetch brings; once it is done the task leaves every cached list.
  */
 export function useDeleteTask() {
   const queryClient = useQueryClient();
+  const { mutate: restore } = useRestoreTasks();
   return useMutation({
     mutationKey: deleteTaskMutationKey,
-    mutationFn: async (deletion: TaskDeletion): Promise<boolean> => {
-      const { task } = deletion;
-      if (await offerUndo(deletion)) return false;
+    mutationFn: async ({ task }: TaskDeletion): Promise<void> => {
       try {
         await deleteTask(task.id);
       } catch (error) {
         // Already gone (deleted in another tab): what the user asked for has happened.
         if (httpStatus(error) !== 404) throw error;
       }
-      return true;
     },
-    onSuccess: (deleted, { task }) => {
-      if (deleted) removeCachedTask(queryClient, task.id);
+    onSuccess: (_nothing, deletion) => {
+      removeCachedTask(queryClient, deletion.task.id);
+      toast("Task deleted", {
+        description: deletedDescription(deletion),
+        duration: UNDO_WINDOW_MS,
+        action: { label: "Undo", onClick: () => restore([deletion.task.id]) },
+      });
     },
     meta: taskChange("Failed to delete task"),
   });
 }
 
-/** Ids of tasks whose deletion is waiting for its undo window or its DELETE call. */
+/** Ids of tasks whose DELETE call is on its way. */
 export function usePendingDeletionIds(): ReadonlySet<string> {
   const ids = useMutationState({
     filters: { mutationKey: deleteTaskMutationKey, status: "pending" },

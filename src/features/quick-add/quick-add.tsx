@@ -231,8 +231,12 @@ export function QuickAdd({ projectId }: { projectId?: string } = {}) {
           />
         ) : (
           <p className="text-xs text-muted-foreground">
-            Dates, #tags, +Project, !high or p1 and &quot;every week&quot; are recognised; press Enter to add.
-            Paste several lines for several tasks.
+            {/* A phone keeps the room for the list: the short hint. */}
+            <span className="sm:hidden">Dates, #tags, +Project and !high are recognised.</span>
+            <span className="hidden sm:inline">
+              Dates, #tags, +Project, !high or p1 and &quot;every week&quot; are recognised; press Enter to
+              add. Paste several lines for several tasks.
+            </span>
           </p>
         )}
         {!pasted && shown && <ProjectPreview reading={shown} />}

@@ -212,6 +212,18 @@ function assignmentOf(text: string): Clause | undefined {
   return { text: action, forced: true, owner: second ? `${owner} and ${second}` : owner };
 }
 
+/**
+ * "Marco: get quotes from two printers": a line that gives a named person an action, not a
+ * person speaking (what a chat line "Marco: can you send the quotes?" is).
+ */
+export function namesAnAssignment(line: string): boolean {
+  // Cheap test first (the tagger is slow): a known action verb right after the name.
+  const verb = /^\p{Lu}[\p{L}'-]*(?:\s\p{Lu}[\p{L}'-]*)?\s*:\s*([\p{L}-]+)/u.exec(line)?.[1];
+  return (
+    verb !== undefined && ACTION_VERBS.has(verb.toLowerCase()) && assignmentOf(line)?.owner !== undefined
+  );
+}
+
 /** Cuts a text at every match of a marker, dropping the markers; the text before the first is the head. */
 function cutAt(text: string, marker: RegExp): { head: string; items: string[] } {
   const matches = [...text.matchAll(marker)];

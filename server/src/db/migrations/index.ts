@@ -17,7 +17,9 @@ import * as caldav from "./0017-caldav";
 import * as tokensAndWebhooks from "./0016-tokens-and-webhooks";
 import * as taskSearchIndex from "./0018-task-search-index";
 import * as credentialsAndJobShares from "./0019-credentials-and-job-shares";
+import * as signInControl from "./0021-sign-in-control";
 import * as twoFactorAndSessions from "./0022-two-factor-and-sessions";
+import * as taskTrash from "./0025-task-trash";
 
 /**
  * Every migration, in order. Add new ones at the end; never edit a released one. A migration keeps
@@ -44,5 +46,7 @@ export const migrations: Record<string, Migration> = {
   "0017-caldav": caldav,
   "0018-task-search-index": taskSearchIndex,
   "0019-credentials-and-job-shares": credentialsAndJobShares,
+  "0021-sign-in-control": signInControl,
   "0022-two-factor-and-sessions": twoFactorAndSessions,
+  "0025-task-trash": taskTrash,
 };

@@ -45,6 +45,8 @@ export async function findApiTokenUser(
     .select(["api_tokens.id as token_id", "api_tokens.scope", "api_tokens.last_used_at"])
     .where("api_tokens.token_hash", "=", tokenHash)
     .where((eb) => eb.or([eb("api_tokens.expires_at", "is", null), eb("api_tokens.expires_at", ">", nowIso)]))
+    // A disabled account's tokens stop with it, and work again when it is enabled.
+    .where("users.disabled_at", "is", null)
     .executeTakeFirst();
   if (!row) return undefined;
   const { token_id: tokenId, scope, last_used_at: lastUsedAt, ...user } = row;

@@ -1,7 +1,9 @@
 import type { Config } from "../../config";
 import type { Db } from "../../db/database";
 import type { UserRow } from "../../db/schema";
+import { endLiveStreams } from "../live-updates";
 import { resetUsage, usageOf } from "../premium/service";
+import { insertInvite, setDisabledAt } from "./sign-in-control-repository";
 import { findUserByEmail, findUserByUsername, listUsers, updateUser } from "./user-repository";
 
 /**
@@ -27,6 +29,9 @@ const ADMIN_HELP = [
   "  grant-premium <email|username>      Make an account Premium",
   "  revoke-premium <email|username>     Put an account back on the free plan",
   "  reset-usage <email|username>        Set this month's AI usage of an account back to 0",
+  "  invite <email>                      Let this address sign up when REGISTRATION=invite",
+  "  disable-user <email|username>       Stop an account: its sessions, API tokens and app passwords at once",
+  "  enable-user <email|username>        Let a disabled account sign in again",
   "  backup <file>                       Write a consistent copy of the SQLite database (server may run)",
   "  restore <file>                      Put a backup in place of the SQLite database (server stopped)",
   "  help                                Show this help",
@@ -93,6 +98,37 @@ function formatTable(rows: UserSummary[]): string {
   ].join("\n");
 }
 
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
+
+async function invite(db: Db, email: string | undefined, extra: string[], now: Date, out: AdminOutput) {
+  const address = email?.trim() ?? "";
+  if (!EMAIL_SHAPE.test(address) || extra.length > 0) {
+    out.error(`"invite" takes exactly one argument: an e-mail address.\n\n${ADMIN_HELP}`);
+    return EXIT_USAGE;
+  }
+  const added = await insertInvite(db, address.toLowerCase(), now);
+  out.info(
+    added ? `Invited ${address}: it may sign up now.` : `${address} was already invited; nothing changed.`,
+  );
+  return EXIT_OK;
+}
+
+/**
+ * Disabling takes effect at once: every credential of the account is looked up with it, and its
+ * live-update streams are told to end.
+ */
+async function setAccountEnabled(db: Db, user: UserRow, enable: boolean, now: Date, out: AdminOutput) {
+  const who = `${user.username} <${user.email}>`;
+  if ((user.disabled_at === null) === enable) {
+    out.info(`${who} is already ${enable ? "enabled" : "disabled"}; nothing changed.`);
+    return EXIT_OK;
+  }
+  await setDisabledAt(db, user.id, enable ? null : now.toISOString());
+  if (!enable) await endLiveStreams(db, user.id, { allBut: null });
+  out.info(enable ? `${who} may sign in again.` : `${who} is disabled: every sign-in of it stopped.`);
+  return EXIT_OK;
+}
+
 /** Runs one command line (argv after the script) and returns the process exit code. */
 export async function runAdminCommand(
   deps: { db: Db; config: Config; now: Date },
@@ -118,7 +154,10 @@ export async function runAdminCommand(
     return EXIT_OK;
   }
 
-  if (command !== "grant-premium" && command !== "revoke-premium" && command !== "reset-usage") {
+  if (command === "invite") return invite(db, target, extra, now, out);
+
+  const userCommands = ["grant-premium", "revoke-premium", "reset-usage", "disable-user", "enable-user"];
+  if (!userCommands.includes(command)) {
     out.error(`Unknown command "${command}".\n\n${ADMIN_HELP}`);
     return EXIT_USAGE;
   }
@@ -132,6 +171,10 @@ export async function runAdminCommand(
     return EXIT_FAILURE;
   }
   const who = `${user.username} <${user.email}>`;
+
+  if (command === "disable-user" || command === "enable-user") {
+    return setAccountEnabled(db, user, command === "enable-user", now, out);
+  }
 
   if (command === "reset-usage") {
     await resetUsage(db, user.id);

@@ -6,6 +6,7 @@ import { endCredentialsAfterNewPassword } from "../credentials/service";
 import { accountSecurityRoutes } from "./account-security-routes";
 import { setTimezone, updateProfile, updateSettings } from "./account-settings";
 import { authenticate, currentSessionId, currentUser, currentUserRow } from "./authenticate";
+import { signInOptionsRoutes } from "./oidc-routes";
 import {
   changePassword,
   forgotPassword,
@@ -65,6 +66,8 @@ export const authModule: ModulePlugin = async (app, { deps }) => {
     await endCredentialsAfterNewPassword(deps, userId, "reset");
     return answer;
   });
+
+  signInOptionsRoutes(app, deps);
 
   await app.register(async (scope: App) => accountSecurityRoutes(scope, deps));
 

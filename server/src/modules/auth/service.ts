@@ -47,6 +47,7 @@ import {
   revokeSession,
   selectLiveSessions,
 } from "./session-repository";
+import { assertEnabled, assertMaySignUp } from "./sign-in-control";
 import { toUserJson } from "./user-json";
 import { findUserByEmail, findUserById, findUserByUsername, insertUser, updateUser } from "./user-repository";
 import {
@@ -107,7 +108,7 @@ function rule(name: keyof typeof limits, subject: string): RateLimitRule {
  * Addresses that mail systems reserve or that Tasklane sends from: a user called "postmaster" or
  * "no-reply" would own an inbound address that is not theirs to have.
  */
-const RESERVED_USERNAMES = new Set([
+export const RESERVED_USERNAMES = new Set([
   "abuse",
   "admin",
   "administrator",
@@ -157,6 +158,7 @@ export async function sendVerification(
   ip: string,
   log: Pick<FastifyBaseLogger, "error">,
 ): Promise<SendVerificationResponse> {
+  await assertMaySignUp(deps, email);
   const now = deps.clock.now();
   const emailLower = email.toLowerCase();
   await enforceRateLimits(
@@ -306,6 +308,7 @@ export async function register(
   client: SessionClient,
 ): Promise<AuthResponse> {
   const { ip } = client;
+  await assertMaySignUp(deps, request.email);
   const now = deps.clock.now();
   const emailLower = request.email.toLowerCase();
   await enforceRateLimits(
@@ -415,6 +418,7 @@ export async function login(
   await clearRateLimit(deps.db, keys.accountFailures.key);
   await clearRateLimit(deps.db, keys.accountBackoff);
   await holdUntil(deps.db, keys.knownClient(user.id), new Date(now.getTime() + KNOWN_CLIENT_MS));
+  assertEnabled(user);
   return (await twoFactorChallenge(deps, user.id, client)) ?? startSession(deps, user, client);
 }
 
@@ -481,7 +485,11 @@ export function getUserByUsername(db: Db, username: string): Promise<UserRow | u
   return findUserByUsername(db, username);
 }
 
-/** A user by the name they sign in to a device with: the username or the e-mail address. */
+/**
+ * A user by the name they sign in to a device with: the username or the e-mail address. A
+ * disabled account is nobody, so its app passwords stop with it.
+ */
 export async function getUserBySignInName(db: Db, name: string): Promise<UserRow | undefined> {
-  return (await findUserByUsername(db, name)) ?? findUserByEmail(db, name);
+  const user = (await findUserByUsername(db, name)) ?? (await findUserByEmail(db, name));
+  return user?.disabled_at ? undefined : user;
 }

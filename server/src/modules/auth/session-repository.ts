@@ -41,7 +41,8 @@ export type SignedInUser = Pick<UserRow, "id" | "timezone" | "tasks_version" | "
 const LAST_USE_PRECISION_MS = 60_000;
 
 /**
- * The user behind a live token: unknown, revoked and expired tokens find nobody. Records the
+ * The user behind a live token: unknown, revoked and expired tokens, and the sessions of a
+ * disabled account, find nobody. Records the
  * session's use (a write a minute at most, not one per call).
  */
 export async function findSessionUser(
@@ -57,6 +58,7 @@ export async function findSessionUser(
     .where("sessions.token_hash", "=", hashToken(token))
     .where("sessions.revoked_at", "is", null)
     .where("sessions.expires_at", ">", now.toISOString())
+    .where("users.disabled_at", "is", null)
     .executeTakeFirst();
   if (!row) return undefined;
   const { session_id: sessionId, last_used_at: lastUsedAt, ...user } = row;

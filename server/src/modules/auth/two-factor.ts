@@ -16,6 +16,7 @@ import { Conflict, Unauthenticated, Validation } from "../../lib/domain-errors";
 import { hashToken, newToken } from "../../lib/opaque-tokens";
 import { clearRateLimit, consumeRateLimit, currentHits, rateLimited } from "../../lib/rate-limit";
 import { startSession, type SessionClient } from "./sessions";
+import { assertEnabled } from "./sign-in-control";
 import {
   consumeChallenge,
   countUnusedRecoveryCodes,
@@ -194,5 +195,6 @@ export async function verifyTwoFactor(
   await takeCode(deps, challenge.user_id, request.code);
   const user = await findUserById(deps.db, challenge.user_id);
   if (!user || !(await consumeChallenge(deps.db, challenge, nowIso))) throw new Unauthenticated(signInAgain);
+  assertEnabled(user);
   return startSession(deps, user, { userAgent: challenge.user_agent, ip: challenge.ip });
 }

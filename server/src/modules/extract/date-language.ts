@@ -7,9 +7,9 @@ import { HOLIDAY_NAMES, holidayNamed, holidayRegion, nextHoliday, type HolidayRe
  * chrono-node's casual English, taught what people write in task lines and kept from what only
  * looks like a date. Taught: short times ("7a", "10p", "9:30a"), "eod", holidays and days counted
  * from them ("3 days before Thanksgiving"), "the 14th", "the 14th this month", a bare hour
- * meaning the afternoon ("at 3" is 15:00). Kept out: numbers inside links, file names and names
- * ("the 7/7 report"), percentages, versions, measurements, phone numbers, number ranges and
- * ratios, greetings ("Good evening team") and parts of the day used as words ("Morning pages").
+ * meaning the afternoon ("at 3" is 15:00), "morning" meaning 09:00. Kept out: numbers inside
+ * links, file names and names ("the 7/7 report"), percentages, versions, measurements, phone
+ * numbers, number ranges and ratios, greetings ("Good evening team") and parts of the day used as words ("Morning pages").
  */
 
 /** "a day before", "one week after", "two days before": the counts of an offset. */
@@ -217,6 +217,23 @@ const afternoonHours: chrono.Refiner = {
   },
 };
 
+/**
+ * When "morning" with no hour is due: 09:00, the hour a working day starts and the one the
+ * notification bell's "tomorrow morning" snooze uses (chrono-node alone reads 06:00).
+ */
+export const MORNING_HOUR = 9;
+
+/** "tomorrow morning", "Friday morning": MORNING_HOUR unless an hour is written ("at 8"). */
+const morningHour: chrono.Refiner = {
+  refine(_context, results) {
+    for (const result of results) {
+      if (result.start.tags().has("casualReference/morning") && !result.start.isCertain("hour"))
+        result.start.imply("hour", MORNING_HOUR);
+    }
+    return results;
+  },
+};
+
 const UNIT_AFTER =
   /^\s*(?:%|percent\b|per\s*cent\b|pc\b|x\b|×|inch(?:es)?\b|in\b|ft\b|feet\b|foot\b|cm\b|mm\b|m\b|km\b|kg\b|g\b|mg\b|lbs?\b|oz\b|l\b|ml\b|lit(?:er|re)s?\b|degrees?\b|°|kb\b|mb\b|gb\b|tb\b|v\b|volts?\b|w\b|watts?\b|of\b|mile?s\b|hours?\b|hrs?\b|mins?\b|minutes?\b|seconds?\b|secs?\b|points?\b|pts?\b|people\b|percentile\b)/i;
 const PART_OF_DAY_ONLY = /^(?:the\s+)?(?:morning|afternoon|evening|night|tonight)$/i;
@@ -295,7 +312,7 @@ function buildChrono(region: HolidayRegion): chrono.Chrono {
     dayOfMonthParser,
   );
   const forward = custom.refiners.findIndex((refiner) => refiner.constructor.name === "ForwardDateRefiner");
-  custom.refiners.splice(forward < 0 ? custom.refiners.length : forward, 0, afternoonHours);
+  custom.refiners.splice(forward < 0 ? custom.refiners.length : forward, 0, afternoonHours, morningHour);
   custom.refiners.push(endOfDayMerge, notDates);
   return custom;
 }

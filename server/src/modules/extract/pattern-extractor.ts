@@ -241,18 +241,21 @@ export function tidyTitle(text: string): string {
   return title;
 }
 
-/** Titles longer than the task limit are cut at a word; the whole text goes to the description. */
+/**
+ * A title longer than the task limit is cut at the last word that fits, with no ellipsis (a saved
+ * title is read as written); the whole text goes to the description.
+ */
 export function fitTitle(
   title: string,
   description: string | null,
   maxLength: number,
 ): [string, string | null] {
   if (title.length <= maxLength) return [title, description];
-  const cut = title.slice(0, maxLength - 1);
+  const cut = title.slice(0, maxLength + 1);
   const atWord = cut.slice(0, Math.max(cut.lastIndexOf(" "), Math.floor(maxLength / 2)));
   const alreadyThere = description?.toLowerCase().includes(title.toLowerCase()) ?? false;
   const full = description && !alreadyThere ? `${title}\n\n${description}` : (description ?? title);
-  return [`${atWord.trimEnd()}…`, full.slice(0, DESCRIPTION_MAX)];
+  return [trimTrailingSeparators(atWord.slice(0, maxLength)), full.slice(0, DESCRIPTION_MAX)];
 }
 
 /** The width of a line's leading spaces and tabs, a tab counting as four spaces. */

@@ -17,7 +17,7 @@ export interface TaskQueryFilters {
 }
 
 /** Rows per INSERT: well below SQLite's and PostgreSQL's bound-parameter limits. */
-const INSERT_CHUNK = 500;
+export const INSERT_CHUNK = 500;
 
 /** `%`, `_` and the escape character itself match literally (used with ESCAPE '\'). */
 function escapeLike(value: string): string {

@@ -14,6 +14,7 @@ import {
   updateTask,
   withDefaultReminder,
 } from "./service";
+import { trashRoutes } from "./trash-routes";
 
 const security = [{ bearerAuth: [] }];
 const tags = ["tasks"];
@@ -70,6 +71,7 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
   // without checking it against its schema again on the way out (a quarter of a long list's time);
   // the tests hold the answers to the contract's schemas.
   app.setSerializerCompiler(() => JSON.stringify);
+  await trashRoutes(app, { deps });
 
   app.get(
     routeIn(app, apiRoutes.listTasks.path),
@@ -198,8 +200,8 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
       schema: {
         summary: apiRoutes.deleteTask.summary,
         description:
-          "Deletes the task and every subtask below it, with their reminders. The web app offers Undo " +
-          "by waiting to send this call until its toast closes.",
+          "Deletes the task and every subtask below it, with their reminders, into the trash: " +
+          "`POST /api/v1/tasks/trash/restore` brings them back for 30 days (the web app's Undo).",
         tags,
         security,
         params: taskIdParamsSchema,

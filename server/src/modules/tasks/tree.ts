@@ -155,3 +155,24 @@ export async function treeChangesOf(
   levels ??= await descendantsByLevel(db, userId, current.id);
   return { changes, subtree: levels.flat() };
 }
+
+/**
+ * Where a task back from the trash goes: under its parent while the parent is still there with
+ * room for `height` more levels (the task and those below it), else at the top level of its
+ * project, or of the Inbox when that project is gone.
+ */
+export async function restoredPlacement(
+  db: Db,
+  userId: string,
+  task: TaskRow,
+  height: number,
+  nowIso: string,
+): Promise<Placement> {
+  const parent = task.parent_id === null ? undefined : await selectTask(db, userId, task.parent_id);
+  if (parent?.project_id) {
+    const depth = (await depthsOf(db, userId, [parent])).get(parent.id) ?? TASK_MAX_DEPTH;
+    if (depth + height <= TASK_MAX_DEPTH) return { parent_id: parent.id, project_id: parent.project_id };
+  }
+  const kept = task.project_id === null ? [] : [...(await ownProjectIds(db, userId, [task.project_id]))];
+  return { parent_id: null, project_id: kept[0] ?? (await inboxIdOf(db, userId, nowIso)) };
+}

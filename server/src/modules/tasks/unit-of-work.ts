@@ -16,6 +16,7 @@ import {
   updateTaskRows,
 } from "./repository";
 import { toTaskJson } from "./task-json";
+import { moveToTrash, takeFromTrash } from "./trash-writes";
 
 /** A task removed, with what its removal must undo: its reminder and its place in the sync log. */
 type RemovedTask = Pick<TaskRow, "id" | "remind_at" | "project_id">;
@@ -75,8 +76,9 @@ export class TaskWrite {
     return rows.map((row) => this.#updated(row, saved));
   }
 
-  /** Deletes tasks; how many there were. */
-  async remove(tasks: readonly RemovedTask[]): Promise<number> {
+  /** Deletes tasks into the trash, whole rows as they are; how many there were. */
+  async remove(tasks: readonly TaskRow[]): Promise<number> {
+    await moveToTrash(this.trx, this.userId, tasks, this.nowIso);
     const deleted = await deleteTaskRows(
       this.trx,
       this.userId,
@@ -92,6 +94,18 @@ export class TaskWrite {
     }
     this.#dataChanged ||= tasks.length > 0;
     return deleted;
+  }
+
+  /** Tasks back from the trash, as they were but for their place (`rows`); their deletion is forgotten. */
+  async restore(rows: readonly TaskRow[]): Promise<void> {
+    await takeFromTrash(this.trx, this.userId, rows);
+    await insertTasks(this.trx, rows);
+    for (const row of rows) {
+      // A reminder whose time passed while the task was in the trash is not sent late.
+      if (row.remind_at !== null && row.remind_at > this.nowIso) this.#reminders.set(row.id, row.remind_at);
+      this.#outcomes.set(row.id, { type: "created", row });
+    }
+    this.#dataChanged ||= rows.length > 0;
   }
 
   /** A change of the user's task data that is no task's (a project created, renamed or archived). */

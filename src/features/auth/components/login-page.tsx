@@ -9,7 +9,9 @@ import { useSignedIn } from "../use-signed-in";
 import { useLogin } from "@/api/auth/login";
 import { redirectTarget } from "../auth-redirect";
 import { loginFormSchema } from "../form-schemas";
+import { useSignInOptions } from "../use-sign-in-options";
 import { AuthLayout } from "./auth-layout";
+import { OidcSignIn } from "./oidc-sign-in";
 import { SubmitButton } from "./submit-button";
 import { TwoFactorStep } from "./two-factor-step";
 
@@ -18,6 +20,7 @@ export function LoginPage() {
   const location = useLocation();
   const signedIn = useSignedIn();
   const login = useLogin();
+  const passwordForms = useSignInOptions().password;
   const form = useForm({
     resolver: zodResolver(loginFormSchema),
     defaultValues: { email: "", password: "" },
@@ -42,7 +45,13 @@ export function LoginPage() {
         </p>
       }
     >
-      <form noValidate className="grid gap-4" onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+      <OidcSignIn />
+      <form
+        noValidate
+        hidden={!passwordForms}
+        className="grid gap-4"
+        onSubmit={form.handleSubmit((values) => login.mutate(values))}
+      >
         <Field label="Email" error={errors.email?.message}>
           {(control) => (
             <Input

@@ -13,7 +13,9 @@ import { useSendVerificationCode } from "@/api/auth/send-verification";
 import { DEFAULT_SIGNED_IN_PATH } from "../auth-redirect";
 import { registerFormSchema, registrationFromForm } from "../form-schemas";
 import { emailFieldOf, useEmailCode } from "../use-email-code";
+import { useSignInOptions } from "../use-sign-in-options";
 import { AuthLayout } from "./auth-layout";
+import { OidcSignIn } from "./oidc-sign-in";
 import { EmailCodeField } from "./email-code-field";
 import { SubmitButton } from "./submit-button";
 
@@ -41,6 +43,7 @@ export function RegisterPage() {
   const signedIn = useSignedIn();
   const registration = useRegister();
   const sendCode = useSendVerificationCode();
+  const passwordForms = useSignInOptions().password;
   const [authError, setAuthError] = useState<string | null>(null);
   const form = useForm({
     resolver: zodResolver(registerFormSchema),
@@ -92,7 +95,8 @@ export function RegisterPage() {
         </p>
       }
     >
-      <form noValidate className="grid gap-4" onSubmit={onSubmit}>
+      <OidcSignIn />
+      <form noValidate hidden={!passwordForms} className="grid gap-4" onSubmit={onSubmit}>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="First name" error={errors.first_name?.message}>
             {(control) => <Input {...control} autoComplete="given-name" {...form.register("first_name")} />}

@@ -20,6 +20,7 @@ import { Card } from "@/components/ui/card";
 import { PriorityBadge } from "@/components/tasks/priority-badge";
 import { cn } from "@/lib/cn";
 import { formatLocalDate } from "@/lib/time-zones";
+import { SelectTaskCheckbox } from "./select-task-checkbox";
 import type { TaskCardActions } from "./task-card";
 
 /**
@@ -197,7 +198,13 @@ const BoardCard = memo(function BoardCard({
     <Card
       ref={setNodeRef}
       data-testid="board-card"
-      className={cn("flex items-start gap-1 p-2", isDragging && "relative z-10 opacity-90 shadow-lg")}
+      // Focusable (a click) for the selection's keys; no Tab stop of its own.
+      tabIndex={-1}
+      data-task-card={task.id}
+      className={cn(
+        "flex items-start gap-1 p-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        isDragging && "relative z-10 opacity-90 shadow-lg",
+      )}
       style={transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined}
     >
       <button
@@ -209,6 +216,7 @@ const BoardCard = memo(function BoardCard({
       >
         <GripVertical className="size-4" aria-hidden />
       </button>
+      <SelectTaskCheckbox id={task.id} title={task.title} className="mt-1" />
       <div className="min-w-0 flex-1">
         <button
           type="button"

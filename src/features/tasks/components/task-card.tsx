@@ -16,6 +16,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { TaskToggle } from "@/components/tasks/task-toggle";
 import { cn } from "@/lib/cn";
 import { LabelledOptions } from "./labelled-options";
+import { SelectTaskCheckbox } from "./select-task-checkbox";
 import { TaskBadges } from "./task-badges";
 import { TaskCardMenuButton } from "./task-card-menu";
 
@@ -91,6 +92,7 @@ export const TaskCard = memo(function TaskCard({
           onClick={() => onExpandedChange(task.id, !expanded)}
         />
       ) : null}
+      <SelectTaskCheckbox id={task.id} title={task.title} className="mt-1.5" />
       <TaskToggle title={task.title} completed={completed} onToggle={() => onToggle(task)} className="mt-1" />
 
       <div className="min-w-0 flex-1">

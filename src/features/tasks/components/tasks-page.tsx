@@ -1,17 +1,19 @@
 import { DEFAULT_TIME_ZONE } from "@contract/common";
 import type { Task } from "@contract/tasks";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useState, type ReactNode } from "react";
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from "react";
 import { useTaskSearchParam } from "@/lib/task-search-param";
 import { useSessionStore } from "@/stores/session-store";
 import { activeProjects, projectQueries } from "@/api/projects/project-queries";
 import { usePendingDeletionIds } from "@/api/tasks/task-mutations";
 import { Button } from "@/components/ui/button";
+import { selectionKey, useTaskSelection } from "../task-selection";
 import { useOpenTaskFromUrl } from "../use-open-task-from-url";
 import { useTaskCardActions } from "../use-task-card-actions";
 import { useScreenTasks } from "../use-screen-tasks";
 import { useTaskViewState } from "../use-task-view-state";
 import { useVisibleTasks } from "../use-visible-tasks";
+import { BulkActionsBar } from "./bulk-actions-bar";
 import { TaskDialogs, useTaskDialogs } from "./task-dialogs";
 import { TasksContent } from "./tasks-content";
 import { TasksHeading } from "./tasks-heading";
@@ -62,8 +64,16 @@ export function TasksPage({ quickAdd, project }: TasksPageProps = {}) {
     openMove,
   );
 
+  // The selection is this screen's: it ends when the screen closes.
+  useEffect(() => useTaskSelection.getState().clear, []);
+
   return (
-    <div className="space-y-3">
+    <div
+      className="space-y-3"
+      onKeyDown={(event) => {
+        if (event.currentTarget.contains(event.target as Node) && selectionKey(event)) event.preventDefault();
+      }}
+    >
       {project ? project.heading(dialogs.openCreate) : <TasksHeading onCreate={dialogs.openCreate} />}
       {quickAdd}
       <TasksToolbar
@@ -91,6 +101,7 @@ export function TasksPage({ quickAdd, project }: TasksPageProps = {}) {
           </Button>
         </div>
       )}
+      <BulkActionsBar index={shown.index} timeZone={timeZone} projects={projects.data} />
       <TaskDialogs {...dialogs} timeZone={timeZone} defaultProjectId={project?.id} />
       {(treeDialogsWanted || question !== null) && (
         <Suspense fallback={null}>

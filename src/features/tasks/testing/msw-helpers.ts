@@ -33,7 +33,7 @@ export function countRequests(method: "get" | "delete", path: string): { count: 
 }
 
 /** Holds calls to one route until `release()`. */
-export function holdRequests(method: "put" | "post", path: string): { release: () => void } {
+export function holdRequests(method: "put" | "post" | "delete", path: string): { release: () => void } {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   server.use(
