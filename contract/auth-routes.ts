@@ -17,6 +17,7 @@ import {
   userSchema,
 } from "./auth";
 import { credentialsSchema } from "./integrations";
+import { loginResponseSchema } from "./account-security";
 import { authErrors, bodyErrors, type RouteDefinition, sessionOnly } from "./route-definition";
 
 /** Signing up and in, the account and its credentials. */
@@ -27,7 +28,7 @@ export const authRoutes = {
     summary: "Sign in with e-mail and password",
     auth: false,
     body: loginRequestSchema,
-    response: authResponseSchema,
+    response: loginResponseSchema,
     errors: {
       ...bodyErrors,
       401: "Invalid email or password",

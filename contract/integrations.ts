@@ -79,6 +79,8 @@ export const signedInSessionSchema = /* @__PURE__ */ z.object({
   created_at: z.string().describe("When it signed in"),
   expires_at: z.string(),
   last_used_at: z.string().nullable().describe("Within a minute; null when not used since it signed in"),
+  user_agent: z.string().nullable().describe("The browser or app that signed in, as it named itself"),
+  ip: z.string().nullable().describe("The client address that signed in"),
   current: z.boolean().describe("The session this call was made with"),
 });
 export type SignedInSession = z.infer<typeof signedInSessionSchema>;

@@ -1,3 +1,4 @@
+import { accountSecurityRoutes } from "./account-security-routes";
 import { aiRoutes } from "./ai-routes";
 import { authRoutes } from "./auth-routes";
 import { calendarRoutes } from "./calendar-routes";
@@ -14,6 +15,7 @@ import { idParams } from "./route-definition";
  */
 export const apiRoutes = {
   ...authRoutes,
+  ...accountSecurityRoutes,
   ...taskRoutes,
   ...trashRoutes,
   ...projectRoutes,

@@ -22,6 +22,6 @@ export async function seedUser(deps: AppDeps, label: string): Promise<{ id: stri
       updated_at: now.toISOString(),
     })
     .execute();
-  const { token } = await createSession(deps.db, id, now, 1);
+  const { token } = await createSession(deps.db, id, now, 1, { userAgent: "bench", ip: "127.0.0.1" });
   return { id, token };
 }

@@ -1,5 +1,6 @@
 import type { RequestHandler } from "msw";
 import { accountHandlers } from "./account";
+import { accountSecurityHandlers } from "./account-security";
 import { analyticsHandlers } from "./analytics";
 import { authHandlers } from "./auth";
 import { dailyHandlers } from "./daily";
@@ -15,6 +16,7 @@ import { taskHandlers } from "./tasks";
 /** One handler file per resource; add yours here. */
 export const handlers: RequestHandler[] = [
   ...accountHandlers,
+  ...accountSecurityHandlers,
   ...analyticsHandlers,
   ...authHandlers,
   ...dailyHandlers,

@@ -71,6 +71,9 @@ const TABLES = [
   "oidc_identities",
   "oidc_logins",
   "registration_invites",
+  "two_factor_challenges",
+  "recovery_codes",
+  "two_factor",
   "users",
 ] as const;
 

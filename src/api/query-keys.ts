@@ -11,6 +11,7 @@ export const queryKeys = {
     all: ["auth"] as const,
     me: () => [...queryKeys.auth.all, "me"] as const,
     signInOptions: () => [...queryKeys.auth.all, "sign-in-options"] as const,
+    twoFactor: () => [...queryKeys.auth.all, "two-factor"] as const,
   },
   tasks: {
     all: ["tasks"] as const,

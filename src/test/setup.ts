@@ -2,6 +2,7 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
+import { twoFactorStore } from "@mocks/handlers/account-security";
 import { analyticsStore } from "@mocks/handlers/analytics";
 import { notificationStore } from "@mocks/handlers/notifications";
 import { planningStore } from "@mocks/handlers/planning";
@@ -50,6 +51,7 @@ afterEach(() => {
   analyticsStore.setDailyGoal(null);
   planningStore.reset();
   sharingStore.reset();
+  twoFactorStore.reset();
   useDayPlanStore.getState().reset();
   localStorage.clear();
 });

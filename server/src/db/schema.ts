@@ -63,6 +63,35 @@ export interface SessionsTable {
   revoked_at: string | null;
   /** When it last made a call, to the minute (migration 0019); null for none since. */
   last_used_at: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The User-Agent and client address that signed in (migration 0022); null before it. */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A user's authenticator secret (migration 0022); enabled_at null while only set up. */
+export interface TwoFactorTable {
+  user_id: string;
+  secret: string;
+  created_at: string;
+  enabled_at: string | null;
+  /** The TOTP time step last accepted: a code is taken once. */
+  last_time_step: number | null;
+}
+
+/** One-use recovery codes, stored as their SHA-256 (migration 0022). */
+export interface RecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  used_at: string | null;
+}
+
+/** Sign-ins waiting for their second factor (migration 0022). */
+export interface TwoFactorChallengesTable {
+  challenge_hash: string;
+  user_id: string;
+  expires_at: string;
+  user_agent: string | null;
+  ip: string;
 }
 
 export interface VerificationCodesTable {
@@ -527,6 +556,9 @@ export interface Database {
   oidc_handoffs: OidcHandoffsTable;
   task_data_versions: TaskDataVersionsTable;
   ai_quota_usage: AiQuotaUsageTable;
+  two_factor: TwoFactorTable;
+  recovery_codes: RecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -191,3 +191,33 @@ export async function pruneFinishedJobs(db: Db, finishedBeforeIso: string): Prom
     .where("finished_at", "<", finishedBeforeIso)
     .execute();
 }
+
+/**
+ * Every job of a user whose account is deleted: those marked with the user, and those whose
+ * subject is the user or one of the user's rows (tasks, notifications, calendars, daily-plan
+ * requests, webhook deliveries). Run before the rows themselves go.
+ */
+export async function deleteJobsOfUser(db: Db, userId: string): Promise<void> {
+  await db
+    .deleteFrom("jobs")
+    .where((eb) =>
+      eb.or([
+        eb("user_id", "=", userId),
+        eb("subject", "=", userId),
+        eb("subject", "in", eb.selectFrom("tasks").select("id").where("user_id", "=", userId)),
+        eb("subject", "in", eb.selectFrom("notifications").select("id").where("user_id", "=", userId)),
+        eb("subject", "in", eb.selectFrom("calendars").select("id").where("user_id", "=", userId)),
+        eb("subject", "in", eb.selectFrom("generation_requests").select("id").where("user_id", "=", userId)),
+        eb(
+          "subject",
+          "in",
+          eb
+            .selectFrom("webhook_deliveries")
+            .innerJoin("webhooks", "webhooks.id", "webhook_deliveries.webhook_id")
+            .select("webhook_deliveries.id")
+            .where("webhooks.user_id", "=", userId),
+        ),
+      ]),
+    )
+    .execute();
+}

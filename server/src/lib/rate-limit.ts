@@ -120,3 +120,13 @@ export async function holdUntil(db: Db, key: string, until: Date): Promise<void>
 export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db.deleteFrom("rate_limits").where("key", "=", key).execute();
 }
+
+/** Every count whose key names one of `parts` (a user id, a hashed address) as a whole segment. */
+export async function deleteRateLimitsNaming(db: Db, parts: string[]): Promise<void> {
+  await db
+    .deleteFrom("rate_limits")
+    .where((eb) =>
+      eb.or(parts.flatMap((part) => [eb("key", "like", `%:${part}`), eb("key", "like", `%:${part}:%`)])),
+    )
+    .execute();
+}

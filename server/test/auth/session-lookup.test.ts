@@ -7,6 +7,8 @@ import { createDatabase, migrateToLatest, type Db } from "../../src/db/database"
 import { createSession, findSessionUser, revokeSession } from "../../src/modules/auth/session-repository";
 import { createTestApp, signUp, testClock, testDatabase, type SignedUp, type TestApp } from "../helpers";
 
+const testClient = { userAgent: "vitest", ip: "127.0.0.1" };
+
 /**
  * Session lookups made at the same moment each find exactly what a lookup of their own would: the
  * token's user, or nobody for an unknown, revoked or (at the lookup's own time) expired token. A
@@ -31,10 +33,10 @@ afterAll(async () => {
 describe("session lookups at the same moment", () => {
   it("each finds its own user, and nobody for an unknown, revoked or expired token", async () => {
     const db = t.deps.db;
-    const revoked = await createSession(db, ann.user.id, start, 1);
+    const revoked = await createSession(db, ann.user.id, start, 1, testClient);
     await revokeSession(db, revoked.sessionId, start);
     // Lives one day from `start`: live just before, expired just after.
-    const shortLived = await createSession(db, bob.user.id, start, 1);
+    const shortLived = await createSession(db, bob.user.id, start, 1, testClient);
     const justBefore = new Date(start.getTime() + 86_400_000 - 1);
     const justAfter = new Date(start.getTime() + 86_400_000 + 1);
 
@@ -71,7 +73,7 @@ describe("session lookups at the same moment", () => {
 
   it("a lookup made while others are being answered sees a revocation made before it", async () => {
     const db = t.deps.db;
-    const session = await createSession(db, ann.user.id, start, 1);
+    const session = await createSession(db, ann.user.id, start, 1, testClient);
     const earlier = findSessionUser(db, session.token, start);
     // The earlier lookup's query is on its way (PostgreSQL) when the session is revoked.
     await new Promise((resolve) => setImmediate(resolve));
@@ -111,8 +113,8 @@ describe("a token looked up again", () => {
   });
 
   it("finds nobody once the session is revoked, by another instance or by this one", async () => {
-    const bySomeoneElse = await createSession(here, cyd.user.id, start, 1);
-    const byUs = await createSession(here, cyd.user.id, start, 1);
+    const bySomeoneElse = await createSession(here, cyd.user.id, start, 1, testClient);
+    const byUs = await createSession(here, cyd.user.id, start, 1, testClient);
     for (let lookup = 0; lookup < 3; lookup += 1) {
       expect((await findSessionUser(here, bySomeoneElse.token, start))?.sessionId).toBe(
         bySomeoneElse.sessionId,
@@ -127,7 +129,7 @@ describe("a token looked up again", () => {
   });
 
   it("finds nobody once the session has expired, with nothing written meanwhile", async () => {
-    const session = await createSession(here, cyd.user.id, start, 1);
+    const session = await createSession(here, cyd.user.id, start, 1, testClient);
     const expiry = new Date(start.getTime() + 86_400_000);
     expect(await findSessionUser(here, session.token, new Date(expiry.getTime() - 1))).toBeDefined();
     expect(await findSessionUser(here, session.token, expiry)).toBeUndefined();
@@ -135,7 +137,7 @@ describe("a token looked up again", () => {
   });
 
   it("finds the user as another instance has just changed them", async () => {
-    const session = await createSession(here, cyd.user.id, start, 1);
+    const session = await createSession(here, cyd.user.id, start, 1, testClient);
     const before = await findSessionUser(here, session.token, start);
     expect(await findSessionUser(here, session.token, start)).toEqual(before);
     await sql`update users set timezone = 'Europe/Oslo' where id = ${cyd.user.id}`.execute(elsewhere);

@@ -1,4 +1,4 @@
-import type { ApiToken, Webhook } from "@contract/integrations";
+import type { ApiToken, SignedInSession, Webhook } from "@contract/integrations";
 import { apiRoutes } from "@contract/routes";
 import { buildUser } from "@mocks/fixtures";
 import { server } from "@mocks/server";
@@ -11,27 +11,36 @@ import { IntegrationCards } from "./integration-cards";
 const TOKEN = "tl_pat_QWxhZGRpbjpvcGVuIHNlc2FtZQ0123456789abcdefghij";
 const SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
 
-function serveIntegrations(initial: { tokens?: ApiToken[]; webhooks?: Webhook[] } = {}) {
+const THIS_SESSION: SignedInSession = {
+  id: "session-1",
+  created_at: "2026-11-20T08:00:00.000Z",
+  expires_at: "2026-12-20T08:00:00.000Z",
+  last_used_at: "2026-11-21T10:00:00.000Z",
+  user_agent: "Firefox/140.0",
+  ip: "203.0.113.1",
+  current: true,
+};
+
+function serveIntegrations(
+  initial: { tokens?: ApiToken[]; webhooks?: Webhook[]; otherSessions?: SignedInSession[] } = {},
+) {
+  let sessions = [THIS_SESSION, ...(initial.otherSessions ?? [])];
   let tokens = initial.tokens ?? [];
   let webhooks = initial.webhooks ?? [];
   const created: unknown[] = [];
   server.use(
     http.get(apiRoutes.listApiTokens.path, () => HttpResponse.json(tokens)),
     http.get(apiRoutes.credentials.path, () =>
-      HttpResponse.json({
-        sessions: [
-          {
-            id: "session-1",
-            created_at: "2026-11-20T08:00:00.000Z",
-            expires_at: "2026-12-20T08:00:00.000Z",
-            last_used_at: "2026-11-21T10:00:00.000Z",
-            current: true,
-          },
-        ],
-        api_tokens: tokens,
-        app_passwords: [],
-      }),
+      HttpResponse.json({ sessions, api_tokens: tokens, app_passwords: [] }),
     ),
+    http.delete(apiRoutes.deleteSession.path, ({ params }) => {
+      sessions = sessions.filter((session) => session.id !== params.id);
+      return new HttpResponse(null, { status: 204 });
+    }),
+    http.delete(apiRoutes.deleteOtherSessions.path, () => {
+      sessions = sessions.filter((session) => session.current);
+      return new HttpResponse(null, { status: 204 });
+    }),
     http.delete(apiRoutes.revokeAllApiTokens.path, () => {
       tokens = [];
       return new HttpResponse(null, { status: 204 });
@@ -228,7 +237,7 @@ describe("Settings: API tokens and webhooks", () => {
     });
     const { user } = renderWithProviders(<IntegrationCards />, { user: buildUser() });
     const list = await screen.findByRole("list", { name: "Your sign-ins" });
-    expect(within(list).getByText("This browser")).toBeInTheDocument();
+    expect(within(list).getByText("This browser (203.0.113.1)")).toBeInTheDocument();
     expect(within(list).getByText("Home Assistant")).toBeInTheDocument();
     expect(within(list).getAllByText(/^Last used /)).toHaveLength(2);
     expect(screen.getAllByText("Read, write and webhooks").length).toBeGreaterThan(0);
@@ -237,5 +246,32 @@ describe("Settings: API tokens and webhooks", () => {
     await user.click(await screen.findByRole("button", { name: "Revoke all tokens" }));
     await waitFor(() => expect(within(list).queryByText("Home Assistant")).not.toBeInTheDocument());
     expect(await screen.findByText("No tokens yet.")).toBeInTheDocument();
+  });
+
+  it("names each session by its browser and address, signs one out, then every other", async () => {
+    const other = (id: string, userAgent: string, ip: string): SignedInSession => ({
+      ...THIS_SESSION,
+      id,
+      user_agent: userAgent,
+      ip,
+      current: false,
+    });
+    serveIntegrations({
+      otherSessions: [
+        other("session-2", "Phone/1.0", "198.51.100.7"),
+        other("session-3", "Tablet/2.0", "198.51.100.8"),
+      ],
+    });
+    const { user } = renderWithProviders(<IntegrationCards />, { user: buildUser() });
+    const list = await screen.findByRole("list", { name: "Your sign-ins" });
+    const phone = (await within(list).findByText("Phone/1.0 (198.51.100.7)")).closest("li")!;
+    await user.click(within(phone as HTMLElement).getByRole("button", { name: "Sign out" }));
+    await waitFor(() => expect(within(list).queryByText(/^Phone/)).not.toBeInTheDocument());
+    expect(within(list).getByText("Tablet/2.0 (198.51.100.8)")).toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Sign out everywhere else" }));
+    await waitFor(() => expect(within(list).queryByText(/^Tablet/)).not.toBeInTheDocument());
+    expect(within(list).getByText("This browser (203.0.113.1)")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Sign out everywhere else" })).not.toBeInTheDocument();
   });
 });

@@ -19,6 +19,7 @@ import * as taskSearchIndex from "./0018-task-search-index";
 import * as credentialsAndJobShares from "./0019-credentials-and-job-shares";
 import * as taskVersionsAndAiQuota from "./0020-task-versions-and-ai-quota";
 import * as signInControl from "./0021-sign-in-control";
+import * as twoFactorAndSessions from "./0022-two-factor-and-sessions";
 import * as sharedProjects from "./0023-shared-projects";
 import * as taskTrash from "./0025-task-trash";
 import * as dateFormat from "./0026-date-format";
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   "0019-credentials-and-job-shares": credentialsAndJobShares,
   "0020-task-versions-and-ai-quota": taskVersionsAndAiQuota,
   "0021-sign-in-control": signInControl,
+  "0022-two-factor-and-sessions": twoFactorAndSessions,
   "0023-shared-projects": sharedProjects,
   "0025-task-trash": taskTrash,
   "0026-date-format": dateFormat,

@@ -11,6 +11,7 @@ import type { App, AppDeps } from "../../app-types";
 import { NotFound } from "../../lib/domain-errors";
 import { routeIn } from "../../lib/route-path";
 import { beginOidcSignIn, exchangeOidcCode, finishOidcSignIn, oidcRedirectUri } from "./oidc";
+import { clientOf } from "./sessions";
 import { signInOptions } from "./sign-in-control";
 
 /** The browser's cookie naming its begun OpenID Connect sign-in, sent back to the callback only. */
@@ -120,6 +121,6 @@ export function signInOptionsRoutes(app: App, deps: AppDeps): void {
         },
       },
     },
-    async (request) => exchangeOidcCode(deps, request.body.code),
+    async (request) => exchangeOidcCode(deps, request.body.code, clientOf(request)),
   );
 }

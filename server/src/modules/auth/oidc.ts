@@ -8,7 +8,7 @@ import { Unauthenticated } from "../../lib/domain-errors";
 import { hashToken, newToken } from "../../lib/opaque-tokens";
 import { handOffSignIn, type OidcPerson } from "./oidc-account";
 import { insertOidcLogin, takeOidcHandoff, takeOidcLogin } from "./oidc-repository";
-import { startSession } from "./service";
+import { startSession, type SessionClient } from "./sessions";
 import { assertEnabled } from "./sign-in-control";
 import { findUserById } from "./user-repository";
 
@@ -125,11 +125,15 @@ export async function finishOidcSignIn(
 }
 
 /** POST /auth/oidc/exchange: a hand-off code, once and within its minute, for a session. */
-export async function exchangeOidcCode(deps: OidcDeps, code: string): Promise<AuthResponse> {
+export async function exchangeOidcCode(
+  deps: OidcDeps,
+  code: string,
+  client: SessionClient,
+): Promise<AuthResponse> {
   const userId = await takeOidcHandoff(deps.db, hashToken(code), deps.clock.now());
   const user = userId ? await findUserById(deps.db, userId) : undefined;
   if (!user)
     throw new Unauthenticated("This sign-in link has expired or was already used. Please sign in again.");
   assertEnabled(user);
-  return startSession(deps, user);
+  return startSession(deps, user, client);
 }

@@ -3,6 +3,7 @@ import { apiRoutes } from "@contract/routes";
 import type { App, ModulePlugin } from "../../app-types";
 import { routeIn } from "../../lib/route-path";
 import { endCredentialsAfterNewPassword } from "../credentials/service";
+import { accountSecurityRoutes } from "./account-security-routes";
 import { setTimezone, updateProfile, updateSettings } from "./account-settings";
 import { authenticate, currentSessionId, currentUser, currentUserRow } from "./authenticate";
 import { signInOptionsRoutes } from "./oidc-routes";
@@ -16,6 +17,7 @@ import {
   resetPassword,
   sendVerification,
 } from "./service";
+import { clientOf } from "./sessions";
 
 /** An account call's schema from its contract entry: summary, body and 200 answer (+ token). */
 function callSchema<Body extends z.ZodType, Answer extends z.ZodType>(route: {
@@ -47,11 +49,11 @@ export const authModule: ModulePlugin = async (app, { deps }) => {
   );
 
   app.post(routeIn(app, registerRoute.path), { schema: callSchema(registerRoute) }, async (request) =>
-    register(deps, request.body, request.ip),
+    register(deps, request.body, clientOf(request)),
   );
 
   app.post(routeIn(app, loginRoute.path), { schema: callSchema(loginRoute) }, async (request) =>
-    login(deps, request.body, request.ip),
+    login(deps, request.body, clientOf(request)),
   );
 
   const { forgotPassword: forgotRoute, resetPassword: resetRoute } = apiRoutes;
@@ -66,6 +68,8 @@ export const authModule: ModulePlugin = async (app, { deps }) => {
   });
 
   signInOptionsRoutes(app, deps);
+
+  await app.register(async (scope: App) => accountSecurityRoutes(scope, deps));
 
   await app.register(async (signedIn: App) => {
     // A personal API token may read the account, never change it.

@@ -10,6 +10,7 @@ import type {
   User,
 } from "@contract/auth";
 import { INVALID_RESET_CODE_MESSAGE } from "@contract/auth";
+import type { LoginResponse } from "@contract/account-security";
 import type { SignedInSession } from "@contract/integrations";
 import type { FastifyBaseLogger } from "fastify";
 import type { AppDeps } from "../../app-types";
@@ -38,8 +39,9 @@ import type { OutgoingMail } from "../../mail/mailer";
 import { existingAccountMail, passwordResetMail, verificationMail } from "../../mail/verification-mail";
 import { endLiveStreams } from "../live-updates";
 import { giveInbox } from "../projects/service";
+import { startSession, type SessionClient } from "./sessions";
+import { twoFactorChallenge } from "./two-factor";
 import {
-  createSession,
   revokeAllSessions,
   revokeOtherSessions,
   revokeSession,
@@ -142,12 +144,6 @@ function assertUsernameNotReserved(username: string): void {
 async function assertUsernameFree(deps: AuthDeps, username: string): Promise<void> {
   if (await findUserByUsername(deps.db, username))
     throw new Conflict(USERNAME_TAKEN_MESSAGE, "username_taken");
-}
-
-export async function startSession(deps: AuthDeps, user: UserRow): Promise<AuthResponse> {
-  const now = deps.clock.now();
-  const { token } = await createSession(deps.db, user.id, now, deps.config.sessionTtlDays);
-  return { token, user: await toUserJson(deps, user, now) };
 }
 
 /**
@@ -306,7 +302,12 @@ export async function resetPassword(
 }
 
 /** POST /auth/register: every sign-up rule the form checks (e-mail, username, password, names) is checked again here, then the code. */
-export async function register(deps: AuthDeps, request: RegisterRequest, ip: string): Promise<AuthResponse> {
+export async function register(
+  deps: AuthDeps,
+  request: RegisterRequest,
+  client: SessionClient,
+): Promise<AuthResponse> {
+  const { ip } = client;
   await assertMaySignUp(deps, request.email);
   const now = deps.clock.now();
   const emailLower = request.email.toLowerCase();
@@ -354,7 +355,7 @@ export async function register(deps: AuthDeps, request: RegisterRequest, ip: str
   }
   await consumeCode(deps.db, "verification_codes", emailLower);
   await giveInbox(deps.db, deps.clock, user.id);
-  return startSession(deps, user);
+  return startSession(deps, user, client);
 }
 
 const tooManySignIns = (wait: string) => `Too many sign-in attempts. Please try again in ${wait}.`;
@@ -372,9 +373,15 @@ function loginKeys(emailLower: string, ip: string) {
 
 /**
  * POST /auth/login: one message whether the e-mail is unknown or the password wrong, and the
- * same limits for unknown and existing addresses.
+ * same limits for unknown and existing addresses. An account with two-factor sign-in gets a
+ * challenge instead of a session.
  */
-export async function login(deps: AuthDeps, request: LoginRequest, ip: string): Promise<AuthResponse> {
+export async function login(
+  deps: AuthDeps,
+  request: LoginRequest,
+  client: SessionClient,
+): Promise<LoginResponse> {
+  const { ip } = client;
   const now = deps.clock.now();
   const emailLower = request.email.toLowerCase();
   const keys = loginKeys(emailLower, ip);
@@ -412,7 +419,7 @@ export async function login(deps: AuthDeps, request: LoginRequest, ip: string): 
   await clearRateLimit(deps.db, keys.accountBackoff);
   await holdUntil(deps.db, keys.knownClient(user.id), new Date(now.getTime() + KNOWN_CLIENT_MS));
   assertEnabled(user);
-  return startSession(deps, user);
+  return (await twoFactorChallenge(deps, user.id, client)) ?? startSession(deps, user, client);
 }
 
 export async function logout(deps: AuthDeps, user: Pick<UserRow, "id">, sessionId: string): Promise<void> {

@@ -3,11 +3,18 @@ import type { UserRow } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { hashToken, newToken } from "../../lib/opaque-tokens";
 
+/** Who signs in: the User-Agent it sent (null for none) and its address. */
+export interface SessionClient {
+  userAgent: string | null;
+  ip: string;
+}
+
 export async function createSession(
   db: Db,
   userId: string,
   now: Date,
   ttlDays: number,
+  client: SessionClient,
 ): Promise<{ token: string; sessionId: string }> {
   const token = newToken();
   const sessionId = newId();
@@ -20,6 +27,8 @@ export async function createSession(
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + ttlDays * 86_400_000).toISOString(),
       revoked_at: null,
+      user_agent: client.userAgent,
+      ip: client.ip,
     })
     .execute();
   return { token, sessionId };
@@ -79,10 +88,19 @@ export function selectLiveSessions(
   db: Db,
   userId: string,
   now: Date,
-): Promise<{ id: string; created_at: string; expires_at: string; last_used_at: string | null }[]> {
+): Promise<
+  {
+    id: string;
+    created_at: string;
+    expires_at: string;
+    last_used_at: string | null;
+    user_agent: string | null;
+    ip: string | null;
+  }[]
+> {
   return db
     .selectFrom("sessions")
-    .select(["id", "created_at", "expires_at", "last_used_at"])
+    .select(["id", "created_at", "expires_at", "last_used_at", "user_agent", "ip"])
     .where("user_id", "=", userId)
     .where("revoked_at", "is", null)
     .where("expires_at", ">", now.toISOString())
@@ -98,6 +116,24 @@ export async function revokeSession(db: Db, sessionId: string, now: Date): Promi
     .where("id", "=", sessionId)
     .where("revoked_at", "is", null)
     .execute();
+}
+
+/** One live session of the user; false when the user has no such session. */
+export async function revokeSessionOfUser(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  now: Date,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("sessions")
+    .set({ revoked_at: now.toISOString() })
+    .where("id", "=", sessionId)
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 /** Every session of the user except one (a password change keeps the current session). */

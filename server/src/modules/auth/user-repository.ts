@@ -34,3 +34,8 @@ export async function updateUser(db: Db, id: string, changes: UserUpdate): Promi
 export function listUsers(db: Db): Promise<UserRow[]> {
   return db.selectFrom("users").selectAll().orderBy("created_at").orderBy("email_lower").execute();
 }
+
+/** Deletes the account; every table holding the user's rows cascades from users. */
+export async function deleteUser(db: Db, id: string): Promise<void> {
+  await db.deleteFrom("users").where("id", "=", id).execute();
+}

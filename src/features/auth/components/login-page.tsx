@@ -13,6 +13,7 @@ import { useSignInOptions } from "../use-sign-in-options";
 import { AuthLayout } from "./auth-layout";
 import { OidcSignIn } from "./oidc-sign-in";
 import { SubmitButton } from "./submit-button";
+import { TwoFactorStep } from "./two-factor-step";
 
 /** The sign-in screen: e-mail and password, the server's refusal (or "Login failed") above the form. */
 export function LoginPage() {
@@ -28,6 +29,7 @@ export function LoginPage() {
 
   // A signed-in user goes back where they came from, otherwise to /dashboard.
   if (signedIn) return <Navigate to={redirectTarget(location.state)} replace />;
+  if (login.data) return <TwoFactorStep challenge={login.data} onRestart={() => login.reset()} />;
 
   return (
     <AuthLayout

@@ -9,12 +9,15 @@ import { formatDate } from "@/lib/date-format";
 import { useRevokeAllApiTokens } from "@/api/integrations/integration-mutations";
 import { integrationQueries } from "@/api/integrations/integration-queries";
 import { ConfirmRemoval } from "./confirm-removal";
+import { sessionName, SignOutOthersButton, SignOutSessionButton } from "./session-sign-out";
 
 interface SignInRow {
   id: string;
   kind: string;
   name: string;
   lastUsedAt: string | null;
+  /** A session other than this one can be signed out from here. */
+  signOut?: boolean;
 }
 
 /**
@@ -30,8 +33,9 @@ export function SignInsCard({ timeZone }: { timeZone: string }) {
         ...credentials.data.sessions.map((session) => ({
           id: session.id,
           kind: "Session",
-          name: session.current ? "This browser" : "A signed-in browser or app",
+          name: sessionName(session),
           lastUsedAt: session.last_used_at ?? session.created_at,
+          signOut: !session.current,
         })),
         ...credentials.data.api_tokens.map((token) => ({
           id: token.id,
@@ -76,10 +80,12 @@ export function SignInsCard({ timeZone }: { timeZone: string }) {
                 <span className="text-xs text-muted-foreground">
                   {row.lastUsedAt ? `Last used ${formatDate(row.lastUsedAt, timeZone)}` : "Never used"}
                 </span>
+                {row.signOut && <SignOutSessionButton sessionId={row.id} />}
               </li>
             ))}
           </ul>
         )}
+        {credentials.data && credentials.data.sessions.length > 1 && <SignOutOthersButton />}
         {credentials.data && credentials.data.api_tokens.length > 0 && (
           <ConfirmRemoval
             trigger={

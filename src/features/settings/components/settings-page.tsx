@@ -9,6 +9,7 @@ import { ProfileCard } from "./profile-card";
 import { ProgressSettingsCard } from "./progress-settings-card";
 import { RemindersCard } from "./reminders-card";
 import { TimezoneCard } from "./timezone-card";
+import { TwoFactorCard } from "./two-factor-card";
 
 /** /settings: profile, password, timezone, date format, reminders and planning cards. */
 export function SettingsPage({ extraCards }: { extraCards?: ReactNode } = {}) {
@@ -34,6 +35,7 @@ export function SettingsPage({ extraCards }: { extraCards?: ReactNode } = {}) {
             user={current.user}
           />
           <PasswordCard key={`password-${current.user.id}`} />
+          <TwoFactorCard key={`two-factor-${current.user.id}`} />
           <TimezoneCard
             key={`timezone-${current.user.id}-${current.lastRead.timezone}`}
             savedTimeZone={current.user.timezone}
