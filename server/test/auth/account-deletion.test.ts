@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RecoveryCodes, TwoFactorSetup } from "@contract/account-security";
 import type { Db } from "../../src/db/database";
 import { hashedKeyPart } from "../../src/lib/rate-limit";
-import { bearer, createTestApp, signUp, type SignedUp, type TestApp } from "../helpers";
+import { bearer, createTestApp, setAiUsage, signUp, type SignedUp, type TestApp } from "../helpers";
 
 /**
  * Deleting an account leaves nothing of it. The tables are read from the database itself, so a
@@ -57,6 +57,8 @@ const ROWS_OF_USER: Record<string, (db: Db, owned: Owned) => Promise<number>> = 
       db,
       sql`SELECT count(*) AS n FROM jobs WHERE user_id = ${userId} OR subject IN (${sql.join([userId, ...jobSubjects])})`,
     ),
+  task_comments: (db, { userId }) =>
+    count(db, sql`SELECT count(*) AS n FROM task_comments WHERE author_id = ${userId}`),
   webhook_deliveries: (db, { webhookIds }) =>
     count(
       db,
@@ -185,7 +187,24 @@ describe("deleting an account", () => {
     await t.app.inject({ method: "POST", url: "/auth/send-verification", payload: { email: user.email } });
     await t.app.inject({ method: "POST", url: "/auth/forgot-password", payload: { email: user.email } });
 
+    // A member of another person's project, with a comment there.
+    const host = await signUp(t);
+    const shared = await ok(call("POST", "/api/v1/projects", host.token, { name: "Trip" }));
+    const hostTask = await ok(
+      call("POST", "/api/v1/tasks", host.token, { title: "Book", project_id: shared.id }),
+    );
+    await ok(
+      call("POST", `/api/v1/projects/${shared.id}/members`, host.token, {
+        user: user.username,
+        role: "editor",
+      }),
+    );
+    const invitations = (await call("GET", "/api/v1/invitations", token)).json<{ id: string }[]>();
+    await ok(call("POST", `/api/v1/invitations/${invitations[0]!.id}/accept`, token));
+    await ok(call("POST", `/api/v1/tasks/${hostTask.id}/comments`, token, { body: "On it" }));
+
     // Directly: what only the AI, a mail server, a CalDAV client or an open stream would make.
+    await setAiUsage(db, user.id, 1, "2026-11");
     const notificationId = `n-${user.id}`;
     const generationId = `g-${user.id}`;
     await db
