@@ -57,6 +57,10 @@ describe("userFromWire", () => {
       // Nor progress settings: no daily goal, no weekly e-mail.
       daily_goal: null,
       weekly_review_email: false,
+      morning_hour: 9,
+      date_order: "mdy",
+      clock: "12h",
+      week_start: 1,
     });
   });
 

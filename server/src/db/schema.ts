@@ -1,4 +1,7 @@
 import type { ColumnType, Insertable, Selectable, Updateable } from "kysely";
+import type { SessionsTable, SignInTables } from "./schema-sign-in";
+
+export type * from "./schema-sign-in";
 
 /**
  * Table types. Timestamps are ISO-8601 UTC strings (sortable as text on both engines);
@@ -52,63 +55,6 @@ export interface UsersTable {
   clock: ColumnType<string | null, string | null | undefined, string | null>;
   /** The first day of the week, ISO weekday 1 or 7 (migration 0026); null: the default. */
   week_start: ColumnType<number | null, number | null | undefined, number | null>;
-}
-
-export interface SessionsTable {
-  id: string;
-  user_id: string;
-  token_hash: string;
-  created_at: string;
-  expires_at: string;
-  revoked_at: string | null;
-  /** When it last made a call, to the minute (migration 0019); null for none since. */
-  last_used_at: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The User-Agent and client address that signed in (migration 0022); null before it. */
-  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
-  ip: ColumnType<string | null, string | null | undefined, string | null>;
-}
-
-/** A user's authenticator secret (migration 0022); enabled_at null while only set up. */
-export interface TwoFactorTable {
-  user_id: string;
-  secret: string;
-  created_at: string;
-  enabled_at: string | null;
-  /** The TOTP time step last accepted: a code is taken once. */
-  last_time_step: number | null;
-}
-
-/** One-use recovery codes, stored as their SHA-256 (migration 0022). */
-export interface RecoveryCodesTable {
-  code_hash: string;
-  user_id: string;
-  used_at: string | null;
-}
-
-/** Sign-ins waiting for their second factor (migration 0022). */
-export interface TwoFactorChallengesTable {
-  challenge_hash: string;
-  user_id: string;
-  expires_at: string;
-  user_agent: string | null;
-  ip: string;
-}
-
-export interface VerificationCodesTable {
-  email_lower: string;
-  code_hash: string;
-  expires_at: string;
-  failed_attempts: ColumnType<number, number | undefined, number>;
-  last_sent_at: string;
-}
-
-/** The codes of "Forgot password?" (migration 0009), shaped like the sign-up codes. */
-export type PasswordResetCodesTable = VerificationCodesTable;
-
-export interface RateLimitsTable {
-  key: string;
-  hits: number;
-  window_ends_at: string;
 }
 
 export interface TasksTable {
@@ -456,36 +402,6 @@ export interface EventTicketsTable {
 }
 
 /** The live-update streams open now, on any instance (migration 0019). */
-/** The addresses that may sign up when REGISTRATION=invite (migration 0021). */
-export interface RegistrationInvitesTable {
-  email_lower: string;
-  created_at: string;
-}
-
-/** Which account an OpenID Provider's subject signs in to (migration 0021). */
-export interface OidcIdentitiesTable {
-  issuer: string;
-  subject: string;
-  user_id: string;
-  created_at: string;
-}
-
-/** A sign-in begun at the OpenID Provider, found by the hash of the browser's cookie (migration 0021). */
-export interface OidcLoginsTable {
-  id_hash: string;
-  state: string;
-  nonce: string;
-  code_verifier: string;
-  expires_at: string;
-}
-
-/** A one-time code the web app exchanges for a session after an OpenID sign-in (migration 0021). */
-export interface OidcHandoffsTable {
-  code_hash: string;
-  user_id: string;
-  expires_at: string;
-}
-
 export interface LiveStreamsTable {
   id: string;
   user_id: string;
@@ -517,12 +433,8 @@ export interface AiQuotaUsageTable {
   period: string | null;
 }
 
-export interface Database {
+export interface Database extends SignInTables {
   users: UsersTable;
-  sessions: SessionsTable;
-  verification_codes: VerificationCodesTable;
-  password_reset_codes: PasswordResetCodesTable;
-  rate_limits: RateLimitsTable;
   tasks: TasksTable;
   projects: ProjectsTable;
   generation_requests: GenerationRequestsTable;
@@ -550,15 +462,8 @@ export interface Database {
   event_tickets: EventTicketsTable;
   live_streams: LiveStreamsTable;
   trashed_tasks: TrashedTasksTable;
-  registration_invites: RegistrationInvitesTable;
-  oidc_identities: OidcIdentitiesTable;
-  oidc_logins: OidcLoginsTable;
-  oidc_handoffs: OidcHandoffsTable;
   task_data_versions: TaskDataVersionsTable;
   ai_quota_usage: AiQuotaUsageTable;
-  two_factor: TwoFactorTable;
-  recovery_codes: RecoveryCodesTable;
-  two_factor_challenges: TwoFactorChallengesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

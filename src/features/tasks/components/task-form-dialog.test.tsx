@@ -450,7 +450,7 @@ describe("task time in the dialog and on the card", () => {
     ]);
     const card = screen.getByRole("heading", { name: "Write the report" }).closest("li")!;
     expect(within(card).getByText("45 min")).toBeInTheDocument();
-    expect(within(card).getByText("Tue 10:00")).toBeInTheDocument();
+    expect(within(card).getByText("Tue 10:00 AM")).toBeInTheDocument();
   });
 
   it("refuses an estimate outside 5 to 720 minutes", async () => {
