@@ -4,11 +4,16 @@ import { describe, expect, it } from "vitest";
 
 const serverSrc = path.resolve(import.meta.dirname, "..", "..", "src");
 
-/** Every table of the database, as `Database` in server/src/db/schema.ts names them. */
+/**
+ * Every table of the database, as `Database` in server/src/db/schema.ts names them (with the
+ * sign-in tables it extends, from schema-sign-in.ts).
+ */
 function tableNames(): string[] {
-  const schema = readFileSync(path.join(serverSrc, "db", "schema.ts"), "utf8");
-  const body = /export interface Database \{([^}]*)\}/.exec(schema)?.[1] ?? "";
-  return [...body.matchAll(/^\s*(\w+):/gm)].map((match) => match[1] as string);
+  return ["schema.ts", "schema-sign-in.ts"].flatMap((file) => {
+    const schema = readFileSync(path.join(serverSrc, "db", file), "utf8");
+    const body = /export interface (?:Database|SignInTables)\b[^{]*\{([^}]*)\}/.exec(schema)?.[1] ?? "";
+    return [...body.matchAll(/^\s*(\w+):/gm)].map((match) => match[1] as string);
+  });
 }
 
 /** The production files that may write: all of server/src but db/ (connection, schema, migrations). */
