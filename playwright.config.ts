@@ -12,8 +12,9 @@ const isCi = Boolean(process.env.CI);
 export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/global-setup.ts",
-  // Two browsers at a time: each journey signs up its own account, so two can share the servers.
-  workers: 2,
+  // One browser at a time: on two cores a second one made each journey 2.5 times slower (the
+  // servers, the browsers and the PostgreSQL run beside share them), so the run took no less.
+  workers: 1,
   fullyParallel: false,
   retries: 0,
   forbidOnly: isCi,

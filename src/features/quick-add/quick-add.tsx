@@ -245,13 +245,10 @@ export function QuickAdd({ projectId }: { projectId?: string } = {}) {
             }}
           />
         ) : (
-          <p className="text-xs text-muted-foreground">
-            {/* A phone keeps the room for the list: the short hint. */}
-            <span className="sm:hidden">Dates, #tags, +Project and !high are recognised.</span>
-            <span className="hidden sm:inline">
-              Dates, #tags, +Project, !high or p1 and &quot;every week&quot; are recognised; press Enter to
-              add. Paste several lines for several tasks.
-            </span>
+          // A phone keeps the room for the list: the placeholder's example is the hint there.
+          <p className="text-xs text-muted-foreground max-sm:hidden">
+            Dates, #tags, +Project, !high or p1 and &quot;every week&quot; are recognised; press Enter to add.
+            Paste several lines for several tasks.
           </p>
         )}
         {!pasted && shown?.due_date && <DuePreview dueDate={shown.due_date} />}

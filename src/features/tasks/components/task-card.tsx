@@ -79,7 +79,7 @@ export const TaskCard = memo(function TaskCard({
       aria-label={task.title}
       data-task-card={task.id}
       className={cn(
-        "flex items-start gap-2 px-2.5 py-1.5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+        "flex items-start gap-2 px-2.5 py-1 sm:py-1.5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
         cancelled && "bg-muted/60",
       )}
     >

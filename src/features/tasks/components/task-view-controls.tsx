@@ -9,6 +9,7 @@ import {
 import { SlidersHorizontal } from "lucide-react";
 import { memo, useId, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { useOfferedTaskViews } from "../use-offered-task-views";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Switch } from "@/components/ui/switch";
@@ -19,7 +20,6 @@ import {
   TASK_LAYOUT_LABELS,
   TASK_SORTS,
   TASK_SORT_LABELS,
-  TASK_VIEWS,
   TASK_VIEW_LABELS,
   type TaskLayout,
   type TaskSort,
@@ -235,12 +235,13 @@ export const TaskViewControls = memo(function TaskViewControls({
     state.projects.length +
     Number(state.hideCompleted);
   const [chipsOpen, setChipsOpen] = useState(active > 0);
+  const views = useOfferedTaskViews(state.view);
   return (
     <>
       {/* On a phone the views and the sort take the second row, after the Filters button. */}
       <Segmented
         label="View"
-        values={TASK_VIEWS}
+        values={views}
         labels={TASK_VIEW_LABELS}
         value={state.view}
         onChange={onViewChange}
