@@ -1,6 +1,5 @@
-import path from "node:path";
-import type { PlaywrightTestConfig } from "@playwright/test";
-import { e2eEnvironment, portFrom, serverEnvironment } from "./environment";
+import { portFrom } from "./environment";
+import { extraInstanceWebServer, type WebServer } from "./extra-instance";
 
 /**
  * A second server instance for the AI journeys (issues 4 and 5): the same server and built SPA,
@@ -26,28 +25,14 @@ export const aiInstance = {
   planDelayMs: 3_000,
 };
 
-type WebServer = Exclude<NonNullable<PlaywrightTestConfig["webServer"]>, readonly unknown[]>;
-
 /** The playwright.config.ts `webServer` entry that starts the fake AI and this instance. */
-export const aiInstanceWebServer: WebServer = {
-  command: "npx tsx --tsconfig tsconfig.node.json e2e/support/start-ai-server.ts",
-  url: `${aiInstance.baseUrl}/health`,
-  reuseExistingServer: false,
-  timeout: 60_000,
-  stdout: "pipe",
-  stderr: "pipe",
-  gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-  env: {
-    ...serverEnvironment({
-      ...aiInstance,
-      // Inside the run's data directory, so global teardown removes it with the rest.
-      dataDir: path.join(e2eEnvironment.dataDir, "ai-instance"),
-    }),
-    // The default instance owns the inbound SMTP port; this one needs no listener.
-    INBOUND_SMTP_PORT: "0",
+export const aiInstanceWebServer: WebServer = extraInstanceWebServer(
+  "start-ai-server.ts",
+  { ...aiInstance, dataDirName: "ai-instance" },
+  {
     // AI_BASE_URL is set by start-ai-server.ts once the fake AI listens (on a free port).
     AI_API_KEY: "e2e-fake-key",
     AI_FREE_MONTHLY_LIMIT: String(aiInstance.freeMonthlyLimit),
     E2E_PLAN_DELAY_MS: String(aiInstance.planDelayMs),
   },
-};
+);

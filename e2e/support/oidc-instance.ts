@@ -1,6 +1,5 @@
-import path from "node:path";
-import type { PlaywrightTestConfig } from "@playwright/test";
-import { e2eEnvironment, portFrom, serverEnvironment } from "./environment";
+import { portFrom } from "./environment";
+import { extraInstanceWebServer, type WebServer } from "./extra-instance";
 
 /**
  * A server instance for the OpenID Connect journey: the same server and built SPA with OIDC_*
@@ -19,27 +18,13 @@ export const oidcInstance = {
   name: "Test ID",
 };
 
-type WebServer = Exclude<NonNullable<PlaywrightTestConfig["webServer"]>, readonly unknown[]>;
-
 /** The playwright.config.ts `webServer` entry that starts the provider and this instance. */
-export const oidcInstanceWebServer: WebServer = {
-  command: "npx tsx --tsconfig tsconfig.node.json e2e/support/start-oidc-server.ts",
-  url: `${oidcInstance.baseUrl}/health`,
-  reuseExistingServer: false,
-  timeout: 60_000,
-  stdout: "pipe",
-  stderr: "pipe",
-  gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-  env: {
-    ...serverEnvironment({
-      ...oidcInstance,
-      // Inside the run's data directory, so global teardown removes it with the rest.
-      dataDir: path.join(e2eEnvironment.dataDir, "oidc-instance"),
-    }),
-    // The default instance owns the inbound SMTP port; this one needs no listener.
-    INBOUND_SMTP_PORT: "0",
+export const oidcInstanceWebServer: WebServer = extraInstanceWebServer(
+  "start-oidc-server.ts",
+  { ...oidcInstance, dataDirName: "oidc-instance" },
+  {
     AI_BASE_URL: "",
     OIDC_NAME: oidcInstance.name,
     E2E_OIDC_PROVIDER_PORT: String(oidcInstance.providerPort),
   },
-};
+);
