@@ -8,7 +8,18 @@ import { persistQueries } from "@/lib/query-persistence";
 
 /** One cache for the whole visit, whichever of these pages the visitor comes in by. */
 const visitQueryClient = createQueryClient();
-persistQueries(visitQueryClient);
+let visitCacheKept = false;
+
+/**
+ * Keeps the visit's cache in the browser, once, at the first render rather than when this module
+ * loads: the bundler's chunks of this layout and of the pages import each other, and whichever
+ * loads first runs first, so a call at load time could come before its code is there.
+ */
+function keepVisitCache(): void {
+  if (visitCacheKept) return;
+  visitCacheKept = true;
+  persistQueries(visitQueryClient);
+}
 
 /**
  * The pages that talk to the API (sign-in, sign-up, the signed-in app) with their query client
@@ -16,6 +27,7 @@ persistQueries(visitQueryClient);
  * Loaded on demand: the landing page needs none of it, to keep its first download small.
  */
 export function ApiLayout({ queryClient = visitQueryClient }: { queryClient?: QueryClient }) {
+  if (queryClient === visitQueryClient) keepVisitCache();
   useEffect(() => resetAccountStateOnAccountChange(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
