@@ -12,7 +12,16 @@ export interface StaticSpaOptions {
  * Paths the API owns; every other GET for a page is the SPA. `/premium` itself is a page of the
  * SPA while `/premium/…` are API calls, so a prefix owns only what is below it.
  */
-const API_PREFIXES = ["/auth/", "/api/", "/premium/", "/inbound/", "/docs", "/dav/", "/.well-known/caldav"];
+const API_PREFIXES = [
+  "/auth/",
+  "/api/",
+  "/premium/",
+  "/inbound/",
+  "/docs",
+  "/dav/",
+  "/.well-known/caldav",
+  "/mcp/",
+];
 
 function isApiPath(url: string): boolean {
   const pathname = url.split("?")[0] ?? "";
