@@ -6,6 +6,7 @@ import { DEFAULT_TASK_PRIORITY, TASK_LIMITS, TASK_PRIORITIES, type TaskSource } 
 import type { Config } from "../config";
 import { normaliseRecurrence, RecurrenceError } from "../lib/recurrence";
 import { dueDateFromInstant, zonedWallTimeToUtc } from "../modules/extract/date-phrases";
+import { MORNING_HOUR } from "../modules/extract/date-language";
 import { PLAN_PICKS_MAX } from "./plan-scoring";
 import { AiProviderError, type AiProvider, type PlanCandidate, type PlanPick } from "./provider";
 
@@ -182,10 +183,11 @@ function localNow(now: Date, timeZone: string): string {
   }).format(now);
 }
 
-function extractionPrompt(timeZone: string, now: Date): string {
+function extractionPrompt(timeZone: string, now: Date, morningHour: number): string {
   return [
     "You extract actionable tasks from text for a personal task manager.",
     `The user's time zone is ${timeZone}; it is now ${localNow(now, timeZone)} there.`,
+    `For this user "morning" with no hour written means ${String(morningHour).padStart(2, "0")}:00.`,
     'Answer with one JSON object only: {"tasks": [{"title": string, "description": string | null, "priority": "low" | "medium" | "high" | "urgent", "status": "pending" | "completed", "due_date": string | null, "recurrence": string | null, "tags": string[]}]}.',
     "Rules:",
     "- One task per distinct action the text asks for or commits to; ignore greetings, signatures and information that asks for nothing.",
@@ -301,10 +303,10 @@ export function createOpenAiProvider(config: Config["ai"] & { baseUrl: string })
 
   return {
     name: "openai",
-    async extractTasks({ content, timeZone, now }) {
+    async extractTasks({ content, timeZone, now, morningHour = MORNING_HOUR }) {
       return ask(
         [
-          { role: "system", content: extractionPrompt(timeZone, now) },
+          { role: "system", content: extractionPrompt(timeZone, now, morningHour) },
           { role: "user", content },
         ],
         (answer) => readExtraction(answer, timeZone),

@@ -84,6 +84,16 @@ describe("the OpenAI-compatible provider", () => {
     expect(user).toEqual({ role: "user", content: input.content });
   });
 
+  it("tells the model the hour this user means by morning: 09:00 unless they chose another", async () => {
+    fake.enqueue({ json: validAnswer });
+    fake.enqueue({ json: validAnswer });
+    await provider.extractTasks(input);
+    await provider.extractTasks({ ...input, morningHour: 7 });
+    const [plain, early] = fake.requests.map((request) => request.body.messages[0]?.content);
+    expect(plain).toContain('"morning" with no hour written means 09:00');
+    expect(early).toContain('"morning" with no hour written means 07:00');
+  });
+
   it("reads local times in the user's zone and keeps explicit offsets", async () => {
     fake.enqueue({
       json: {
