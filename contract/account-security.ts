@@ -95,6 +95,10 @@ export type OidcDeletionConfirmation = z.infer<typeof oidcDeletionConfirmationSc
  * DELETE /auth/account, or `#delete_account_error=<OidcErrorCode>`. A fragment reaches no server.
  */
 export const ACCOUNT_DELETION_LANDING_PATH = "/settings";
+export const DELETION_FRAGMENT_KEYS = {
+  confirmation: "delete_account",
+  error: "delete_account_error",
+} as const;
 export const WRONG_IDENTITY_MESSAGE =
   "You signed in again as someone else at the identity provider. Sign in as the person linked to this account.";
 export const DELETION_CONFIRMATION_EXPIRED_MESSAGE =

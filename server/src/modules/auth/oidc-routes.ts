@@ -1,6 +1,6 @@
 import { authResponseSchema } from "@contract/auth";
 import { errorBodySchema } from "@contract/common";
-import { ACCOUNT_DELETION_LANDING_PATH } from "@contract/account-security";
+import { ACCOUNT_DELETION_LANDING_PATH, DELETION_FRAGMENT_KEYS as keys } from "@contract/account-security";
 import {
   OIDC_LANDING_PATH,
   oidcExchangeRequestSchema,
@@ -47,8 +47,8 @@ function landing(outcome: OidcOutcome): string {
     const relogin = outcome.relogin;
     const fragment =
       "confirmation" in relogin
-        ? `delete_account=${relogin.confirmation}`
-        : `delete_account_error=${relogin.error}`;
+        ? `${keys.confirmation}=${relogin.confirmation}`
+        : `${keys.error}=${relogin.error}`;
     return `${ACCOUNT_DELETION_LANDING_PATH}#${fragment}`;
   }
   const signIn = outcome.signIn;
