@@ -1,7 +1,9 @@
 import { apiPaths } from "./api-paths";
 import { authResponseSchema } from "./auth";
 import {
+  accountDeletionOptionsSchema,
   deleteAccountRequestSchema,
+  oidcDeletionConfirmationSchema,
   recoveryCodesSchema,
   sessionListSchema,
   twoFactorCodeRequestSchema,
@@ -103,10 +105,31 @@ export const accountSecurityRoutes = {
     body: deleteAccountRequestSchema,
     errors: {
       ...bodyErrors,
-      400: "Bad input, a wrong password or code, or neither given",
+      400: "Bad input, a wrong password or code, an expired or used confirmation, or none given",
+      ...authErrors,
+      403: "Called with a personal API token, or the re-login was of an identity not linked to the account",
+      429: "5 wrong two-factor codes for the account in 15 minutes",
+    },
+  },
+  accountDeletionOptions: {
+    method: "GET",
+    path: apiPaths.accountDeletionOptions,
+    summary: "How the account may confirm its deletion: its password, or a re-login at the OpenID Provider",
+    auth: true,
+    response: accountDeletionOptionsSchema,
+    errors: { ...authErrors, ...sessionOnly },
+  },
+  oidcDeletionConfirmation: {
+    method: "POST",
+    path: apiPaths.oidcDeletionConfirmation,
+    summary: "Begin a re-login at the OpenID Provider that confirms deleting the account",
+    auth: true,
+    response: oidcDeletionConfirmationSchema,
+    errors: {
+      ...bodyErrors,
       ...authErrors,
       ...sessionOnly,
-      429: "5 wrong two-factor codes for the account in 15 minutes",
+      404: "OpenID Connect sign-in is not configured on this server",
     },
   },
 } as const satisfies Record<string, RouteDefinition>;

@@ -57,9 +57,49 @@ export type TwoFactorVerifyRequest = z.infer<typeof twoFactorVerifyRequestSchema
 
 export const sessionListSchema = /* @__PURE__ */ z.array(signedInSessionSchema);
 
-/** The account's password; an account without one confirms with a two-factor code instead. */
+/**
+ * The account's password; an account without one confirms with a two-factor code or a re-login at
+ * the OpenID Provider (the `confirmation` its callback gave) instead.
+ */
 export const deleteAccountRequestSchema = /* @__PURE__ */ z.object({
   password: z.string().min(1, { error: "Enter your password" }).max(1024).optional(),
   code: twoFactorCodeSchema.optional(),
+  confirmation: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe("From the web app's `#delete_account=…` after a re-login at the OpenID Provider"),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+
+/** How the signed-in account may confirm its deletion. */
+export const accountDeletionOptionsSchema = /* @__PURE__ */ z.object({
+  password: z.boolean().describe("The account has a password of its own to confirm with"),
+  oidc: z
+    .object({ name: z.string() })
+    .nullable()
+    .describe("The OpenID Provider the account may sign in again at to confirm (its identity is linked)"),
+});
+export type AccountDeletionOptions = z.infer<typeof accountDeletionOptionsSchema>;
+
+export const oidcDeletionConfirmationSchema = /* @__PURE__ */ z.object({
+  start_path: z
+    .string()
+    .describe("Open it in the browser (after the API's origin): it leads to the provider's sign-in"),
+});
+export type OidcDeletionConfirmation = z.infer<typeof oidcDeletionConfirmationSchema>;
+
+/**
+ * Where the provider's re-login lands in the web app: `#delete_account=<confirmation>` for
+ * DELETE /auth/account, or `#delete_account_error=<OidcErrorCode>`. A fragment reaches no server.
+ */
+export const ACCOUNT_DELETION_LANDING_PATH = "/settings";
+export const DELETION_FRAGMENT_KEYS = {
+  confirmation: "delete_account",
+  error: "delete_account_error",
+} as const;
+export const WRONG_IDENTITY_MESSAGE =
+  "You signed in again as someone else at the identity provider. Sign in as the person linked to this account.";
+export const DELETION_CONFIRMATION_EXPIRED_MESSAGE =
+  "This confirmation has expired or was already used. Please confirm again.";

@@ -25,6 +25,8 @@ export const apiPaths = {
   deleteSession: "/auth/sessions/:id",
   deleteOtherSessions: "/auth/sessions",
   deleteAccount: "/auth/account",
+  accountDeletionOptions: "/auth/account/deletion-options",
+  oidcDeletionConfirmation: "/auth/account/oidc-confirmation",
   listTasks: "/api/v1/tasks",
   createTask: "/api/v1/tasks",
   taskStats: "/api/v1/tasks/stats",

@@ -54,6 +54,15 @@ export const signInOptionsSchema = /* @__PURE__ */ z.object({
 });
 export type SignInOptions = z.infer<typeof signInOptionsSchema>;
 
+export const oidcStartQuerySchema = /* @__PURE__ */ z.object({
+  confirm: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe("A re-login begun by POST /auth/account/oidc-confirmation, instead of a sign-in"),
+});
+
 export const oidcExchangeRequestSchema = /* @__PURE__ */ z.object({
   code: z.string().min(1).max(200),
 });

@@ -1,4 +1,10 @@
-import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from "@contract/account-security";
+import type {
+  AccountDeletionOptions,
+  OidcDeletionConfirmation,
+  RecoveryCodes,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from "@contract/account-security";
 import type { ErrorBody } from "@contract/common";
 import { apiRoutes } from "@contract/routes";
 import { http, HttpResponse } from "msw";
@@ -51,4 +57,12 @@ export const accountSecurityHandlers = [
     state = { setUp: false, enabled: false };
     return new HttpResponse(null, { status: 204 });
   }),
+  // Deleting the account: an account with a password, on a server without single sign-on.
+  http.get(apiRoutes.accountDeletionOptions.path, () =>
+    HttpResponse.json<AccountDeletionOptions>({ password: true, oidc: null }),
+  ),
+  http.post(apiRoutes.oidcDeletionConfirmation.path, () =>
+    HttpResponse.json<OidcDeletionConfirmation>({ start_path: "/auth/oidc/start?confirm=fake-login" }),
+  ),
+  http.delete(apiRoutes.deleteAccount.path, () => new HttpResponse(null, { status: 204 })),
 ];

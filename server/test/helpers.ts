@@ -67,6 +67,7 @@ const TABLES = [
   "verification_codes",
   "password_reset_codes",
   "sessions",
+  "account_deletion_confirmations",
   "oidc_handoffs",
   "oidc_identities",
   "oidc_logins",

@@ -79,3 +79,45 @@ export async function startOidcProvider(options: {
       }),
   };
 }
+
+/**
+ * A browser (fetch with a cookie jar of its own, so the provider always asks who signs in) at the
+ * provider's login page: signs in as `login`, consents, and returns where it is sent back.
+ */
+export async function signInAtTestProvider(
+  authorizationUrl: URL,
+  login: string,
+  redirectUri: string,
+): Promise<URL> {
+  const jar = new Map<string, string>();
+  let url = authorizationUrl.href;
+  let form: URLSearchParams | undefined;
+  for (let step = 0; step < 12; step += 1) {
+    const response = await fetch(url, {
+      method: form ? "POST" : "GET",
+      redirect: "manual",
+      headers: {
+        cookie: [...jar].map(([name, value]) => `${name}=${value}`).join("; "),
+        ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+      },
+      ...(form ? { body: form.toString() } : {}),
+    });
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = ""] = header.split(";");
+      const at = pair.indexOf("=");
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    const location = response.headers.get("location");
+    if (location) {
+      const next = new URL(location, url);
+      if (next.href.startsWith(redirectUri)) return next;
+      url = next.href;
+      form = undefined;
+      continue;
+    }
+    const prompt = /name="prompt" value="(\w+)"/.exec(await response.text())?.[1];
+    if (!prompt) throw new Error(`The provider answered ${response.status} at ${url}`);
+    form = new URLSearchParams(prompt === "login" ? { prompt, login } : { prompt });
+  }
+  throw new Error("The provider never sent the browser back");
+}

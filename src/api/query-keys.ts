@@ -12,6 +12,7 @@ export const queryKeys = {
     me: () => [...queryKeys.auth.all, "me"] as const,
     signInOptions: () => [...queryKeys.auth.all, "sign-in-options"] as const,
     twoFactor: () => [...queryKeys.auth.all, "two-factor"] as const,
+    deletionOptions: () => [...queryKeys.auth.all, "deletion-options"] as const,
   },
   tasks: {
     all: ["tasks"] as const,

@@ -76,19 +76,32 @@ export interface OidcIdentitiesTable {
   created_at: string;
 }
 
-/** A sign-in begun at the OpenID Provider, found by the hash of the browser's cookie (migration 0021). */
+/**
+ * A sign-in begun at the OpenID Provider, found by the hash of the browser's cookie (migration
+ * 0021); with `user_id`, a re-login of that signed-in account to confirm its deletion (0030).
+ */
 export interface OidcLoginsTable {
   id_hash: string;
   state: string;
   nonce: string;
   code_verifier: string;
   expires_at: string;
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A one-time code the web app exchanges for a session after an OpenID sign-in (migration 0021). */
 export interface OidcHandoffsTable {
   code_hash: string;
   user_id: string;
+  expires_at: string;
+}
+
+/** A re-login at the OpenID Provider, good for one deletion of the account (migration 0030). */
+export interface AccountDeletionConfirmationsTable {
+  token_hash: string;
+  user_id: string;
+  issuer: string;
+  subject: string;
   expires_at: string;
 }
 
@@ -105,4 +118,5 @@ export interface SignInTables {
   oidc_identities: OidcIdentitiesTable;
   oidc_logins: OidcLoginsTable;
   oidc_handoffs: OidcHandoffsTable;
+  account_deletion_confirmations: AccountDeletionConfirmationsTable;
 }

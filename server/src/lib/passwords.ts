@@ -13,6 +13,11 @@ export function hashPassword(password: string): Promise<string> {
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  // An account without a password of its own (made by a single sign-on) takes none, as slowly.
+  if (passwordHash === "") {
+    await verifyAgainstDecoy(password);
+    return false;
+  }
   try {
     return await verify(passwordHash, password);
   } catch {

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { runAdminCommand } from "../../src/modules/auth/admin-commands";
 import { bearer, createTestApp, signUp, type TestApp } from "../helpers";
-import { startOidcProvider, type TestOidcProvider } from "../oidc-provider";
+import { signInAtTestProvider, startOidcProvider, type TestOidcProvider } from "../oidc-provider";
 
 /**
  * OpenID Connect sign-in against a real OpenID Provider (oidc-provider) started here: the browser's
@@ -59,38 +59,8 @@ async function start(): Promise<{ authorizationUrl: URL; cookie: string }> {
 }
 
 /** The person signs in at the provider's login page (and consents); where it sends the browser back. */
-async function signInAtProvider(authorizationUrl: URL, login: string): Promise<URL> {
-  const jar = new Map<string, string>();
-  let url = authorizationUrl.href;
-  let form: URLSearchParams | undefined;
-  for (let step = 0; step < 12; step += 1) {
-    const response = await fetch(url, {
-      method: form ? "POST" : "GET",
-      redirect: "manual",
-      headers: {
-        cookie: [...jar].map(([name, value]) => `${name}=${value}`).join("; "),
-        ...(form ? { "content-type": "application/x-www-form-urlencoded" } : {}),
-      },
-      ...(form ? { body: form.toString() } : {}),
-    });
-    for (const header of response.headers.getSetCookie()) {
-      const [pair = ""] = header.split(";");
-      const at = pair.indexOf("=");
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    const location = response.headers.get("location");
-    if (location) {
-      const next = new URL(location, url);
-      if (next.href.startsWith(REDIRECT_URI)) return next;
-      url = next.href;
-      form = undefined;
-      continue;
-    }
-    const prompt = /name="prompt" value="(\w+)"/.exec(await response.text())?.[1];
-    if (!prompt) throw new Error(`The provider answered ${response.status} at ${url}`);
-    form = new URLSearchParams(prompt === "login" ? { prompt, login } : { prompt });
-  }
-  throw new Error("The provider never sent the browser back");
+function signInAtProvider(authorizationUrl: URL, login: string): Promise<URL> {
+  return signInAtTestProvider(authorizationUrl, login, REDIRECT_URI);
 }
 
 /** The browser arrives back at the callback; the landing page's fragment it is sent on to. */

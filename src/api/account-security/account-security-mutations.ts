@@ -2,6 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useSessionStore } from "@/stores/session-store";
 import { queryKeys } from "../query-keys";
 import {
+  beginOidcDeletionConfirmation,
   deleteAccount,
   disableTwoFactor,
   enableTwoFactor,
@@ -50,5 +51,13 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: deleteAccount,
     onSuccess: () => useSessionStore.getState().clear(),
+  });
+}
+
+/** POST /auth/account/oidc-confirmation: the screen sends the browser on to the provider. */
+export function useBeginOidcDeletionConfirmation() {
+  return useMutation({
+    mutationFn: beginOidcDeletionConfirmation,
+    meta: { errorTitle: "Could not reach the identity provider", errorMessage: "Please try again" },
   });
 }

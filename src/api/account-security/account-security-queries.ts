@@ -1,9 +1,13 @@
 import { apiPaths, pathFor } from "@contract/api-paths";
 import {
+  accountDeletionOptionsSchema,
+  oidcDeletionConfirmationSchema,
   recoveryCodesSchema,
   twoFactorSetupSchema,
   twoFactorStatusSchema,
+  type AccountDeletionOptions,
   type DeleteAccountRequest,
+  type OidcDeletionConfirmation,
   type RecoveryCodes,
   type TwoFactorSetup,
   type TwoFactorStatus,
@@ -12,7 +16,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { apiClient } from "@/lib/api-client";
 import { queryKeys } from "../query-keys";
 
-/** Two-factor sign-in's state (Settings). */
+/** Two-factor sign-in's state, and how the account confirms its deletion (Settings). */
 export const accountSecurityQueries = {
   twoFactor: () =>
     queryOptions({
@@ -20,6 +24,14 @@ export const accountSecurityQueries = {
       queryFn: async ({ signal }): Promise<TwoFactorStatus> =>
         twoFactorStatusSchema.parse(
           (await apiClient.get<unknown>(apiPaths.twoFactorStatus, { signal })).data,
+        ),
+    }),
+  deletionOptions: () =>
+    queryOptions({
+      queryKey: queryKeys.auth.deletionOptions(),
+      queryFn: async ({ signal }): Promise<AccountDeletionOptions> =>
+        accountDeletionOptionsSchema.parse(
+          (await apiClient.get<unknown>(apiPaths.accountDeletionOptions, { signal })).data,
         ),
     }),
 };
@@ -46,4 +58,11 @@ export async function signOutOtherSessions(): Promise<void> {
 
 export async function deleteAccount(request: DeleteAccountRequest): Promise<void> {
   await apiClient.delete(apiPaths.deleteAccount, { data: request });
+}
+
+/** Begins a re-login at the OpenID Provider; the browser is then sent to the path it answers. */
+export async function beginOidcDeletionConfirmation(): Promise<OidcDeletionConfirmation> {
+  return oidcDeletionConfirmationSchema.parse(
+    (await apiClient.post<unknown>(apiPaths.oidcDeletionConfirmation)).data,
+  );
 }

@@ -7,6 +7,7 @@ import { Validation } from "../../lib/domain-errors";
 import { verifyPassword } from "../../lib/passwords";
 import { deleteRateLimitsNaming, enforceRateLimits, hashedKeyPart } from "../../lib/rate-limit";
 import { endLiveStreams } from "../live-updates";
+import { confirmWithRelogin } from "./oidc-deletion";
 import { confirmWithTwoFactor } from "./two-factor";
 import { deleteUser } from "./user-repository";
 import { deleteCode } from "./verification-code-repository";
@@ -20,12 +21,19 @@ const attemptsPerUser = (userId: string) => ({
   windowMs: 15 * 60_000,
 });
 
-/** An account with a password confirms with it; one without (signed in elsewhere) with a code. */
+/**
+ * An account with a password confirms with it; one without (signed in elsewhere) with a code, or
+ * by signing in again at the OpenID Provider (which any account linked to it may do).
+ */
 async function confirmDeletion(
   deps: DeletionDeps,
   user: UserRow,
   request: DeleteAccountRequest,
 ): Promise<void> {
+  if (request.confirmation !== undefined) {
+    await confirmWithRelogin(deps, user, request.confirmation);
+    return;
+  }
   if (!user.password_hash) {
     if (request.code === undefined) {
       throw new Validation("Enter a code from your authenticator app to delete the account", "code_required");

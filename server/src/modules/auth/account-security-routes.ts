@@ -1,9 +1,13 @@
 import { z } from "zod";
 import { apiRoutes, idParamsSchema } from "@contract/routes";
+import { signInOptionsPaths } from "@contract/sign-in-options";
 import type { App, AppDeps } from "../../app-types";
+import { NotFound } from "../../lib/domain-errors";
 import { routeIn } from "../../lib/route-path";
 import { deleteAccount } from "./account-deletion";
 import { authenticate, currentSessionId, currentUser, currentUserRow } from "./authenticate";
+import { beginOidcRelogin } from "./oidc";
+import { accountDeletionOptions } from "./oidc-deletion";
 import { listSessions } from "./service";
 import { signOutOtherSessions, signOutSession } from "./sessions";
 import {
@@ -144,7 +148,8 @@ export async function accountSecurityRoutes(app: App, deps: AppDeps): Promise<vo
           security,
           summary: deleteAccountRoute.summary,
           description:
-            "With the account's `password` (an account without one: `code`, a fresh two-factor code). " +
+            "With the account's `password` (an account without one: `code`, a fresh two-factor code, or " +
+            "`confirmation`, from signing in again at the OpenID Provider: POST /auth/account/oidc-confirmation). " +
             "Tasks, projects, history, sessions, API tokens, app passwords, webhooks, push " +
             "subscriptions, calendars and jobs go at once; every credential answers 401 from then on, " +
             "and the e-mail address and username are free again. Export first: nothing can be restored.",
@@ -155,6 +160,34 @@ export async function accountSecurityRoutes(app: App, deps: AppDeps): Promise<vo
       async (request, reply) => {
         await deleteAccount(deps, await currentUserRow(deps.db, request), request.body);
         return reply.status(204).send(null);
+      },
+    );
+
+    const { accountDeletionOptions: optionsRoute, oidcDeletionConfirmation: reloginRoute } = apiRoutes;
+    signedIn.get(
+      routeIn(signedIn, optionsRoute.path),
+      { schema: { tags, security, summary: optionsRoute.summary, response: { 200: optionsRoute.response } } },
+      async (request) => accountDeletionOptions(deps, await currentUserRow(deps.db, request)),
+    );
+
+    signedIn.post(
+      routeIn(signedIn, reloginRoute.path),
+      {
+        schema: {
+          tags,
+          security,
+          summary: reloginRoute.summary,
+          description:
+            "Open `start_path` in the browser (within 10 minutes): the provider asks the person to sign in " +
+            "again, and its callback sends the browser to `/settings#delete_account=<confirmation>` for " +
+            "DELETE /auth/account (5 minutes, once; refused unless the same person signed in again).",
+          response: { 200: reloginRoute.response },
+        },
+      },
+      async (request) => {
+        if (!deps.config.oidc) throw new NotFound("OpenID Connect sign-in is not configured on this server");
+        const loginId = await beginOidcRelogin(deps, currentUser(request).id);
+        return { start_path: `${signInOptionsPaths.oidcStart}?confirm=${loginId}` };
       },
     );
   });

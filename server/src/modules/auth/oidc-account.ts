@@ -6,7 +6,6 @@ import { isUniqueViolation } from "../../db/database";
 import type { UserRow } from "../../db/schema";
 import { newId } from "../../lib/ids";
 import { hashToken, newToken } from "../../lib/opaque-tokens";
-import { hashPassword } from "../../lib/passwords";
 import { giveInbox } from "../projects/service";
 import { findOidcIdentityUser, insertOidcHandoff, insertOidcIdentity } from "./oidc-repository";
 import { emptyToNull, RESERVED_USERNAMES } from "./service";
@@ -60,12 +59,11 @@ async function freeUsername(deps: AccountDeps, base: string): Promise<string> {
 }
 
 /**
- * A new account for the person: no password anyone knows (a random one; "Forgot password?" sets
- * a real one), names from the provider, and an Inbox like every account.
+ * A new account for the person: no password (an empty hash, which no password matches; "Forgot
+ * password?" sets one), names from the provider, and an Inbox like every account.
  */
 async function createAccount(deps: AccountDeps, person: OidcPerson & { email: string }): Promise<UserRow> {
   const now = deps.clock.now().toISOString();
-  const passwordHash = await hashPassword(newToken());
   const base = usernameBase(person) ?? "user";
   for (let attempt = 0; ; attempt += 1) {
     const username = await freeUsername(deps, base);
@@ -76,7 +74,7 @@ async function createAccount(deps: AccountDeps, person: OidcPerson & { email: st
         email_lower: person.email.toLowerCase(),
         username,
         username_lower: username.toLowerCase(),
-        password_hash: passwordHash,
+        password_hash: "",
         first_name: emptyToNull(person.givenName),
         last_name: emptyToNull(person.familyName),
         created_at: now,

@@ -7,6 +7,8 @@ export interface OidcLogin {
   state: string;
   nonce: string;
   code_verifier: string;
+  /** The signed-in account a re-login confirms; null for a sign-in. */
+  user_id: string | null;
 }
 
 /** Stores a begun sign-in, and drops the ones that expired unfinished. */
@@ -24,15 +26,28 @@ export async function insertOidcLogin(
     .execute();
 }
 
+const LOGIN_COLUMNS = ["state", "nonce", "code_verifier", "user_id", "expires_at"] as const;
+
 /** Takes a begun sign-in once: the row is gone after the first call, live or not. */
 export async function takeOidcLogin(db: Db, idHash: string, now: Date): Promise<OidcLogin | undefined> {
   const row = await db
     .deleteFrom("oidc_logins")
     .where("id_hash", "=", idHash)
-    .returning(["state", "nonce", "code_verifier", "expires_at"])
+    .returning(LOGIN_COLUMNS)
     .executeTakeFirst();
   if (!row || row.expires_at <= now.toISOString()) return undefined;
-  return { state: row.state, nonce: row.nonce, code_verifier: row.code_verifier };
+  const { expires_at: _expiresAt, ...login } = row;
+  return login;
+}
+
+/** A begun sign-in, left in place, while it has not expired. */
+export function findOidcLogin(db: Db, idHash: string, now: Date): Promise<OidcLogin | undefined> {
+  return db
+    .selectFrom("oidc_logins")
+    .select(["state", "nonce", "code_verifier", "user_id"])
+    .where("id_hash", "=", idHash)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
 }
 
 export async function insertOidcHandoff(
@@ -84,4 +99,42 @@ export async function insertOidcIdentity(
     })
     .onConflict((oc) => oc.columns(["issuer", "subject"]).doNothing())
     .execute();
+}
+
+export async function userHasOidcIdentity(db: Db, userId: string): Promise<boolean> {
+  const identity = await db
+    .selectFrom("oidc_identities")
+    .select("subject")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return identity !== undefined;
+}
+
+/** Stores what a re-login proved, and drops the confirmations that expired unused. */
+export async function insertDeletionConfirmation(
+  db: Db,
+  row: { token_hash: string; user_id: string; issuer: string; subject: string; expires_at: string },
+  now: Date,
+): Promise<void> {
+  await db
+    .deleteFrom("account_deletion_confirmations")
+    .where("expires_at", "<=", now.toISOString())
+    .execute();
+  await db.insertInto("account_deletion_confirmations").values(row).execute();
+}
+
+/** Takes a confirmation of the user's once: gone after the first call; undefined when expired. */
+export async function takeDeletionConfirmation(
+  db: Db,
+  tokenHash: string,
+  userId: string,
+  now: Date,
+): Promise<{ issuer: string; subject: string } | undefined> {
+  const row = await db
+    .deleteFrom("account_deletion_confirmations")
+    .where("token_hash", "=", tokenHash)
+    .where("user_id", "=", userId)
+    .returning(["issuer", "subject", "expires_at"])
+    .executeTakeFirst();
+  return row && row.expires_at > now.toISOString() ? { issuer: row.issuer, subject: row.subject } : undefined;
 }

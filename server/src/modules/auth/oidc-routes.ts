@@ -1,8 +1,10 @@
 import { authResponseSchema } from "@contract/auth";
 import { errorBodySchema } from "@contract/common";
+import { ACCOUNT_DELETION_LANDING_PATH, DELETION_FRAGMENT_KEYS as keys } from "@contract/account-security";
 import {
   OIDC_LANDING_PATH,
   oidcExchangeRequestSchema,
+  oidcStartQuerySchema,
   signInOptionsPaths as paths,
   signInOptionsSchema,
 } from "@contract/sign-in-options";
@@ -10,7 +12,14 @@ import type { FastifyRequest } from "fastify";
 import type { App, AppDeps } from "../../app-types";
 import { NotFound } from "../../lib/domain-errors";
 import { routeIn } from "../../lib/route-path";
-import { beginOidcSignIn, exchangeOidcCode, finishOidcSignIn, oidcRedirectUri } from "./oidc";
+import {
+  beginOidcSignIn,
+  exchangeOidcCode,
+  finishOidcLogin,
+  oidcRedirectUri,
+  resumeOidcRelogin,
+  type OidcOutcome,
+} from "./oidc";
 import { clientOf } from "./sessions";
 import { signInOptions } from "./sign-in-control";
 
@@ -29,10 +38,21 @@ function loginIdOf(request: FastifyRequest): string | undefined {
   return pattern.exec(request.headers.cookie ?? "")?.[1];
 }
 
-/** The web app's landing page, with the outcome in the fragment (which no server receives). */
-function landing(outcome: { code: string } | { error: string }): string {
-  const fragment = "code" in outcome ? `code=${outcome.code}` : `error=${outcome.error}`;
-  return `${OIDC_LANDING_PATH}#${fragment}`;
+/**
+ * The web app's page for the outcome, which it carries in the fragment (no server receives it): the
+ * sign-in's landing page, or Settings for a re-login that confirms deleting the account.
+ */
+function landing(outcome: OidcOutcome): string {
+  if ("relogin" in outcome) {
+    const relogin = outcome.relogin;
+    const fragment =
+      "confirmation" in relogin
+        ? `${keys.confirmation}=${relogin.confirmation}`
+        : `${keys.error}=${relogin.error}`;
+    return `${ACCOUNT_DELETION_LANDING_PATH}#${fragment}`;
+  }
+  const signIn = outcome.signIn;
+  return `${OIDC_LANDING_PATH}#${"code" in signIn ? `code=${signIn.code}` : `error=${signIn.error}`}`;
 }
 
 function oidcSettings(deps: AppDeps) {
@@ -67,19 +87,30 @@ export function signInOptionsRoutes(app: App, deps: AppDeps): void {
         tags,
         security,
         summary: "Begin signing in with the OpenID Provider (a browser navigation)",
-        description: `Redirects (302) to the provider. Register \`${oidcRedirectUri(deps.config)}\` there as the redirect URI.`,
+        description:
+          `Redirects (302) to the provider. Register \`${oidcRedirectUri(deps.config)}\` there as the redirect URI. ` +
+          "With `confirm`, the re-login begun by POST /auth/account/oidc-confirmation instead (the provider " +
+          `asks the person to sign in again); its callback ends on \`${ACCOUNT_DELETION_LANDING_PATH}#delete_account=…\`.`,
+        querystring: oidcStartQuerySchema,
         response: notConfigured,
       },
     },
     async (request, reply) => {
       const oidc = oidcSettings(deps);
+      const { confirm } = request.query;
+      const failed = (error: "unavailable" | "expired"): OidcOutcome =>
+        confirm === undefined ? { signIn: { error } } : { relogin: { error } };
       try {
-        const { loginId, authorizationUrl } = await beginOidcSignIn(deps, oidc);
-        void reply.header("set-cookie", loginCookie(deps, loginId, 600));
-        return reply.redirect(authorizationUrl, 302);
+        const begun =
+          confirm === undefined
+            ? await beginOidcSignIn(deps, oidc)
+            : { loginId: confirm, authorizationUrl: await resumeOidcRelogin(deps, oidc, confirm) };
+        if (begun.authorizationUrl === undefined) return reply.redirect(landing(failed("expired")), 302);
+        void reply.header("set-cookie", loginCookie(deps, begun.loginId, 600));
+        return reply.redirect(begun.authorizationUrl, 302);
       } catch (error) {
         request.log.warn({ err: error }, "The OpenID Provider could not be reached");
-        return reply.redirect(landing({ error: "unavailable" }), 302);
+        return reply.redirect(landing(failed("unavailable")), 302);
       }
     },
   );
@@ -91,14 +122,16 @@ export function signInOptionsRoutes(app: App, deps: AppDeps): void {
         tags,
         security,
         summary: "Where the OpenID Provider sends the browser back",
-        description: `Redirects (302) to \`${OIDC_LANDING_PATH}#code=…\` (a one-time code for ${paths.oidcExchange}) or \`${OIDC_LANDING_PATH}#error=…\`.`,
+        description:
+          `Redirects (302) to \`${OIDC_LANDING_PATH}#code=…\` (a one-time code for ${paths.oidcExchange}) or \`${OIDC_LANDING_PATH}#error=…\`; ` +
+          `a re-login to \`${ACCOUNT_DELETION_LANDING_PATH}#delete_account=…\` (a confirmation for DELETE /auth/account, 5 minutes, once) or \`#delete_account_error=…\`.`,
         response: notConfigured,
       },
     },
     async (request, reply) => {
       const oidc = oidcSettings(deps);
       const callbackUrl = new URL(request.url, deps.config.publicUrl);
-      const outcome = await finishOidcSignIn(deps, oidc, loginIdOf(request), callbackUrl, request.log);
+      const outcome = await finishOidcLogin(deps, oidc, loginIdOf(request), callbackUrl, request.log);
       void reply.header("set-cookie", loginCookie(deps, "", 0));
       return reply.redirect(landing(outcome), 302);
     },

@@ -7,7 +7,14 @@ import type { Config } from "../../config";
 import { Unauthenticated } from "../../lib/domain-errors";
 import { hashToken, newToken } from "../../lib/opaque-tokens";
 import { handOffSignIn, type OidcPerson } from "./oidc-account";
-import { insertOidcLogin, takeOidcHandoff, takeOidcLogin } from "./oidc-repository";
+import { confirmDeletionByRelogin } from "./oidc-deletion";
+import {
+  findOidcLogin,
+  insertOidcLogin,
+  takeOidcHandoff,
+  takeOidcLogin,
+  type OidcLogin,
+} from "./oidc-repository";
 import { startSession, type SessionClient } from "./sessions";
 import { assertEnabled } from "./sign-in-control";
 import { findUserById } from "./user-repository";
@@ -49,20 +56,8 @@ function providerConfiguration(oidc: OidcSettings): Promise<client.Configuration
   return configuration;
 }
 
-/** GET /auth/oidc/start: the provider's authorization URL, and the id the browser keeps for the callback. */
-export async function beginOidcSignIn(
-  deps: OidcDeps,
-  oidc: OidcSettings,
-): Promise<{ loginId: string; authorizationUrl: string }> {
-  const configuration = await providerConfiguration(oidc);
-  const login = {
-    state: client.randomState(),
-    nonce: client.randomNonce(),
-    code_verifier: client.randomPKCECodeVerifier(),
-  };
-  const loginId = newToken();
-  const now = deps.clock.now();
-  await insertOidcLogin(deps.db, hashToken(loginId), login, now, new Date(now.getTime() + LOGIN_TTL_MS));
+/** Where the provider sends the person to, for a begun login. */
+async function authorizationUrlOf(configuration: client.Configuration, deps: OidcDeps, login: OidcLogin) {
   const url = client.buildAuthorizationUrl(configuration, {
     redirect_uri: oidcRedirectUri(deps.config),
     scope: SCOPE,
@@ -70,27 +65,69 @@ export async function beginOidcSignIn(
     nonce: login.nonce,
     code_challenge: await client.calculatePKCECodeChallenge(login.code_verifier),
     code_challenge_method: "S256",
+    // A re-login must be one: the provider asks again even when its own session would do.
+    ...(login.user_id === null ? {} : { prompt: "login", max_age: "0" }),
   });
-  return { loginId, authorizationUrl: url.href };
+  return url.href;
+}
+
+/** Stores a begun login: a sign-in, or (`userId`) a re-login of that signed-in account. */
+async function newLogin(
+  deps: OidcDeps,
+  userId: string | null,
+): Promise<{ loginId: string; login: OidcLogin }> {
+  const login = {
+    state: client.randomState(),
+    nonce: client.randomNonce(),
+    code_verifier: client.randomPKCECodeVerifier(),
+    user_id: userId,
+  };
+  const loginId = newToken();
+  const now = deps.clock.now();
+  await insertOidcLogin(deps.db, hashToken(loginId), login, now, new Date(now.getTime() + LOGIN_TTL_MS));
+  return { loginId, login };
+}
+
+/** GET /auth/oidc/start: the provider's authorization URL, and the id the browser keeps for the callback. */
+export async function beginOidcSignIn(
+  deps: OidcDeps,
+  oidc: OidcSettings,
+): Promise<{ loginId: string; authorizationUrl: string }> {
+  const configuration = await providerConfiguration(oidc);
+  const { loginId, login } = await newLogin(deps, null);
+  return { loginId, authorizationUrl: await authorizationUrlOf(configuration, deps, login) };
+}
+
+/**
+ * POST /auth/account/oidc-confirmation: a re-login of the signed-in account, begun; its id goes to
+ * GET /auth/oidc/start in the browser's URL, which keeps it as the cookie of any other login. (Its
+ * callback gives only a confirmation that DELETE /auth/account takes from this account's own
+ * session, and only for this account's identity at the provider.)
+ */
+export async function beginOidcRelogin(deps: OidcDeps, userId: string): Promise<string> {
+  return (await newLogin(deps, userId)).loginId;
+}
+
+/** The authorization URL of a re-login begun by its signed-in account, while it is not finished. */
+export async function resumeOidcRelogin(
+  deps: OidcDeps,
+  oidc: OidcSettings,
+  loginId: string,
+): Promise<string | undefined> {
+  const login = await findOidcLogin(deps.db, hashToken(loginId), deps.clock.now());
+  if (!login || login.user_id === null) return undefined;
+  return authorizationUrlOf(await providerConfiguration(oidc), deps, login);
 }
 
 const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 
-/**
- * GET /auth/oidc/callback: checks the provider's answer (state, issuer, PKCE, the ID token and its
- * nonce) and hands the person's account off with a one-time code, or says why not. The begun
- * sign-in is used up whatever happens.
- */
-export async function finishOidcSignIn(
-  deps: OidcDeps,
+/** The person the provider's answer names, once it is verified (state, issuer, PKCE, ID token, nonce). */
+async function verifiedPerson(
   oidc: OidcSettings,
-  loginId: string | undefined,
+  login: OidcLogin,
   callbackUrl: URL,
   log: Pick<FastifyBaseLogger, "warn">,
-): Promise<{ code: string } | { error: OidcErrorCode }> {
-  const login = loginId ? await takeOidcLogin(deps.db, hashToken(loginId), deps.clock.now()) : undefined;
-  if (!login) return { error: "expired" };
-  let person: OidcPerson;
+): Promise<OidcPerson | { error: OidcErrorCode }> {
   try {
     const configuration = await providerConfiguration(oidc);
     const tokens = await client.authorizationCodeGrant(configuration, callbackUrl, {
@@ -98,6 +135,8 @@ export async function finishOidcSignIn(
       expectedState: login.state,
       expectedNonce: login.nonce,
       idTokenExpected: true,
+      // A re-login's ID token must say the person signed in just now (its auth_time).
+      ...(login.user_id === null ? {} : { maxAge: 0 }),
     });
     const claims = tokens.claims();
     if (!claims) return { error: "failed" };
@@ -106,7 +145,7 @@ export async function finishOidcSignIn(
       claims.email === undefined
         ? await client.fetchUserInfo(configuration, tokens.access_token, claims.sub)
         : claims;
-    person = {
+    return {
       issuer: claims.iss,
       subject: claims.sub,
       email: text(info.email),
@@ -121,7 +160,34 @@ export async function finishOidcSignIn(
     log.warn({ err: error }, "An OpenID Connect sign-in failed");
     return { error: "failed" };
   }
-  return handOffSignIn(deps, person);
+}
+
+/** How a login at the provider ended: a sign-in's hand-off, a re-login's confirmation, or why not. */
+export type OidcOutcome =
+  | { signIn: { code: string } | { error: OidcErrorCode } }
+  | { relogin: { confirmation: string } | { error: OidcErrorCode } };
+
+/**
+ * GET /auth/oidc/callback: checks the provider's answer and hands the person's account off with a
+ * one-time code (a sign-in), or records what a re-login proved (confirming a deletion), or says
+ * why not. The begun login is used up whatever happens.
+ */
+export async function finishOidcLogin(
+  deps: OidcDeps,
+  oidc: OidcSettings,
+  loginId: string | undefined,
+  callbackUrl: URL,
+  log: Pick<FastifyBaseLogger, "warn">,
+): Promise<OidcOutcome> {
+  const login = loginId ? await takeOidcLogin(deps.db, hashToken(loginId), deps.clock.now()) : undefined;
+  if (!login) return { signIn: { error: "expired" } };
+  const person = await verifiedPerson(oidc, login, callbackUrl, log);
+  if (login.user_id !== null) {
+    return {
+      relogin: "error" in person ? person : await confirmDeletionByRelogin(deps, login.user_id, person),
+    };
+  }
+  return { signIn: "error" in person ? person : await handOffSignIn(deps, person) };
 }
 
 /** POST /auth/oidc/exchange: a hand-off code, once and within its minute, for a session. */

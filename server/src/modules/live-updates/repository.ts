@@ -35,27 +35,38 @@ export async function takeTicket(db: Db, ticketHash: string) {
     .executeTakeFirst();
 }
 
-/** Whether a session is still live at `nowIso` (not revoked, not expired). */
-export async function sessionIsLive(db: Db, sessionId: string, nowIso: string): Promise<boolean> {
-  const session = await db
-    .selectFrom("sessions")
-    .select("id")
-    .where("id", "=", sessionId)
-    .where("revoked_at", "is", null)
-    .where("expires_at", ">", nowIso)
-    .executeTakeFirst();
-  return session !== undefined;
+/** What opened a stream: a session or a personal API token (the other is null). */
+interface Credential {
+  sessionId: string | null;
+  apiTokenId: string | null;
 }
 
-/** Whether a personal API token still exists and has not expired at `nowIso`. */
-export async function apiTokenIsLive(db: Db, apiTokenId: string, nowIso: string): Promise<boolean> {
-  const token = await db
+/**
+ * The session or token, while it is live at `nowIso` (not revoked, not expired, still there) and
+ * its account is not disabled: a query that finds a row or none.
+ */
+function liveCredential(db: Db, credential: Credential, nowIso: string) {
+  if (credential.sessionId !== null) {
+    return db
+      .selectFrom("sessions")
+      .innerJoin("users", "users.id", "sessions.user_id")
+      .select("sessions.id")
+      .where("sessions.id", "=", credential.sessionId)
+      .where("sessions.revoked_at", "is", null)
+      .where("sessions.expires_at", ">", nowIso)
+      .where("users.disabled_at", "is", null);
+  }
+  return db
     .selectFrom("api_tokens")
-    .select("id")
-    .where("id", "=", apiTokenId)
-    .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", nowIso)]))
-    .executeTakeFirst();
-  return token !== undefined;
+    .innerJoin("users", "users.id", "api_tokens.user_id")
+    .select("api_tokens.id")
+    .where("api_tokens.id", "=", credential.apiTokenId ?? "")
+    .where((eb) => eb.or([eb("api_tokens.expires_at", "is", null), eb("api_tokens.expires_at", ">", nowIso)]))
+    .where("users.disabled_at", "is", null);
+}
+
+export async function credentialIsLive(db: Db, credential: Credential, nowIso: string): Promise<boolean> {
+  return (await liveCredential(db, credential, nowIso).executeTakeFirst()) !== undefined;
 }
 
 // --- open streams ------------------------------------------------------------------------------
@@ -85,8 +96,24 @@ export async function insertStream(
   await db.insertInto("live_streams").values(row).execute();
 }
 
-export async function markStreamSeen(db: Db, id: string, seenAt: string): Promise<void> {
-  await db.updateTable("live_streams").set({ seen_at: seenAt }).where("id", "=", id).execute();
+/**
+ * Marks an open stream as seen at `nowIso` while what opened it is live, in one statement; false
+ * when it is not (revoked, expired, its account disabled or deleted) or the stream's row is gone.
+ */
+export async function markStreamSeen(
+  db: Db,
+  id: string,
+  credential: Credential,
+  nowIso: string,
+): Promise<boolean> {
+  const seen = await db
+    .updateTable("live_streams")
+    .set({ seen_at: nowIso })
+    .where("id", "=", id)
+    .where((eb) => eb.exists(liveCredential(db, credential, nowIso)))
+    .returning("id")
+    .executeTakeFirst();
+  return seen !== undefined;
 }
 
 export async function deleteStream(db: Db, id: string): Promise<void> {

@@ -9,8 +9,11 @@ import { closeStream, issueEventTicket, openStream, redeemEventTicket, streamSee
 
 const tags = ["live updates"];
 
-/** A comment line now and then keeps proxies and load balancers from closing a quiet stream. */
-const HEARTBEAT_MS = 25_000;
+/**
+ * A comment line now and then keeps proxies and load balancers from closing a quiet stream; each
+ * also re-checks, in the database, that what opened the stream still holds.
+ */
+export const HEARTBEAT_MS = 25_000;
 /** How long a client waits before reconnecting after the stream ends (the SSE `retry` field). */
 const RECONNECT_MS = 2_000;
 
@@ -88,10 +91,17 @@ export const liveUpdatesModule: ModulePlugin = async (app, { deps }) => {
       });
       raw.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
       let ended = false;
+      const end = () => {
+        if (!ended) raw.end();
+      };
       const heartbeat = setInterval(() => {
         raw.write(": heartbeat\n\n");
-        streamSeen(db, clock, streamId).catch((error: unknown) =>
-          request.log.warn({ err: error }, "A live-update stream could not be marked as open"),
+        streamSeen(db, clock, streamId, credential).then(
+          (live) => {
+            if (!live) end();
+          },
+          (error: unknown) =>
+            request.log.warn({ err: error }, "A live-update stream could not be marked as open"),
         );
       }, HEARTBEAT_MS);
       const unsubscribe = hub.subscribe(userId, {
@@ -99,9 +109,7 @@ export const liveUpdatesModule: ModulePlugin = async (app, { deps }) => {
         send: (events) => {
           raw.write(events.map((event) => `event: task\ndata: ${JSON.stringify(event)}\n\n`).join(""));
         },
-        end: () => {
-          if (!ended) raw.end();
-        },
+        end,
       });
       raw.on("close", () => {
         ended = true;

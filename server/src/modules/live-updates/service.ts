@@ -7,15 +7,14 @@ import { hashToken, newToken } from "../../lib/opaque-tokens";
 import { rateLimited } from "../../lib/rate-limit";
 import type { StreamCredential } from "./publish";
 import {
-  apiTokenIsLive,
   countStreams,
+  credentialIsLive,
   deleteExpiredTickets,
   deleteStaleStreams,
   deleteStream,
   insertStream,
   insertTicket,
   markStreamSeen,
-  sessionIsLive,
   takeTicket,
 } from "./repository";
 
@@ -44,12 +43,6 @@ export async function issueEventTicket(
     api_token_id: credential.apiTokenId,
   });
   return { ticket };
-}
-
-/** Whether the session or token that took a ticket is still live (it may be revoked since). */
-async function credentialIsLive(db: Db, credential: StreamCredential, nowIso: string): Promise<boolean> {
-  if (credential.sessionId !== null) return sessionIsLive(db, credential.sessionId, nowIso);
-  return credential.apiTokenId !== null && apiTokenIsLive(db, credential.apiTokenId, nowIso);
 }
 
 /**
@@ -92,8 +85,18 @@ export async function openStream(db: Db, clock: Clock, userId: string, limit: nu
   return id;
 }
 
-export async function streamSeen(db: Db, clock: Clock, id: string): Promise<void> {
-  await markStreamSeen(db, id, clock.now().toISOString());
+/**
+ * A heartbeat of an open stream: it is counted as open a while longer, and answers whether what
+ * opened it still holds. Ending a stream is announced to every instance at once, but a change made
+ * elsewhere (the admin CLI, a process of its own, disabling an account on SQLite) is seen here.
+ */
+export async function streamSeen(
+  db: Db,
+  clock: Clock,
+  id: string,
+  credential: StreamCredential,
+): Promise<boolean> {
+  return markStreamSeen(db, id, credential, clock.now().toISOString());
 }
 
 export async function closeStream(db: Db, id: string): Promise<void> {

@@ -1,3 +1,5 @@
+import { oidcErrorMessage } from "@contract/sign-in-options";
+import { useQuery } from "@tanstack/react-query";
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
@@ -14,17 +16,28 @@ import {
 import { Field } from "@/components/ui/field";
 import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/toaster";
+import { env } from "@/config/env";
 import { errorMessage } from "@/lib/api-client";
-import { useDeleteAccount } from "@/api/account-security/account-security-mutations";
+import {
+  useBeginOidcDeletionConfirmation,
+  useDeleteAccount,
+} from "@/api/account-security/account-security-mutations";
+import { accountSecurityQueries } from "@/api/account-security/account-security-queries";
+import { useDeletionLanding, type DeletionLanding } from "../deletion-landing";
 
 const WHAT_IS_LOST =
   "Your tasks, projects and their history, calendars, sign-ins, API tokens, app passwords, webhooks " +
   "and push notifications are deleted at once, and every device is signed out. This cannot be undone.";
 
-/** Settings → Delete account: after the export above, with the password to confirm. */
+/**
+ * Settings → Delete account: after the export above, with the password to confirm, or (an account
+ * made by single sign-on, which has none) by signing in again at the identity provider, which
+ * sends the browser back here with the dialog open.
+ */
 export function DeleteAccountCard() {
-  const deletion = useDeleteAccount();
-  const [password, setPassword] = useState("");
+  const landed = useDeletionLanding();
+  const [landing, setLanding] = useState(landed);
+  const [open, setOpen] = useState(landed !== null);
 
   return (
     <Card>
@@ -38,45 +51,113 @@ export function DeleteAccountCard() {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Dialog onOpenChange={() => deletion.reset()}>
+        <Dialog
+          open={open}
+          onOpenChange={(next) => {
+            setOpen(next);
+            // A confirmation is for the dialog it came back to.
+            if (!next) setLanding(null);
+          }}
+        >
           <DialogTrigger asChild>
             <Button variant="destructive">Delete account…</Button>
           </DialogTrigger>
           <DialogContent>
-            <form
-              noValidate
-              className="grid gap-4"
-              onSubmit={(event) => {
-                event.preventDefault();
-                deletion.mutate({ password }, { onSuccess: () => toast.success("Your account was deleted") });
-              }}
-            >
-              <DialogHeader>
-                <DialogTitle>Delete your account?</DialogTitle>
-                <DialogDescription>{WHAT_IS_LOST}</DialogDescription>
-              </DialogHeader>
-              <Field
-                label="Your password"
-                error={deletion.isError ? errorMessage(deletion.error, "Please try again") : undefined}
-              >
-                {(control) => (
-                  <PasswordInput
-                    {...control}
-                    autoComplete="current-password"
-                    value={password}
-                    onChange={(event) => setPassword(event.target.value)}
-                  />
-                )}
-              </Field>
-              <DialogFooter>
-                <Button type="submit" variant="destructive" disabled={deletion.isPending || password === ""}>
-                  Delete my account
-                </Button>
-              </DialogFooter>
-            </form>
+            <DeleteAccountForm landing={landing} />
           </DialogContent>
         </Dialog>
       </CardContent>
     </Card>
+  );
+}
+
+/** The dialog's form: what confirms the deletion depends on the account. */
+function DeleteAccountForm({ landing }: { landing: DeletionLanding | null }) {
+  const deletion = useDeleteAccount();
+  const options = useQuery(accountSecurityQueries.deletionOptions()).data;
+  const [password, setPassword] = useState("");
+  const confirmation = landing?.confirmation ?? null;
+  const provider = options?.oidc?.name ?? "your identity provider";
+  // Until the options arrive, and for every account with a password: the password field.
+  const withPassword = confirmation === null && options?.password !== false;
+  const failure = deletion.isError
+    ? errorMessage(deletion.error, "Please try again")
+    : landing?.error
+      ? oidcErrorMessage(landing.error)
+      : undefined;
+
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const request = confirmation === null ? { password } : { confirmation };
+        deletion.mutate(request, { onSuccess: () => toast.success("Your account was deleted") });
+      }}
+    >
+      <DialogHeader>
+        <DialogTitle>Delete your account?</DialogTitle>
+        <DialogDescription>{WHAT_IS_LOST}</DialogDescription>
+      </DialogHeader>
+      {withPassword ? (
+        <Field label="Your password" error={failure}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
+        </Field>
+      ) : (
+        <>
+          <p className="text-sm">
+            {confirmation !== null
+              ? `You signed in again with ${provider}: your account can be deleted now.`
+              : options?.oidc
+                ? `Your account has no password: confirm by signing in again with ${provider}.`
+                : 'Your account has no password: set one with "Forgot password?" on the sign-in page first.'}
+          </p>
+          {failure && (
+            <p role="alert" className="text-sm text-destructive">
+              {failure}
+            </p>
+          )}
+        </>
+      )}
+      <DialogFooter>
+        {confirmation === null && options?.oidc && <ConfirmWithProvider name={options.oidc.name} />}
+        {(withPassword || confirmation !== null) && (
+          <Button
+            type="submit"
+            variant="destructive"
+            disabled={deletion.isPending || (withPassword && password === "")}
+          >
+            Delete my account
+          </Button>
+        )}
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** "Confirm with <provider>": a re-login there, which comes back to Settings. */
+function ConfirmWithProvider({ name }: { name: string }) {
+  const begin = useBeginOidcDeletionConfirmation();
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      disabled={begin.isPending || begin.isSuccess}
+      onClick={() =>
+        begin.mutate(undefined, {
+          onSuccess: ({ start_path: startPath }) => window.location.assign(`${env.apiUrl}${startPath}`),
+        })
+      }
+    >
+      Confirm with {name}
+    </Button>
   );
 }
