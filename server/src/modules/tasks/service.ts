@@ -99,12 +99,16 @@ async function listFilteredTasks(
 }
 
 /**
- * The pending and in-progress tasks, in list order (the daily plan works on these), but those
- * assigned to another member of a shared project: theirs to plan.
+ * The pending and in-progress tasks that are the user's to do, in list order (the daily plan and
+ * the calendar's proposed plan work on these): their own but those assigned to another member,
+ * and the tasks of projects shared with them assigned to them (not the ones assigned to nobody).
  */
 export async function listOpenTasks(db: Db, userId: string): Promise<TaskJson[]> {
-  const rows = await selectTasks(db, userId, { statuses: OPEN_STATUSES });
-  return rows.filter((row) => row.assignee_id === null || row.assignee_id === userId).map(toTaskJson);
+  const sharedProjectIds = (await sharedProjectsOf(db, userId)).map((shared) => shared.projectId);
+  const rows = await selectTasks(db, userId, { statuses: OPEN_STATUSES, sharedProjectIds });
+  return rows
+    .filter((row) => (row.assignee_id === null ? row.user_id === userId : row.assignee_id === userId))
+    .map(toTaskJson);
 }
 
 /**
