@@ -42,7 +42,12 @@ export function refreshAfterSharingChange(queryClient: QueryClient, data: unknow
   const stale: QueryKey[] =
     event.type === "comments"
       ? [queryKeys.sharing.comments(event.task_id ?? ""), queryKeys.sharing.activity(event.project_id)]
-      : [queryKeys.sharing.all, queryKeys.notifications.all, ...staleAfterTaskChange];
+      : [
+          queryKeys.sharing.members(event.project_id),
+          queryKeys.sharing.invitations(),
+          queryKeys.notifications.all,
+          ...staleAfterTaskChange,
+        ];
   return Promise.all(stale.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(
     () => undefined,
   );
