@@ -42,6 +42,8 @@ describe("A viewer's task cards", () => {
   it("offer no change on a viewer's card, and every change on an editor's", async () => {
     renderWithProviders(<TasksPage />, { user, route: "/tasks" });
     const soup = await screen.findByRole("group", { name: "Cook soup" });
+    // Once the projects (with the roles) have loaded.
+    await within(soup).findByRole("button", { name: 'View "Cook soup"' });
     expect(within(soup).getByRole("checkbox", { name: 'Mark "Cook soup" as completed' })).toBeDisabled();
     expect(within(soup).queryByRole("combobox", { name: 'Status of "Cook soup"' })).not.toBeInTheDocument();
     expect(within(soup).queryByRole("button", { name: 'Edit "Cook soup"' })).not.toBeInTheDocument();
@@ -73,6 +75,7 @@ describe("A viewer's task cards", () => {
   it("has no drag handle on a viewer's board card", async () => {
     renderWithProviders(<TasksPage />, { user, route: "/tasks?layout=board" });
     await screen.findByRole("button", { name: 'Move "Book the train"' });
+    await screen.findByTitle('View "Cook soup" (read only)');
     expect(screen.queryByRole("button", { name: 'Move "Cook soup"' })).not.toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Cook soup" })).toHaveAttribute(
       "title",
