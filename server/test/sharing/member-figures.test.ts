@@ -75,14 +75,15 @@ describe("what a member's and an owner's figures count", () => {
   });
   afterAll(async () => t.close());
 
-  it("plans each one's own tasks: a member's assigned ones, not the rest of the shared list", async () => {
+  it("plans each one's own tasks: an editor's assigned ones, not the rest of the shared list", async () => {
     const editorPlan = await planned(editor);
     expect(editorPlan.has(ids["Editor's"]!)).toBe(true);
     expect(editorPlan.has(ids["Editor's own"]!)).toBe(true);
     for (const title of ["Viewer's", "Nobody's", "Owner's", "Diary"])
       expect(editorPlan.has(ids[title]!)).toBe(false);
+    // A viewer cannot schedule a task: theirs counts in their figures, not in their plans.
     const viewerPlan = await planned(viewer);
-    expect(viewerPlan.has(ids["Viewer's"]!)).toBe(true);
+    expect(viewerPlan.has(ids["Viewer's"]!)).toBe(false);
     expect(viewerPlan.has(ids["Nobody's"]!)).toBe(false);
     const ownerPlan = await planned(owner);
     for (const title of ["Nobody's", "Owner's", "Diary"]) expect(ownerPlan.has(ids[title]!)).toBe(true);
@@ -90,6 +91,31 @@ describe("what a member's and an owner's figures count", () => {
       expect(ownerPlan.has(ids[title]!)).toBe(false);
     const outsiderPlan = await planned(outsider);
     for (const id of Object.values(ids)) expect(outsiderPlan.has(id)).toBe(false);
+  });
+
+  it("lets an editor accept a plan with a shared task assigned to them, and undo it", async () => {
+    const response = await editor.call("POST", apiRoutes.acceptPlan.path, {
+      date: "2030-06-17",
+      blocks: [
+        { task_id: ids["Editor's"]!, start: "2030-06-17T09:00:00.000Z", end: "2030-06-17T09:30:00.000Z" },
+        { task_id: ids["Editor's own"]!, start: "2030-06-17T10:00:00.000Z", end: "2030-06-17T10:30:00.000Z" },
+      ],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await owner.task(ids["Editor's"]!)).scheduled_start).toBe("2030-06-17T09:00:00.000Z");
+    const refused = await viewer.call("POST", apiRoutes.acceptPlan.path, {
+      date: "2030-06-17",
+      blocks: [
+        { task_id: ids["Viewer's"]!, start: "2030-06-17T09:00:00.000Z", end: "2030-06-17T09:30:00.000Z" },
+      ],
+    });
+    expect(refused.statusCode).toBe(403);
+    const { undo_token } = response.json<{ undo_token: string }>();
+    const undone = await editor.call("POST", apiRoutes.undoPlan.path, { undo_token });
+    expect(undone.statusCode, undone.body).toBe(200);
+    expect(undone.json()).toEqual({ restored: 2 });
+    expect((await owner.task(ids["Editor's"]!)).scheduled_start).toBeNull();
+    expect((await editor.call("POST", apiRoutes.undoPlan.path, { undo_token })).statusCode).toBe(404);
   });
 
   it("counts a member's assigned tasks in their statistics and takes them out of the owner's", async () => {
