@@ -129,3 +129,15 @@ export const memberParamsSchema = /* @__PURE__ */ z.object({
   id: withoutNul(z.string(), "id"),
   user_id: withoutNul(z.string(), "user_id"),
 });
+
+/**
+ * The data of each `event: sharing` of the live-update stream: a shared project's comments (on
+ * `task_id`) or its members changed (`task_id` null); each member's screens read them again.
+ */
+export const LIVE_SHARING_EVENT_TYPES = ["comments", "members"] as const;
+export const liveSharingEventSchema = /* @__PURE__ */ z.object({
+  type: z.enum(LIVE_SHARING_EVENT_TYPES),
+  project_id: z.string(),
+  task_id: z.string().nullable(),
+});
+export type LiveSharingEvent = z.infer<typeof liveSharingEventSchema>;

@@ -11,6 +11,11 @@ import {
 import { taskJsonSchema } from "./tasks";
 import { batchUpdateRequestSchema, taskIdsRequestSchema, trashListSchema, trashResultSchema } from "./trash";
 
+/** Tasks of a project shared with the caller as a viewer are refused, as a read-only token is. */
+const roleOrReadOnly = {
+  403: "The caller's role in a shared project does not allow this, or a read-only personal API token",
+} as const;
+
 /** The trash (deleted tasks, kept 30 days) and changes of several tasks at once. */
 export const trashRoutes = {
   listTrash: {
@@ -28,7 +33,7 @@ export const trashRoutes = {
     auth: true,
     body: taskIdsRequestSchema,
     response: trashResultSchema,
-    errors: { ...bodyErrors, ...authErrors, ...readOnlyToken, ...taskNotFound },
+    errors: { ...bodyErrors, ...authErrors, ...roleOrReadOnly, ...taskNotFound },
   },
   restoreTasks: {
     method: "POST",
@@ -37,7 +42,12 @@ export const trashRoutes = {
     auth: true,
     body: taskIdsRequestSchema,
     response: trashResultSchema,
-    errors: { ...bodyErrors, ...authErrors, ...readOnlyToken, 404: "No such task in the user's trash" },
+    errors: {
+      ...bodyErrors,
+      ...authErrors,
+      ...roleOrReadOnly,
+      404: "No such task in the user's trash, nor in that of a project shared with the user",
+    },
   },
   emptyTrash: {
     method: "DELETE",
@@ -53,6 +63,6 @@ export const trashRoutes = {
     auth: true,
     body: batchUpdateRequestSchema,
     response: z.array(taskJsonSchema),
-    errors: { ...bodyErrors, ...authErrors, ...readOnlyToken, ...taskTreeErrors },
+    errors: { ...bodyErrors, ...authErrors, ...roleOrReadOnly, ...taskTreeErrors },
   },
 } as const satisfies Record<string, RouteDefinition>;

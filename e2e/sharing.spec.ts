@@ -8,9 +8,10 @@ import { expect, registerAccount, signInThroughLoginPage, test } from "./support
 
 /**
  * Two people share a list: the owner invites a partner from the Share dialog, the partner accepts
- * in the bell, assigns a task to themself and comments on it; as a viewer they may read but not
- * change it; the owner sees what happened in the project's activity. Two browsers, one real
- * server, one real database.
+ * in the bell, assigns a task to themself and comments on it (the owner's open task shows the
+ * comment live); made a viewer, their open list turns read-only and they may read but not change
+ * it; the owner sees what happened in the project's activity. Two browsers, one real server, one
+ * real database.
  */
 
 function partner(): NewUser {
@@ -80,7 +81,11 @@ test("an owner shares a project; the member accepts, works in it, is made a view
     await expect(gracePage.getByRole("heading", { level: 1, name: "Household" })).toBeVisible();
   });
 
-  await test.step("she assigns the task to herself and comments on it", async () => {
+  await test.step("she assigns the task to herself and comments on it; the owner's open task shows it live", async () => {
+    await page.goto(`/projects/${project.id}`);
+    await card(page, "Buy milk").getByRole("button", { name: 'Edit "Buy milk"' }).click();
+    const ownersDialog = page.getByRole("dialog", { name: "Edit Task" });
+    await expect(ownersDialog.getByRole("textbox", { name: "New comment" })).toBeVisible();
     await card(gracePage, "Buy milk").getByRole("button", { name: 'Edit "Buy milk"' }).click();
     const dialog = gracePage.getByRole("dialog", { name: "Edit Task" });
     await dialog
@@ -92,6 +97,11 @@ test("an owner shares a project; the member accepts, works in it, is made a view
       "Oat milk, two cartons",
     );
     await expect(dialog.locator("strong", { hasText: "two" })).toBeVisible();
+    // No reload: the live-update stream tells the owner's tab of the comment.
+    await expect(
+      ownersDialog.getByRole("listitem", { name: `Comment by ${grace.user.username}` }),
+    ).toContainText("Oat milk, two cartons");
+    await page.keyboard.press("Escape");
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await expect(dialog).toBeHidden();
     await expect(card(gracePage, "Buy milk").getByTitle("Assigned to you")).toBeVisible();
@@ -109,18 +119,27 @@ test("an owner shares a project; the member accepts, works in it, is made a view
       "viewer",
     );
     await page.keyboard.press("Escape");
+    // Her open list hears of her new role and turns read-only, without a reload.
+    await expect(
+      card(gracePage, "Buy milk").getByRole("checkbox", { name: 'Mark "Buy milk" as completed' }),
+    ).toBeDisabled();
   });
 
   await test.step("as a viewer she reads the task and its comments but cannot change them", async () => {
     await gracePage.goto(`/projects/${project.id}`);
     await expect(gracePage.getByText(/you are viewer/)).toBeVisible();
     await expect(gracePage.getByRole("button", { name: "Create Task" })).toHaveCount(0);
-    await card(gracePage, "Buy milk").getByRole("checkbox", { name: 'Mark "Buy milk" as completed' }).click();
-    await expect(gracePage.getByText("Your role in this project does not allow this")).toBeVisible();
-    await card(gracePage, "Buy milk").getByRole("button", { name: 'Edit "Buy milk"' }).click();
-    const dialog = gracePage.getByRole("dialog", { name: "Edit Task" });
+    const viewersCard = card(gracePage, "Buy milk");
+    await expect(viewersCard.getByRole("checkbox", { name: 'Mark "Buy milk" as completed' })).toBeDisabled();
+    await expect(viewersCard.getByRole("combobox", { name: 'Status of "Buy milk"' })).toHaveCount(0);
+    await expect(viewersCard.getByRole("button", { name: 'Delete "Buy milk"' })).toHaveCount(0);
+    await expect(viewersCard.getByRole("button", { name: 'Edit "Buy milk"' })).toHaveCount(0);
+    await viewersCard.getByRole("button", { name: 'View "Buy milk"' }).click();
+    const dialog = gracePage.getByRole("dialog", { name: "Task" });
     await expect(dialog.getByRole("listitem", { name: `Comment by ${grace.user.username}` })).toBeVisible();
     await expect(dialog.getByRole("textbox", { name: "New comment" })).toHaveCount(0);
+    await expect(dialog.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
+    await expectNoSeriousA11yViolations(gracePage, "a viewer's task", { include: '[role="dialog"]' });
     const stored = (await account.api.tasks()).find((each) => each.id === task.id);
     expect(stored?.status).toBe("pending");
   });

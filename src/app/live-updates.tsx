@@ -1,6 +1,10 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { openTaskEventsUrl, refreshAfterTaskChange } from "@/api/live-updates/task-events";
+import {
+  openTaskEventsUrl,
+  refreshAfterSharingChange,
+  refreshAfterTaskChange,
+} from "@/api/live-updates/task-events";
 
 /** Events arriving together (an import, a sync) cause one refresh, after this pause. */
 const REFRESH_BATCH_MS = 150;
@@ -10,10 +14,12 @@ const RECONNECT_MAX_MS = 30_000;
 
 /**
  * Keeps the signed-in user's task screens current with changes made elsewhere (another tab or
- * device, a script, an inbound e-mail, a sync client): the server's event stream says which task
- * changed, and what a task change makes stale is refreshed. EventSource cannot send the bearer token, so each
- * connection takes a one-use ticket first; a lost stream is reopened with a fresh ticket, and a
- * reopened one refreshes once for what it may have missed. Renders nothing.
+ * device, a script, an inbound e-mail, a sync client, another member of a shared project): the
+ * server's event stream says which task changed, and what a task change makes stale is refreshed;
+ * a shared project's comments and members are refreshed as its `sharing` events say. EventSource
+ * cannot send the bearer token, so each connection takes a one-use ticket first; a lost stream is
+ * reopened with a fresh ticket, and a reopened one refreshes once for what it may have missed.
+ * Renders nothing.
  */
 export function LiveUpdates({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
@@ -54,6 +60,10 @@ export function LiveUpdates({ userId }: { userId: string }) {
       const stream = new EventSource(url);
       source = stream;
       stream.addEventListener("task", refresh);
+      stream.addEventListener(
+        "sharing",
+        (message) => void refreshAfterSharingChange(queryClient, message.data),
+      );
       stream.onopen = () => {
         delay = RECONNECT_FIRST_MS;
         // Changes made while no stream was open are caught up on once.

@@ -6,33 +6,19 @@ import {
   commentSchema,
   invitationListSchema,
   memberListSchema,
-  type ShareRole,
 } from "@contract/sharing";
 import { notificationListSchema } from "@contract/notifications";
 import { runDueJobs } from "../../src/jobs/runner";
 import { jobKinds } from "../../src/services";
 import { createTestApp, type TestApp } from "../helpers";
 import { newApiUser, projectUrl, taskUrl, type ApiUser } from "../projects/api-user";
+import { membersUrl, share } from "./share";
 
-const membersUrl = (id: string) => pathFor(apiRoutes.listMembers.path, { id });
 const memberUrl = (id: string, userId: string) =>
   pathFor(apiRoutes.updateMember.path, { id, user_id: userId });
 const activityUrl = (id: string) => pathFor(apiRoutes.projectActivity.path, { id });
 const commentsUrl = (id: string) => pathFor(apiRoutes.listComments.path, { id });
 const commentUrl = (id: string) => pathFor(apiRoutes.updateComment.path, { id });
-
-/** The owner shares a project with a member in a role; the member accepts. */
-async function share(owner: ApiUser, member: ApiUser, projectId: string, role: ShareRole): Promise<void> {
-  const invited = await owner.call("POST", membersUrl(projectId), { user: member.user.username, role });
-  expect(invited.statusCode, invited.body).toBe(201);
-  const invitations = invitationListSchema.parse(
-    (await member.call("GET", apiRoutes.listInvitations.path)).json(),
-  );
-  const invitation = invitations.find((candidate) => candidate.project_id === projectId);
-  if (!invitation) throw new Error("The invitation was not listed");
-  const accepted = await member.call("POST", pathFor(apiRoutes.acceptInvitation.path, { id: invitation.id }));
-  expect(accepted.statusCode, accepted.body).toBe(200);
-}
 
 async function bell(user: ApiUser) {
   return notificationListSchema.parse((await user.call("GET", apiRoutes.listNotifications.path)).json());

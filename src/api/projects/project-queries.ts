@@ -7,8 +7,9 @@ import {
   type UpdateProjectRequest,
 } from "@contract/projects";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { useCallback } from "react";
+import { useCallback, useMemo } from "react";
 import { apiClient } from "@/lib/api-client";
+import { canEditTasks } from "@/lib/project-roles";
 import { queryKeys } from "../query-keys";
 
 /** GET /api/v1/projects: the Inbox first, then the others, archived ones included. */
@@ -78,4 +79,25 @@ export function useProject(projectId: string) {
     [projectId],
   );
   return useQuery({ ...projectQueries.list(), select });
+}
+
+const readOnlyProjectIds = (projects: readonly Project[]) =>
+  projects.filter((project) => !canEditTasks(project.role)).map((project) => project.id);
+const sharedWithMeIds = (projects: readonly Project[]) =>
+  projects.filter((project) => project.role !== "owner").map((project) => project.id);
+
+/** The ids `select` picks of the projects, as one set (shared structurally: it changes only when they do). */
+function useProjectIds(select: (projects: readonly Project[]) => string[]): ReadonlySet<string> {
+  const { data } = useQuery({ ...projectQueries.list(), select });
+  return useMemo(() => new Set(data), [data]);
+}
+
+/** The projects shared with the caller as a viewer: their tasks show read-only. */
+export function useReadOnlyProjectIds(): ReadonlySet<string> {
+  return useProjectIds(readOnlyProjectIds);
+}
+
+/** The projects others share with the caller (any role). */
+export function useSharedWithMeProjectIds(): ReadonlySet<string> {
+  return useProjectIds(sharedWithMeIds);
 }

@@ -1,7 +1,7 @@
 import { taskFromWire } from "@contract/tasks";
 import { buildTask } from "@mocks/fixtures";
 import { describe, expect, it } from "vitest";
-import { filterTasks, isDueToday, sortTasks, todayTasks, upcomingGroups } from "./task-view";
+import { filterTasks, isDueToday, sortTasks, theirsToDo, todayTasks, upcomingGroups } from "./task-view";
 
 const task = (overrides: Parameters<typeof buildTask>[0]) => taskFromWire(buildTask(overrides));
 const titles = (tasks: readonly { title: string }[]) => tasks.map((one) => one.title);
@@ -85,5 +85,18 @@ describe("the Today and Upcoming views", () => {
   it("marks a task due today in the user's zone", () => {
     expect(isDueToday(task({ due_date: "2026-11-23T22:59:00Z" }), zone, now)).toBe(true);
     expect(isDueToday(task({ due_date: "2026-11-23T23:00:00Z" }), zone, now)).toBe(false);
+  });
+});
+
+describe("theirsToDo", () => {
+  it("keeps one's own unassigned tasks and what is assigned to one, not a shared list's others", () => {
+    const tasks = [
+      task({ title: "Own", project_id: "mine" }),
+      task({ title: "Mine, given to Bob", project_id: "mine", assignee_id: "bob" }),
+      task({ title: "Shared, nobody's", project_id: "theirs" }),
+      task({ title: "Shared, given to me", project_id: "theirs", assignee_id: "me" }),
+      task({ title: "Shared, given to Bob", project_id: "theirs", assignee_id: "bob" }),
+    ];
+    expect(titles(theirsToDo(tasks, "me", new Set(["theirs"])))).toEqual(["Own", "Shared, given to me"]);
   });
 });

@@ -10,6 +10,21 @@ export const TASK_VIEW_LABELS: Record<TaskView, string> = {
   assigned: "Assigned to me",
 };
 
+/**
+ * The tasks that are this user's to do (what "Today" shows, as the server's plan and figures
+ * count): those assigned to them, and those assigned to nobody in their own projects; not the
+ * unassigned tasks of projects others share with them, nor those given to another member.
+ */
+export function theirsToDo(
+  tasks: readonly Task[],
+  userId: string | undefined,
+  sharedWithMe: ReadonlySet<string>,
+): readonly Task[] {
+  return tasks.filter((task) =>
+    task.assignee_id === null ? !sharedWithMe.has(task.project_id) : task.assignee_id === userId,
+  );
+}
+
 /** "Assigned to me": the tasks of shared projects given to this user. */
 export function assignedTo(tasks: readonly Task[], userId: string | undefined): readonly Task[] {
   return userId === undefined ? [] : tasks.filter((task) => task.assignee_id === userId);

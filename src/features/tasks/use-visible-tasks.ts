@@ -2,7 +2,16 @@ import type { Task } from "@contract/tasks";
 import { useMemo } from "react";
 import { buildTaskSearchIndex, searchTasks } from "./search-tasks";
 import { useSessionStore } from "@/stores/session-store";
-import { assignedTo, filterTasks, sortTasks, todayTasks, upcomingGroups, type DayGroup } from "./task-view";
+import { useSharedWithMeProjectIds } from "@/api/projects/project-queries";
+import {
+  assignedTo,
+  filterTasks,
+  sortTasks,
+  theirsToDo,
+  todayTasks,
+  upcomingGroups,
+  type DayGroup,
+} from "./task-view";
 import { buildTaskIndex, descendantsOf, type TaskIndex } from "./task-tree";
 import type { TaskViewState } from "./use-task-view-state";
 
@@ -36,6 +45,7 @@ export function useVisibleTasks(
 ): VisibleTasks {
   const { view, sort, statuses, priorities, tags, hideCompleted, projects } = viewState;
   const userId = useSessionStore((state) => state.user?.id);
+  const sharedWithMe = useSharedWithMeProjectIds();
   const index = useMemo(() => buildTaskIndex(loadedTasks ?? []), [loadedTasks]);
   // A task being deleted takes its subtasks with it (the server deletes the subtree).
   const hidden = useMemo(() => {
@@ -71,14 +81,32 @@ export function useVisibleTasks(
       hideCompleted,
       projects,
     });
-    if (view === "today") return { visibleTasks: todayTasks(chosen, timeZone), dayGroups: null };
+    if (view === "today") {
+      // Today is the user's own day: not what a shared list gives nobody or another member.
+      return {
+        visibleTasks: todayTasks(theirsToDo(chosen, userId, sharedWithMe), timeZone),
+        dayGroups: null,
+      };
+    }
     if (view === "assigned") return { visibleTasks: assignedTo(chosen, userId), dayGroups: null };
     if (view === "upcoming") {
       const groups = upcomingGroups(chosen, timeZone);
       return { visibleTasks: groups.flatMap((group) => group.tasks), dayGroups: groups };
     }
     return { visibleTasks: chosen, dayGroups: null };
-  }, [searchIndex, search, statuses, priorities, tags, hideCompleted, projects, view, timeZone, userId]);
+  }, [
+    searchIndex,
+    search,
+    statuses,
+    priorities,
+    tags,
+    hideCompleted,
+    projects,
+    view,
+    timeZone,
+    userId,
+    sharedWithMe,
+  ]);
   const narrowed =
     view !== "all" ||
     hideCompleted ||

@@ -7,6 +7,7 @@ import { Validation } from "../../lib/domain-errors";
 import { verifyPassword } from "../../lib/passwords";
 import { deleteRateLimitsNaming, enforceRateLimits, hashedKeyPart } from "../../lib/rate-limit";
 import { endLiveStreams } from "../live-updates";
+import { leaveSharedProjects } from "../sharing/service";
 import { confirmWithRelogin } from "./oidc-deletion";
 import { confirmWithTwoFactor } from "./two-factor";
 import { deleteUser } from "./user-repository";
@@ -60,7 +61,8 @@ async function confirmDeletion(
  * with it every table keyed by the user (their foreign keys cascade: tasks, projects, history,
  * sessions, tokens, app passwords, webhooks, push, calendars, two-factor…); the tables keyed
  * otherwise are cleared here: jobs, sign-up and reset codes of the address, and rate-limit counts
- * naming the user or the address. Then every live-update stream of the user ends.
+ * naming the user or the address, and its assignments in projects others share with it. Then
+ * every live-update stream of the user ends.
  */
 export async function deleteAccount(
   deps: DeletionDeps,
@@ -73,6 +75,7 @@ export async function deleteAccount(
     await deleteCode(trx, "verification_codes", user.email_lower);
     await deleteCode(trx, "password_reset_codes", user.email_lower);
     await deleteRateLimitsNaming(trx, [user.id, hashedKeyPart(user.email_lower)]);
+    await leaveSharedProjects(trx, deps.clock, user.id);
     await deleteUser(trx, user.id);
   });
   await endLiveStreams(deps.db, user.id, { allBut: null });

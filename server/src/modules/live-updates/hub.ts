@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import type pg from "pg";
 import type { LiveTaskEvent } from "@contract/integrations";
+import type { LiveSharingEvent } from "@contract/sharing";
 import { isPostgres, openListenConnection, type Db } from "../../db/database";
 import {
   isStreamToEnd,
@@ -14,6 +15,7 @@ import {
 export interface LiveUpdateSubscriber {
   credential: StreamCredential;
   send(events: LiveTaskEvent[]): void;
+  sendSharing(event: LiveSharingEvent): void;
   end(): void;
 }
 
@@ -67,6 +69,7 @@ export class LiveUpdateHub {
   #dispatch(message: LiveUpdateMessage): void {
     for (const subscriber of this.#subscribers.get(message.userId) ?? []) {
       if ("events" in message) subscriber.send(message.events);
+      else if ("sharing" in message) subscriber.sendSharing(message.sharing);
       else if (isStreamToEnd(subscriber.credential, message.endStreams)) subscriber.end();
     }
   }

@@ -1,5 +1,6 @@
 /**
- * What other modules use of the live updates: telling the user's open streams about changes, and
- * ending those whose credentials were revoked.
+ * What other modules use of the live updates: telling the user's open streams about changes (of
+ * tasks, or of a shared project's comments and members), and ending those whose credentials were
+ * revoked.
  */
-export { endLiveStreams, publishLiveUpdates } from "./publish";
+export { endLiveStreams, publishLiveUpdates, publishSharingUpdate } from "./publish";

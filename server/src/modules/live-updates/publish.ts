@@ -1,5 +1,6 @@
 import { EventEmitter } from "node:events";
 import type { LiveTaskEvent } from "@contract/integrations";
+import type { LiveSharingEvent } from "@contract/sharing";
 import { isPostgres, type Db } from "../../db/database";
 import { notify } from "./repository";
 
@@ -20,9 +21,14 @@ export interface StreamCredential {
 export type StreamsToEnd =
   { session: string } | { apiToken: string } | { apiTokens: "all" } | { allBut: string | null };
 
-/** What one notification carries: whose tasks changed, and how; or whose streams end. */
+/**
+ * What one notification carries: whose tasks changed, and how; what of a shared project changed
+ * for them (comments, members); or whose streams end.
+ */
 export type LiveUpdateMessage =
-  { userId: string; events: LiveTaskEvent[] } | { userId: string; endStreams: StreamsToEnd };
+  | { userId: string; events: LiveTaskEvent[] }
+  | { userId: string; sharing: LiveSharingEvent }
+  | { userId: string; endStreams: StreamsToEnd };
 
 /** Whether a stream opened with `credential` is one of `which`. */
 export function isStreamToEnd(credential: StreamCredential, which: StreamsToEnd): boolean {
@@ -67,6 +73,22 @@ export async function publishLiveUpdates(
 
 async function notifyInstances(db: Db, message: LiveUpdateMessage): Promise<void> {
   await notify(db, LIVE_UPDATES_CHANNEL, JSON.stringify(message));
+}
+
+/**
+ * Tells each user's streams, on every instance, that something of a shared project changed
+ * (comments, members). On PostgreSQL it reaches them when (and only if) `db`'s transaction commits.
+ */
+export async function publishSharingUpdate(
+  db: Db,
+  userIds: readonly string[],
+  event: LiveSharingEvent,
+): Promise<void> {
+  for (const userId of new Set(userIds)) {
+    const message: LiveUpdateMessage = { userId, sharing: event };
+    if (isPostgres(db)) await notifyInstances(db, message);
+    else localLiveUpdates.emit("message", message);
+  }
 }
 
 /**

@@ -21,6 +21,8 @@ const STREAM_DESCRIPTION = [
   "A `text/event-stream` of the signed-in user's task changes, from every tab, device, import,",
   "inbound e-mail and repeating task, whichever server instance made them. Each change is one",
   'event named `task` whose data is JSON `{ "type": "created" | "updated" | "deleted", "id": "<task id>" }`;',
+  "a change of a shared project's comments or members is an event named `sharing` whose data is",
+  'JSON `{ "type": "comments" | "members", "project_id": "<id>", "task_id": "<task id>" | null }`;',
   "a comment line (`: heartbeat`) comes every 25 s. Open it with a ticket from",
   "`POST /api/v1/events/ticket` (one use, 60 s); when the stream ends, take a new ticket and",
   "reconnect (`retry` is 2 s). The stream ends when the session or token that took the ticket is",
@@ -109,6 +111,7 @@ export const liveUpdatesModule: ModulePlugin = async (app, { deps }) => {
         send: (events) => {
           raw.write(events.map((event) => `event: task\ndata: ${JSON.stringify(event)}\n\n`).join(""));
         },
+        sendSharing: (event) => raw.write(`event: sharing\ndata: ${JSON.stringify(event)}\n\n`),
         end,
       });
       raw.on("close", () => {

@@ -7,6 +7,22 @@ export async function insertPlanUndo(
   await db.insertInto("plan_undos").values(row).execute();
 }
 
+/** The user's undo by its token, left in place (undefined when unknown, used or expired). */
+export async function selectPlanUndo(
+  db: Db,
+  userId: string,
+  token: string,
+  nowIso: string,
+): Promise<{ previous: string } | undefined> {
+  return db
+    .selectFrom("plan_undos")
+    .select("previous")
+    .where("token", "=", token)
+    .where("user_id", "=", userId)
+    .where("expires_at", ">", nowIso)
+    .executeTakeFirst();
+}
+
 /**
  * Takes the user's undo by its token: deleted as it is read, so it is used once, even by two
  * requests at once (only one of them deletes the row). Undefined when unknown, used or expired.

@@ -6,15 +6,16 @@ import {
   type PlanProposal,
 } from "@contract/index";
 import type { AppDeps } from "../../app-types";
+import { inTransaction } from "../../db/database";
 import { NotFound, Validation } from "../../lib/domain-errors";
 import { userTimeZone } from "../../lib/time-zone";
 import { planningSettingsOf } from "../auth";
 import { getUserById } from "../auth/service";
 import { calendarOccurrences } from "../calendars/service";
 import { aiRankingFor } from "../daily/service";
-import { listOpenTasks, setTaskTimes, withTaskWrite, type TaskTime } from "../tasks/service";
+import { listOpenTasks, setTaskTimes, type TaskTime } from "../tasks/service";
 import { planDay } from "./plan-day";
-import { deleteExpiredPlanUndos, insertPlanUndo, takePlanUndo } from "./repository";
+import { deleteExpiredPlanUndos, insertPlanUndo, selectPlanUndo, takePlanUndo } from "./repository";
 
 type PlanDeps = Pick<AppDeps, "db" | "clock">;
 
@@ -85,7 +86,8 @@ export async function acceptPlan(
   });
   const now = deps.clock.now();
   const token = randomBytes(24).toString("base64url");
-  await withTaskWrite(deps.db, userId, deps.clock, async ({ trx }) => {
+  // The tasks (the user's, and those of projects shared with them) are locked before the undo's rows.
+  await inTransaction(deps.db, async (trx) => {
     const before = await setTaskTimes(trx, deps.clock, userId, times, { missing: "fail" });
     await deleteExpiredPlanUndos(trx, userId, now.toISOString());
     await insertPlanUndo(trx, {
@@ -115,15 +117,20 @@ function parsePrevious(text: string): TaskTime[] {
   );
 }
 
+const NOTHING_TO_UNDO = "Nothing to undo: the token is unknown, used or expired";
+
 /** POST /api/v1/plan/undo: puts the tasks back as they were before the plan; once. */
 export async function undoPlan(deps: PlanDeps, userId: string, token: string): Promise<{ restored: number }> {
-  // A task write from the start: the user's tasks are locked before the undo's and the tasks' rows.
-  return withTaskWrite(deps.db, userId, deps.clock, async ({ trx }) => {
-    const undo = await takePlanUndo(trx, userId, token, deps.clock.now().toISOString());
-    if (!undo) throw new NotFound("Nothing to undo: the token is unknown, used or expired");
+  const nowIso = deps.clock.now().toISOString();
+  return inTransaction(deps.db, async (trx) => {
+    // Read first, taken last: the tasks' locks come before the undo's row, as in acceptPlan.
+    const undo = await selectPlanUndo(trx, userId, token, nowIso);
+    if (!undo) throw new NotFound(NOTHING_TO_UNDO);
     const restored = await setTaskTimes(trx, deps.clock, userId, parsePrevious(undo.previous), {
       missing: "skip",
     });
+    // Another request may have taken it meanwhile: then this one changes nothing.
+    if (!(await takePlanUndo(trx, userId, token, nowIso))) throw new NotFound(NOTHING_TO_UNDO);
     return { restored: restored.length };
   });
 }

@@ -21,6 +21,7 @@ import {
   updateCommentBody,
   type CommentRow,
 } from "./comment-repository";
+import { tellProjectMembers } from "./live";
 import { memberIdsByProject, usernamesOf } from "./membership";
 
 function toComment(row: CommentRow): Comment {
@@ -88,17 +89,31 @@ export async function createComment(
     if (!row) throw new Error("The comment just inserted was not found");
     const comment = toComment(row);
     await tellMentioned(trx, access, comment, access.task.title, nowIso);
+    await tellCommentsChanged(trx, access, taskId);
     return comment;
   });
 }
 
-/** A comment the caller may still see, and may change only as its author. */
-async function ownComment(db: Db, callerId: string, id: string): Promise<CommentRow> {
+/** The task's comments changed: everyone who shares its project hears of it. */
+async function tellCommentsChanged(trx: Db, access: Access, taskId: string): Promise<void> {
+  await tellProjectMembers(trx, access.ownerId, {
+    type: "comments",
+    project_id: access.projectId,
+    task_id: taskId,
+  });
+}
+
+/** A comment the caller may still see, and may change only as its author; with its project's owner. */
+async function ownComment(
+  db: Db,
+  callerId: string,
+  id: string,
+): Promise<{ row: CommentRow; access: Access }> {
   const row = await selectComment(db, id);
   const visible = row && (await taskAccess(db, callerId, row.task_id, "read").catch(() => undefined));
   if (!row || !visible) throw new NotFound(sharingMessages.commentNotFound);
   if (row.author_id !== callerId) throw new Forbidden(sharingMessages.notYourComment);
-  return row;
+  return { row, access: visible };
 }
 
 export async function updateComment(
@@ -109,17 +124,19 @@ export async function updateComment(
   body: string,
 ): Promise<Comment> {
   return inTransaction(db, async (trx) => {
-    const row = await ownComment(trx, callerId, id);
+    const { row, access } = await ownComment(trx, callerId, id);
     const nowIso = isoNow(clock);
     await updateCommentBody(trx, id, body, nowIso);
+    await tellCommentsChanged(trx, access, row.task_id);
     return toComment({ ...row, body, edited_at: nowIso });
   });
 }
 
 export async function deleteComment(db: Db, callerId: string, id: string): Promise<void> {
   await inTransaction(db, async (trx) => {
-    await ownComment(trx, callerId, id);
+    const { row, access } = await ownComment(trx, callerId, id);
     await deleteCommentRow(trx, id);
+    await tellCommentsChanged(trx, access, row.task_id);
   });
 }
 

@@ -24,6 +24,8 @@ import {
   selectUsernames,
   updateMemberRole,
 } from "./membership-repository";
+import { tellProjectMembers } from "./live";
+import { accessRowOf, sharedProjectsOf } from "./membership";
 
 export { createComment, deleteComment, listComments, projectActivity, updateComment } from "./comments";
 
@@ -33,6 +35,11 @@ export { createComment, deleteComment, listComments, projectActivity, updateComm
  */
 async function listChanged(trx: Db, clock: Clock, userId: string): Promise<void> {
   await withTaskWrite(trx, userId, clock, async (write) => write.dataChanged());
+}
+
+/** A project's members changed: its owner, its members and `also` hear of it. */
+async function tellMembersChanged(trx: Db, ownerId: string, projectId: string, also: readonly string[] = []) {
+  await tellProjectMembers(trx, ownerId, { type: "members", project_id: projectId, task_id: null }, also);
 }
 
 /** GET …/members: the owner first, then every member by username, invited ones marked pending. */
@@ -93,6 +100,7 @@ export async function addMember(
       text: `${inviter} invited you to “${project.name}” as ${request.role}`,
       nowIso,
     });
+    await tellMembersChanged(trx, access.ownerId, projectId, [invitee.id]);
     return { user: { id: invitee.id, username: invitee.username }, role: request.role, pending: true };
   });
 }
@@ -106,11 +114,12 @@ export async function changeMemberRole(
   role: ShareRole,
 ): Promise<Member> {
   return inTransaction(db, async (trx) => {
-    await projectAccess(trx, callerId, projectId, "manage");
+    const access = await projectAccess(trx, callerId, projectId, "manage");
     if (!(await updateMemberRole(trx, projectId, userId, role)))
       throw new NotFound(sharingMessages.memberNotFound);
     const member = (await selectMembers(trx, projectId)).find((row) => row.user_id === userId);
     if (!member) throw new NotFound(sharingMessages.memberNotFound);
+    await tellMembersChanged(trx, access.ownerId, projectId, [userId]);
     return { user: { id: userId, username: member.username }, role, pending: member.accepted_at === null };
   });
 }
@@ -128,10 +137,22 @@ export async function removeMember(
     const member = (await selectMembers(trx, projectId)).find((row) => row.user_id === userId);
     if (!member || !(await deleteMember(trx, projectId, userId)))
       throw new NotFound(sharingMessages.memberNotFound);
+    // The one removed hears of it too: their screens drop the project.
+    await tellMembersChanged(trx, access.ownerId, projectId, [userId]);
     if (member.accepted_at === null) return;
     await unassignInProject(trx, clock, access.ownerId, projectId, userId);
     await listChanged(trx, clock, userId);
   });
+}
+
+/**
+ * An account is being deleted (in `db`, its transaction): the tasks assigned to it in projects
+ * others share with it are assigned to nobody, as when it leaves each. Its memberships go with
+ * its row.
+ */
+export async function leaveSharedProjects(db: Db, clock: Clock, userId: string): Promise<void> {
+  for (const shared of await sharedProjectsOf(db, userId))
+    await unassignInProject(db, clock, shared.owner.id, shared.projectId, userId);
 }
 
 /** GET /api/v1/invitations: the signed-in user's open invitations. */
@@ -153,11 +174,19 @@ export async function acceptInvitation(db: Db, clock: Clock, userId: string, id:
     if (!invitation || !(await acceptInvitationRow(trx, userId, id, isoNow(clock))))
       throw new NotFound(sharingMessages.invitationNotFound);
     await listChanged(trx, clock, userId);
+    const owner = (await accessRowOf(trx, userId, invitation.project_id))?.owner_id;
+    if (owner) await tellMembersChanged(trx, owner, invitation.project_id);
     const username = (await selectUsernames(trx, [userId])).get(userId) ?? "";
     return { user: { id: userId, username }, role: invitation.role, pending: false };
   });
 }
 
 export async function declineInvitation(db: Db, userId: string, id: string): Promise<void> {
-  if (!(await deleteInvitationRow(db, userId, id))) throw new NotFound(sharingMessages.invitationNotFound);
+  await inTransaction(db, async (trx) => {
+    const [invitation] = await listInvitations(trx, userId, id);
+    if (!invitation || !(await deleteInvitationRow(trx, userId, id)))
+      throw new NotFound(sharingMessages.invitationNotFound);
+    const owner = (await accessRowOf(trx, userId, invitation.project_id))?.owner_id;
+    if (owner) await tellMembersChanged(trx, owner, invitation.project_id, [userId]);
+  });
 }

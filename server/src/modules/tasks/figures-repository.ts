@@ -2,11 +2,13 @@ import { sql, type ExpressionBuilder } from "kysely";
 import { OPEN_STATUSES } from "@contract/tasks";
 import { isPostgres, type Db } from "../../db/database";
 import type { Database, TaskRow } from "../../db/schema";
+import { theirsToDo } from "./repository";
 
 /**
- * What analytics and the weekly review read of the tasks, counted by the database. Timestamps are
- * ISO UTC text, so ranges compare as text on both engines; local dates are worked out by the
- * analytics service from the UTC slots counted here.
+ * What analytics and the weekly review read of the tasks, counted by the database: the tasks that
+ * are the user's to do (theirsToDo: shared projects' tasks assigned to them count, their own
+ * assigned to another member do not). Timestamps are ISO UTC text, so ranges compare as text on
+ * both engines; local dates are worked out by the analytics service from the UTC slots counted here.
  */
 
 export interface SlotCount {
@@ -30,7 +32,7 @@ export async function countBySlot(
   return db
     .selectFrom("tasks")
     .select([slot.as("slot"), (eb) => eb.fn.countAll<number>().as("count")])
-    .where("user_id", "=", userId)
+    .where((eb) => theirsToDo(eb, userId))
     .where(column, "is not", null)
     .$if(range.fromIso !== undefined, (query) => query.where(column, ">=", range.fromIso as string))
     .$if(range.toIso !== undefined, (query) => query.where(column, "<", range.toIso as string))
@@ -51,7 +53,7 @@ export async function countCompletionsByGroup(
   return db
     .selectFrom("tasks")
     .select(["priority", "tags", "project_id", (eb) => eb.fn.countAll<number>().as("count")])
-    .where("user_id", "=", userId)
+    .where((eb) => theirsToDo(eb, userId))
     .where("completed_at", ">=", fromIso)
     .where("completed_at", "<", toIso)
     .groupBy(["priority", "tags", "project_id"])
@@ -79,7 +81,7 @@ export async function overdueHistograms(
   const length = sql.lit(range.slotLength);
   const overdueSometimeInRange = (eb: ExpressionBuilder<Database, "tasks">) =>
     eb.and([
-      eb("user_id", "=", userId),
+      theirsToDo(eb, userId),
       eb("due_date", "is not", null),
       eb("due_date", "<", range.toIso),
       eb.or([eb(overdueUntil, "is", null), eb(overdueUntil, ">=", range.fromIso)]),
@@ -123,7 +125,7 @@ export async function completionFigures(
   tenthsToComplete: Array<{ tenths: number; count: number }>;
 }> {
   const inRange = (eb: ExpressionBuilder<Database, "tasks">) =>
-    eb.and([eb("user_id", "=", userId), eb("completed_at", ">=", fromIso), eb("completed_at", "<", toIso)]);
+    eb.and([theirsToDo(eb, userId), eb("completed_at", ">=", fromIso), eb("completed_at", "<", toIso)]);
   const days = isPostgres(db)
     ? sql<number>`extract(epoch from (cast(completed_at as timestamptz) - cast(created_at as timestamptz))) / 86400`
     : sql<number>`julianday(completed_at) - julianday(created_at)`;
@@ -162,14 +164,14 @@ export async function selectReviewRows(
   const completed = await db
     .selectFrom("tasks")
     .selectAll()
-    .where("user_id", "=", userId)
+    .where((eb) => theirsToDo(eb, userId))
     .where("completed_at", ">=", range.startIso)
     .where("completed_at", "<", range.endIso)
     .execute();
   const open = await db
     .selectFrom("tasks")
     .selectAll()
-    .where("user_id", "=", userId)
+    .where((eb) => theirsToDo(eb, userId))
     .where("status", "in", [...OPEN_STATUSES])
     .where("created_at", "<", range.endIso)
     .execute();

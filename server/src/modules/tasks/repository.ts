@@ -20,9 +20,10 @@ export interface TaskQueryFilters {
 
 /**
  * The tasks that are the user's to do: their own but those assigned to another member of a
- * shared project, and those of others' projects assigned to them.
+ * shared project, and those of others' projects assigned to them (what the statistics, the
+ * analytics and the weekly review count).
  */
-function theirsToDo(eb: ExpressionBuilder<Database, "tasks">, userId: string) {
+export function theirsToDo(eb: ExpressionBuilder<Database, "tasks">, userId: string) {
   return eb.or([
     eb.and([
       eb("user_id", "=", userId),

@@ -12,7 +12,7 @@ import {
 import { inTransaction, type Db } from "../../db/database";
 import type { TaskRow } from "../../db/schema";
 import { isoNow, type Clock } from "../../lib/clock";
-import { NotFound } from "../../lib/domain-errors";
+import { Forbidden, NotFound } from "../../lib/domain-errors";
 import { existingInboxId } from "../projects";
 import { selectReviewRows } from "./figures-repository";
 import { matchesExactly, parseTaskFilters } from "./filters";
@@ -39,7 +39,8 @@ import { descendantsByLevel, placementsOf, treeChangesOf } from "./tree";
 import { selectTaskPage, type TaskPage } from "./page-repository";
 import { parseTaskPage } from "./task-page";
 import { withTaskWrite, withTaskWriteAs, type TaskWrite } from "./unit-of-work";
-import { projectAccess, taskAccess, type Access } from "./access";
+import { projectAccess, taskAccess, type Access, type Need } from "./access";
+import { withTaskWritesAs } from "./bulk-writes";
 import { sharedProjectsOf } from "../sharing";
 
 export { getTaskHistories, type NewTaskInput } from "./history";
@@ -99,12 +100,19 @@ async function listFilteredTasks(
 }
 
 /**
- * The pending and in-progress tasks, in list order (the daily plan works on these), but those
- * assigned to another member of a shared project: theirs to plan.
+ * The pending and in-progress tasks that are the user's to do and plan, in list order (the daily
+ * plan and the calendar's proposed plan work on these): their own but those assigned to another
+ * member, and the tasks assigned to them in projects shared with them as an editor or admin (not
+ * the ones assigned to nobody; a viewer cannot schedule a task).
  */
 export async function listOpenTasks(db: Db, userId: string): Promise<TaskJson[]> {
-  const rows = await selectTasks(db, userId, { statuses: OPEN_STATUSES });
-  return rows.filter((row) => row.assignee_id === null || row.assignee_id === userId).map(toTaskJson);
+  const sharedProjectIds = (await sharedProjectsOf(db, userId))
+    .filter((shared) => shared.role !== "viewer")
+    .map((shared) => shared.projectId);
+  const rows = await selectTasks(db, userId, { statuses: OPEN_STATUSES, sharedProjectIds });
+  return rows
+    .filter((row) => (row.assignee_id === null ? row.user_id === userId : row.assignee_id === userId))
+    .map(toTaskJson);
 }
 
 /**
@@ -324,9 +332,11 @@ export interface TaskTime {
 }
 
 /**
- * Sets the planned start and estimate of several of the user's tasks at once, as part of the
- * caller's task write when there is one. `missing: "fail"` refuses the whole change (404) when a
- * task is not the user's; "skip" leaves out tasks deleted since (an undo). Returns each task's
+ * Sets the planned start and estimate of several tasks at once: the user's, and those of projects
+ * shared with them as an editor or admin (each in a task write of its owner's, all in one
+ * transaction: the caller's own, when it is in one, but not inside another task write).
+ * `missing: "fail"` refuses the whole change (404, or 403 for a viewer's) when a task is none of
+ * these; "skip" leaves out tasks deleted or out of reach since (an undo). Returns each task's
  * values before.
  */
 export async function setTaskTimes(
@@ -337,10 +347,19 @@ export async function setTaskTimes(
   { missing }: { missing: "fail" | "skip" },
 ): Promise<TaskTime[]> {
   if (times.length === 0) return [];
-  return withTaskWrite(db, userId, clock, async (write) => {
-    const before: TaskTime[] = [];
-    for (const time of times) {
-      const current = await selectTask(write.trx, userId, time.id, { forUpdate: true });
+  const before: TaskTime[] = [];
+  const standing = async (trx: Db, time: TaskTime, need: Need) => {
+    try {
+      return await taskAccess(trx, userId, time.id, need);
+    } catch (error) {
+      const gone = error instanceof NotFound || error instanceof Forbidden;
+      if (missing === "skip" && gone) return { ownerId: userId };
+      throw error;
+    }
+  };
+  await withTaskWritesAs(db, userId, clock, times, "edit", standing, async (write, owned) => {
+    for (const time of owned) {
+      const current = await selectTask(write.trx, write.userId, time.id, { forUpdate: true });
       if (!current) {
         if (missing === "fail") throw new NotFound(TASK_NOT_FOUND);
         continue;
@@ -358,8 +377,8 @@ export async function setTaskTimes(
         duration_minutes: time.duration_minutes,
       });
     }
-    return before;
   });
+  return before;
 }
 
 /** One event of a project's history: who made it, what, on which task, when. */

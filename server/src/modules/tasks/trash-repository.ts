@@ -33,6 +33,21 @@ export async function selectTrashedTasks(
     .execute();
 }
 
+/** The trashed tasks among `ids`, whoever's trash they are in (the caller checks who may reach them). */
+export async function selectTrashedTasksById(db: Db, ids: readonly string[]): Promise<TrashedTaskRow[]> {
+  const rows: TrashedTaskRow[] = [];
+  for (let start = 0; start < ids.length; start += INSERT_CHUNK) {
+    rows.push(
+      ...(await db
+        .selectFrom("trashed_tasks")
+        .selectAll()
+        .where("id", "in", ids.slice(start, start + INSERT_CHUNK))
+        .execute()),
+    );
+  }
+  return rows;
+}
+
 /** Takes tasks out of the user's trash (restored, or emptied when `ids` is left out). */
 export async function deleteTrashedTasks(db: Db, userId: string, ids?: readonly string[]): Promise<void> {
   if (ids === undefined) {

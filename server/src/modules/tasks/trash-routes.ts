@@ -43,15 +43,16 @@ export const trashRoutes: ModulePlugin = async (app, { deps }) => {
         summary: apiRoutes.trashTasks.summary,
         description:
           "Deletes every named task with its subtree into the trash, in one change (all or none: an id " +
-          "that is not one of the user's tasks answers 404 and deletes nothing). Answers the ids of every " +
-          "task deleted, subtasks included.",
+          "that is not one of the user's tasks answers 404 and deletes nothing). Tasks of projects shared " +
+          "with the user as an editor or admin go to their owner's trash (a viewer's answer 403). Answers " +
+          "the ids of every task deleted, subtasks included.",
         tags,
         security,
         body: apiRoutes.trashTasks.body,
         response: {
           200: apiRoutes.trashTasks.response,
           ...errors,
-          404: errorBodySchema.describe("No such task among the signed-in user's tasks"),
+          404: errorBodySchema.describe("No such task among the signed-in user's own and shared tasks"),
         },
       },
     },
@@ -67,14 +68,15 @@ export const trashRoutes: ModulePlugin = async (app, { deps }) => {
           "Brings back each named task (an id `GET /api/v1/tasks/trash` lists) with the subtasks deleted " +
           "with it: under its parent while that is still there, else at the top of its project, or of the " +
           "Inbox when the project is gone. Its deletion leaves the history; it is announced as created. " +
-          "Answers the ids of every task restored.",
+          "A task of a project shared with the user as an editor or admin, in its owner's trash, may be " +
+          "restored too (a viewer's answer 403). Answers the ids of every task restored.",
         tags,
         security,
         body: apiRoutes.restoreTasks.body,
         response: {
           200: apiRoutes.restoreTasks.response,
           ...errors,
-          404: errorBodySchema.describe("No such task in the user's trash"),
+          404: errorBodySchema.describe("No such task in the user's trash, nor in a shared project's"),
         },
       },
     },
@@ -104,8 +106,9 @@ export const trashRoutes: ModulePlugin = async (app, { deps }) => {
         summary: apiRoutes.batchUpdateTasks.summary,
         description:
           "Each entry changes one task as `PUT /api/v1/tasks/{id}` would, with the same rules; all in one " +
-          "change, so a failing entry (say, a task that is not the user's) changes nothing. Answers the " +
-          "tasks as they are after, in the order given.",
+          "change, so a failing entry (say, a task that is not the user's) changes nothing. Tasks of " +
+          "projects shared with the user as an editor or admin may be among them (a viewer's answer 403). " +
+          "Answers the tasks as they are after, in the order given.",
         tags,
         security,
         body: apiRoutes.batchUpdateTasks.body,

@@ -1,15 +1,24 @@
+import type { TaskJson } from "@contract/tasks";
 import type { BatchUpdateInput, TrashedTaskJson, TrashResult } from "@contract/trash";
 import type { Db } from "../../db/database";
 import type { TaskRow } from "../../db/schema";
 import { isoNow, type Clock } from "../../lib/clock";
 import { NotFound } from "../../lib/domain-errors";
+import { projectAccess, taskAccess, type Need } from "./access";
+import { withTaskWritesAs } from "./bulk-writes";
 import { selectTasksByIds } from "./repository";
 import { TASK_NOT_FOUND } from "./rows";
 import { toTaskJson } from "./task-json";
 import { descendantsByLevel, restoredPlacement } from "./tree";
-import { deleteTrashedTasks, purgeTrashedTasks, selectTrashedTasks, trashedRow } from "./trash-repository";
+import {
+  deleteTrashedTasks,
+  purgeTrashedTasks,
+  selectTrashedTasks,
+  selectTrashedTasksById,
+  trashedRow,
+  type TrashedTaskRow,
+} from "./trash-repository";
 import { purgeTimeOf, trashCutoffOf, TRASH_PURGE_JOB } from "./trash-writes";
-import { withTaskWrite } from "./unit-of-work";
 import { updateTask } from "./service";
 
 export { TRASH_PURGE_JOB };
@@ -31,9 +40,10 @@ export async function listTrash(db: Db, userId: string): Promise<TrashedTaskJson
 }
 
 /**
- * POST /api/v1/tasks/trash: deletes the tasks, each with its subtree, into the trash, in one
- * write; all or none (an id that is not the user's task is a 404). A task below another of the
- * ids goes with it.
+ * POST /api/v1/tasks/trash: deletes the tasks, each with its subtree, into the trash (their
+ * owner's), in one write; all or none. The caller may name tasks of projects shared with them as
+ * an editor or admin (a viewer's is a 403); an id that is none of these is a 404. A task below
+ * another of the ids goes with it.
  */
 export async function trashTasks(
   db: Db,
@@ -41,18 +51,20 @@ export async function trashTasks(
   userId: string,
   ids: readonly string[],
 ): Promise<TrashResult> {
-  return withTaskWrite(db, userId, clock, async (write) => {
-    const unique = [...new Set(ids)];
-    const tasks = await selectTasksByIds(write.trx, userId, unique);
-    if (tasks.length !== unique.length) throw new NotFound(TASK_NOT_FOUND);
+  const removedIds: string[] = [];
+  const standing = (trx: Db, id: string, need: Need) => taskAccess(trx, userId, id, need);
+  await withTaskWritesAs(db, userId, clock, [...new Set(ids)], "edit", standing, async (write, taskIds) => {
+    const tasks = await selectTasksByIds(write.trx, write.userId, taskIds);
+    if (tasks.length !== taskIds.length) throw new NotFound(TASK_NOT_FOUND);
     const removed = new Map<string, TaskRow>(tasks.map((task) => [task.id, task]));
     for (const task of tasks) {
-      for (const below of (await descendantsByLevel(write.trx, userId, task.id)).flat())
+      for (const below of (await descendantsByLevel(write.trx, write.userId, task.id)).flat())
         removed.set(below.id, below);
     }
     await write.remove([...removed.values()]);
-    return { ids: [...removed.keys()] };
+    removedIds.push(...removed.keys());
   });
+  return { ids: removedIds };
 }
 
 /** `items` by key, in their order. */
@@ -70,11 +82,23 @@ function heightOf(rows: readonly TaskRow[], rootId: string): number {
   return measure(rootId, 1);
 }
 
+const NOT_IN_TRASH = "No such task in the trash";
+
+/**
+ * Whose trash a trashed task is in, when the caller may restore it: their own, or the owner's of
+ * a project shared with them as an editor or admin (a viewer is refused; anyone else finds nothing).
+ */
+async function trashStanding(trx: Db, callerId: string, row: TrashedTaskRow, need: Need) {
+  if (row.user_id === callerId) return { ownerId: callerId };
+  return projectAccess(trx, callerId, trashedRow(row).project_id ?? "", need, NOT_IN_TRASH);
+}
+
 /**
  * POST /api/v1/tasks/trash/restore: brings each named task back with everything deleted with it,
  * under its parent if that is still there (and deep enough room is left), else at the top of its
  * project, or of the Inbox when the project is gone. Announced as created; their deletion leaves
- * the history. An id not in the user's trash is a 404.
+ * the history. A task of a project shared with the caller as an editor or admin goes back into
+ * its owner's data; an id in no trash the caller may reach is a 404.
  */
 export async function restoreTasks(
   db: Db,
@@ -82,13 +106,16 @@ export async function restoreTasks(
   userId: string,
   ids: readonly string[],
 ): Promise<TrashResult> {
-  return withTaskWrite(db, userId, clock, async (write) => {
+  const named = await selectTrashedTasksById(db, [...new Set(ids)]);
+  if (named.length !== new Set(ids).size) throw new NotFound(NOT_IN_TRASH);
+  const restoredIds: string[] = [];
+  const standing = (trx: Db, row: TrashedTaskRow, need: Need) => trashStanding(trx, userId, row, need);
+  await withTaskWritesAs(db, userId, clock, named, "edit", standing, async (write, reached) => {
+    const ownerId = write.userId;
     // A task deleted with another (a subtask, or one selected with its parent) brings back all of
     // what was deleted with it.
-    const named = await selectTrashedTasks(write.trx, userId, { ids: [...new Set(ids)] });
-    if (named.length !== new Set(ids).size) throw new NotFound("No such task in the trash");
-    const trashed = await selectTrashedTasks(write.trx, userId, {
-      roots: [...new Set(named.map((row) => row.root_id))],
+    const trashed = await selectTrashedTasks(write.trx, ownerId, {
+      roots: [...new Set(reached.map((row) => row.root_id))],
     });
     const groups = groupedBy(trashed, (row) => row.root_id);
     const restored: TaskRow[] = [];
@@ -96,15 +123,16 @@ export async function restoreTasks(
       const rows = group.map(trashedRow);
       const root = rows.find((row) => row.id === rootId);
       if (!root) continue;
-      const place = await restoredPlacement(write.trx, userId, root, heightOf(rows, rootId), write.nowIso);
+      const place = await restoredPlacement(write.trx, ownerId, root, heightOf(rows, rootId), write.nowIso);
       for (const row of rows) {
         const moved = row.id === rootId ? place : { project_id: place.project_id };
         restored.push({ ...row, ...moved, updated_at: write.nowIso });
       }
     }
     await write.restore(restored);
-    return { ids: restored.map((row) => row.id) };
+    restoredIds.push(...restored.map((row) => row.id));
   });
+  return { ids: restoredIds };
 }
 
 /** DELETE /api/v1/tasks/trash: purges the user's trash now. */
@@ -117,12 +145,17 @@ export async function purgeTrash(db: Db, clock: Clock): Promise<void> {
   await purgeTrashedTasks(db, trashCutoffOf(isoNow(clock)));
 }
 
-/** POST /api/v1/tasks/batch: each task's own changes, in one write (all or none). */
+/**
+ * POST /api/v1/tasks/batch: each task's own changes, in one write (all or none), with the rules
+ * of PUT: tasks of projects shared with the caller as an editor or admin too.
+ */
 export async function updateTasks(db: Db, clock: Clock, userId: string, input: BatchUpdateInput) {
-  return withTaskWrite(db, userId, clock, async (write) => {
-    const updated = [];
-    for (const { id, changes } of input.updates)
-      updated.push(await updateTask(write.trx, clock, userId, id, changes));
-    return updated;
+  const updated = new Map<number, TaskJson>();
+  const entries = input.updates.map((entry, index) => ({ ...entry, index }));
+  const standing = (trx: Db, entry: { id: string }, need: Need) => taskAccess(trx, userId, entry.id, need);
+  await withTaskWritesAs(db, userId, clock, entries, "edit", standing, async (write, owned) => {
+    for (const { id, changes, index } of owned)
+      updated.set(index, await updateTask(write.trx, clock, userId, id, changes));
   });
+  return entries.flatMap(({ index }) => updated.get(index) ?? []);
 }

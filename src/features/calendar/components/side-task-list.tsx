@@ -2,6 +2,7 @@ import type { Task } from "@contract/tasks";
 import { useDraggable } from "@dnd-kit/core";
 import { GripVertical } from "lucide-react";
 import { memo } from "react";
+import { useReadOnlyProjectIds } from "@/api/projects/project-queries";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { cn } from "@/lib/cn";
 import { formatHoursMinutes, taskDuration } from "../lib/calendar-grid";
@@ -17,6 +18,7 @@ interface SideTaskListProps {
 
 /** The open tasks with no time yet: drag one onto the grid, or schedule it from its menu. */
 export function SideTaskList({ tasks, defaultDuration, onSchedule, onUnschedule }: SideTaskListProps) {
+  const readOnlyIds = useReadOnlyProjectIds();
   return (
     <Card className="md:max-h-[calc(70vh+6rem)] md:overflow-y-auto">
       <CardHeader className="p-4 pb-2">
@@ -35,6 +37,7 @@ export function SideTaskList({ tasks, defaultDuration, onSchedule, onUnschedule 
                 durationMinutes={taskDuration(task.duration_minutes, defaultDuration)}
                 onSchedule={onSchedule}
                 onUnschedule={onUnschedule}
+                readOnly={readOnlyIds.has(task.project_id)}
               />
             ))}
           </ul>
@@ -49,15 +52,19 @@ const SideTask = memo(function SideTask({
   durationMinutes,
   onSchedule,
   onUnschedule,
+  readOnly,
 }: {
   task: Task;
   durationMinutes: number;
   onSchedule(task: Task): void;
   onUnschedule(task: Task): void;
+  /** A viewer's task of a shared project: listed, neither dragged nor scheduled. */
+  readOnly: boolean;
 }) {
   const { setNodeRef, listeners, isDragging } = useDraggable({
     id: `place:${task.id}`,
     data: { kind: "place", task, durationMinutes } satisfies DragData,
+    disabled: readOnly,
   });
   return (
     <li
@@ -68,14 +75,21 @@ const SideTask = memo(function SideTask({
         isDragging && "opacity-50",
       )}
     >
-      <div className="flex min-w-0 flex-1 cursor-grab touch-none items-center gap-1" {...listeners}>
-        <GripVertical aria-hidden className="size-4 shrink-0 text-muted-foreground" />
+      <div
+        className={cn("flex min-w-0 flex-1 touch-none items-center gap-1", !readOnly && "cursor-grab")}
+        {...listeners}
+      >
+        {!readOnly && <GripVertical aria-hidden className="size-4 shrink-0 text-muted-foreground" />}
         <span className="min-w-0 flex-1 truncate" title={task.title}>
           {task.title}
         </span>
         <span className="shrink-0 text-xs text-muted-foreground">{formatHoursMinutes(durationMinutes)}</span>
       </div>
-      <TaskMenu task={task} scheduled={false} onSchedule={onSchedule} onUnschedule={onUnschedule} />
+      {readOnly ? (
+        <span className="px-1 text-xs text-muted-foreground">View only</span>
+      ) : (
+        <TaskMenu task={task} scheduled={false} onSchedule={onSchedule} onUnschedule={onUnschedule} />
+      )}
     </li>
   );
 });

@@ -1,6 +1,7 @@
 import type { Task } from "@contract/tasks";
 import { useDraggable, useDroppable } from "@dnd-kit/core";
 import { memo, useLayoutEffect, useRef, type CSSProperties, type ReactNode } from "react";
+import { useReadOnlyProjectIds } from "@/api/projects/project-queries";
 import { cn } from "@/lib/cn";
 import { formatDate, formatMinuteOfDay } from "@/lib/date-format";
 import { MINUTES_PER_DAY, type GridDay, type PlacedItem, type TimedItem } from "../lib/calendar-grid";
@@ -255,6 +256,8 @@ const RESIZABLE_MINUTES = 30;
 
 function DraggableTaskBlock({ part, timeZone, onSchedule, onUnschedule }: TaskBlockProps) {
   const { item } = part;
+  // A viewer's task of a shared project is shown where it is, and not moved, resized or rescheduled.
+  const readOnly = useReadOnlyProjectIds().has(item.task.project_id);
   const {
     setNodeRef: setMoveNode,
     listeners: moveListeners,
@@ -268,6 +271,7 @@ function DraggableTaskBlock({ part, timeZone, onSchedule, onUnschedule }: TaskBl
       durationMinutes: item.durationMinutes,
       top: part.top,
     } satisfies DragData,
+    disabled: readOnly,
   });
   const {
     setNodeRef: setResizeNode,
@@ -282,6 +286,7 @@ function DraggableTaskBlock({ part, timeZone, onSchedule, onUnschedule }: TaskBl
       durationMinutes: item.durationMinutes,
       top: part.top,
     } satisfies DragData,
+    disabled: readOnly,
   });
   const style = placement(part);
   if (moveTransform) style.transform = `translate3d(${moveTransform.x}px, ${moveTransform.y}px, 0)`;
@@ -312,9 +317,11 @@ function DraggableTaskBlock({ part, timeZone, onSchedule, onUnschedule }: TaskBl
           </p>
           {part.height >= 30 && <p>{timeRange(item, timeZone)}</p>}
         </div>
-        <TaskMenu task={item.task} scheduled onSchedule={onSchedule} onUnschedule={onUnschedule} compact />
+        {!readOnly && (
+          <TaskMenu task={item.task} scheduled onSchedule={onSchedule} onUnschedule={onUnschedule} compact />
+        )}
       </div>
-      {part.endsHere && part.height >= RESIZABLE_MINUTES && (
+      {!readOnly && part.endsHere && part.height >= RESIZABLE_MINUTES && (
         <div
           ref={setResizeNode}
           data-resize-handle

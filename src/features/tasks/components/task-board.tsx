@@ -15,6 +15,7 @@ import {
 } from "@dnd-kit/core";
 import { GripVertical } from "lucide-react";
 import { memo, useMemo, useState } from "react";
+import { useReadOnlyProjectIds } from "@/api/projects/project-queries";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PriorityBadge } from "@/components/tasks/priority-badge";
@@ -105,6 +106,7 @@ export function TaskBoard({ tasks, timeZone, onStatusChange, onEdit }: BoardProp
     onDragCancel: ({ active }) => `Moving "${titleOf(active.id)}" cancelled; it stays where it was.`,
   };
 
+  const readOnlyIds = useReadOnlyProjectIds();
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const status = statusOfColumn(over?.id);
     const task = byId.get(String(active.id));
@@ -134,6 +136,7 @@ export function TaskBoard({ tasks, timeZone, onStatusChange, onEdit }: BoardProp
             tasks={columns[status]}
             timeZone={timeZone}
             onEdit={onEdit}
+            readOnlyIds={readOnlyIds}
           />
         ))}
       </div>
@@ -146,9 +149,11 @@ interface ColumnProps {
   tasks: readonly Task[];
   timeZone: string;
   onEdit(task: Task): void;
+  /** Projects whose tasks the user only reads: their cards have no handle. */
+  readOnlyIds: ReadonlySet<string>;
 }
 
-function BoardColumn({ status, tasks, timeZone, onEdit }: ColumnProps) {
+function BoardColumn({ status, tasks, timeZone, onEdit, readOnlyIds }: ColumnProps) {
   const { setNodeRef, isOver } = useDroppable({ id: columnId(status) });
   const [shown, setShown] = useState(BOARD_PAGE);
   const headingId = `board-${status}`;
@@ -171,7 +176,12 @@ function BoardColumn({ status, tasks, timeZone, onEdit }: ColumnProps) {
       <ul className="grid gap-2" aria-labelledby={headingId}>
         {tasks.slice(0, shown).map((task) => (
           <li key={task.id}>
-            <BoardCard task={task} timeZone={timeZone} onEdit={onEdit} />
+            <BoardCard
+              task={task}
+              timeZone={timeZone}
+              onEdit={onEdit}
+              readOnly={readOnlyIds.has(task.project_id)}
+            />
           </li>
         ))}
       </ul>
@@ -188,12 +198,17 @@ const BoardCard = memo(function BoardCard({
   task,
   timeZone,
   onEdit,
+  readOnly,
 }: {
   task: Task;
   timeZone: string;
   onEdit(task: Task): void;
+  readOnly: boolean;
 }) {
-  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: task.id });
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({
+    id: task.id,
+    disabled: readOnly,
+  });
   const finished = !isOpenStatus(task.status);
   return (
     <Card
@@ -208,22 +223,26 @@ const BoardCard = memo(function BoardCard({
       )}
       style={transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined}
     >
-      <button
-        type="button"
-        {...attributes}
-        {...listeners}
-        aria-label={`Move "${task.title}"`}
-        className="mt-0.5 cursor-grab touch-none rounded p-0.5 text-muted-foreground hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-      >
-        <GripVertical className="size-4" aria-hidden />
-      </button>
-      <SelectTaskCheckbox id={task.id} title={task.title} className="mt-1" />
+      {!readOnly && (
+        <>
+          <button
+            type="button"
+            {...attributes}
+            {...listeners}
+            aria-label={`Move "${task.title}"`}
+            className="mt-0.5 cursor-grab touch-none rounded p-0.5 text-muted-foreground hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <GripVertical className="size-4" aria-hidden />
+          </button>
+          <SelectTaskCheckbox id={task.id} title={task.title} className="mt-1" />
+        </>
+      )}
       <div className="min-w-0 flex-1">
         <button
           type="button"
           onClick={() => onEdit(task)}
           dir="auto"
-          title={`Edit "${task.title}"`}
+          title={readOnly ? `View "${task.title}" (read only)` : `Edit "${task.title}"`}
           className={cn(
             "line-clamp-2 break-words text-left text-sm font-medium hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
             finished && "text-muted-foreground line-through",

@@ -6,7 +6,7 @@ import {
   type Task,
   type TaskStatus,
 } from "@contract/tasks";
-import { ChevronDown, ChevronRight, CornerDownRight, Pencil, Trash2, X } from "lucide-react";
+import { ChevronDown, ChevronRight, CornerDownRight, Eye, Pencil, Trash2, X } from "lucide-react";
 import { memo, useEffect, useId, useRef, useState } from "react";
 import { Card } from "@/components/ui/card";
 import { IconButton } from "@/components/ui/icon-button";
@@ -44,6 +44,8 @@ interface TaskCardProps extends TaskCardActions {
   context?: string;
   /** False at the deepest level subtasks may nest: no "Add subtask" then. */
   canHaveSubtasks?: boolean;
+  /** A viewer's task in a shared project: shown, and opened to read, but not changed. */
+  readOnly?: boolean;
 }
 
 const loadMenu = once(() => import("./task-card-menu").then((module) => module.TaskCardMenu));
@@ -63,6 +65,7 @@ export const TaskCard = memo(function TaskCard({
   onExpandedChange,
   context,
   canHaveSubtasks = true,
+  readOnly = false,
 }: TaskCardProps) {
   const [addingSubtask, setAddingSubtask] = useState(false);
   const completed = task.status === "completed";
@@ -92,8 +95,14 @@ export const TaskCard = memo(function TaskCard({
           onClick={() => onExpandedChange(task.id, !expanded)}
         />
       ) : null}
-      <SelectTaskCheckbox id={task.id} title={task.title} className="mt-1.5" />
-      <TaskToggle title={task.title} completed={completed} onToggle={() => onToggle(task)} className="mt-1" />
+      {!readOnly && <SelectTaskCheckbox id={task.id} title={task.title} className="mt-1.5" />}
+      <TaskToggle
+        title={task.title}
+        completed={completed}
+        onToggle={() => onToggle(task)}
+        disabled={readOnly}
+        className="mt-1"
+      />
 
       <div className="min-w-0 flex-1">
         {context !== undefined && (
@@ -117,39 +126,17 @@ export const TaskCard = memo(function TaskCard({
           </h2>
           <TaskBadges task={task} timeZone={timeZone} progress={progress} />
           <div className="ml-auto flex shrink-0 items-center">
-            <NativeSelect
-              aria-label={`Status of "${task.title}"`}
-              title="Status"
-              className="h-7 w-auto rounded-full border-transparent bg-muted py-0 pl-2.5 pr-1 text-xs font-medium shadow-none field-sizing-content md:text-xs"
-              value={task.status}
-              onChange={(event) => onStatusChange(task, taskStatusSchema.parse(event.target.value))}
-            >
-              <LabelledOptions values={TASK_STATUSES} labels={TASK_STATUS_LABELS} />
-            </NativeSelect>
-            <IconButton
-              icon={Pencil}
-              label={`Edit "${task.title}"`}
-              title="Edit task"
-              className="size-7"
-              onClick={() => onEdit(task)}
-            />
-            <IconButton
-              icon={Trash2}
-              destructive
-              label={`Delete "${task.title}"`}
-              title="Delete task"
-              className="size-7"
-              onClick={() => onDelete(task)}
-            />
-            {onAddSubtask && onMoveToProject && (
-              <OnDemandMenu
-                load={loadMenu}
-                props={{
-                  title: task.title,
-                  onAddSubtask: canHaveSubtasks ? () => setAddingSubtask(true) : undefined,
-                  onMoveToProject: () => onMoveToProject(task),
-                }}
-                trigger={(events) => <TaskCardMenuButton title={task.title} {...events} />}
+            {readOnly ? (
+              <ReadOnlyControls task={task} onView={() => onEdit(task)} />
+            ) : (
+              <EditControls
+                task={task}
+                onStatusChange={onStatusChange}
+                onEdit={onEdit}
+                onDelete={onDelete}
+                onAddSubtask={onAddSubtask && canHaveSubtasks ? () => setAddingSubtask(true) : undefined}
+                // The menu shows where both of its actions are offered.
+                onMoveToProject={onAddSubtask ? onMoveToProject : undefined}
               />
             )}
           </div>
@@ -170,6 +157,75 @@ export const TaskCard = memo(function TaskCard({
     </Card>
   );
 });
+
+/** The card's controls: its status, edit, delete and the menu (add a subtask, move). */
+function EditControls({
+  task,
+  onStatusChange,
+  onEdit,
+  onDelete,
+  onAddSubtask,
+  onMoveToProject,
+}: Pick<TaskCardActions, "onStatusChange" | "onEdit" | "onDelete" | "onMoveToProject"> & {
+  task: Task;
+  /** Opens the inline field; absent where no subtask may be added. */
+  onAddSubtask?: () => void;
+}) {
+  return (
+    <>
+      <NativeSelect
+        aria-label={`Status of "${task.title}"`}
+        title="Status"
+        className="h-7 w-auto rounded-full border-transparent bg-muted py-0 pl-2.5 pr-1 text-xs font-medium shadow-none field-sizing-content md:text-xs"
+        value={task.status}
+        onChange={(event) => onStatusChange(task, taskStatusSchema.parse(event.target.value))}
+      >
+        <LabelledOptions values={TASK_STATUSES} labels={TASK_STATUS_LABELS} />
+      </NativeSelect>
+      <IconButton
+        icon={Pencil}
+        label={`Edit "${task.title}"`}
+        title="Edit task"
+        className="size-7"
+        onClick={() => onEdit(task)}
+      />
+      <IconButton
+        icon={Trash2}
+        destructive
+        label={`Delete "${task.title}"`}
+        title="Delete task"
+        className="size-7"
+        onClick={() => onDelete(task)}
+      />
+      {onMoveToProject && (
+        <OnDemandMenu
+          load={loadMenu}
+          props={{ title: task.title, onAddSubtask, onMoveToProject: () => onMoveToProject(task) }}
+          trigger={(events) => <TaskCardMenuButton title={task.title} {...events} />}
+        />
+      )}
+    </>
+  );
+}
+
+/** A read-only card's controls: its status as text, and a button that opens the task to read. */
+function ReadOnlyControls({ task, onView }: { task: Task; onView(): void }) {
+  return (
+    <>
+      <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium">
+        <span className="sr-only">Status: </span>
+        {TASK_STATUS_LABELS[task.status]}
+      </span>
+      <IconButton
+        icon={Eye}
+        label={`View "${task.title}"`}
+        title="View task (read only)"
+        className="size-7"
+        onClick={onView}
+      />
+    </>
+  );
+}
 
 /** "Add subtask", inline: Enter adds one (and stays for the next); Escape or its close button ends it. */
 function SubtaskInput({

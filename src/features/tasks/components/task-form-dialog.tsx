@@ -34,6 +34,7 @@ import { AssigneeField } from "./assignee-field";
 import { LabelledOptions } from "./labelled-options";
 import { RepeatField } from "./repeat-field";
 import { SharedTaskComments } from "./shared-task-comments";
+import { TaskDetails, useTaskIsReadOnly } from "./task-details";
 import { TagInput } from "./tag-input";
 import { ProjectField, ReminderFields } from "./task-form-fields";
 
@@ -60,6 +61,7 @@ export function TaskFormDialog({
   defaultProjectId,
 }: TaskFormDialogProps) {
   const close = () => onOpenChange(false);
+  const readOnly = useTaskIsReadOnly(task);
   // The dialogs open from code, not from a Radix trigger: focus goes back to what opened them.
   const opener = useRef<HTMLElement | null>(null);
   const hasUnsavedInput = useRef(false);
@@ -86,14 +88,27 @@ export function TaskFormDialog({
         onInteractOutside={confirmDiscard}
       >
         <DialogHeader>
-          <DialogTitle>{task ? "Edit Task" : "Create New Task"}</DialogTitle>
+          <DialogTitle>{readOnly ? "Task" : task ? "Edit Task" : "Create New Task"}</DialogTitle>
           <DialogDescription>
-            {task ? "Change the details of this task." : "Add a task to your list."}
+            {readOnly
+              ? "The details of this task, read only."
+              : task
+                ? "Change the details of this task."
+                : "Add a task to your list."}
           </DialogDescription>
         </DialogHeader>
         {task ? (
           <>
-            <EditTaskForm task={task} timeZone={timeZone} onDone={close} unsavedInputRef={hasUnsavedInput} />
+            {readOnly ? (
+              <TaskDetails task={task} timeZone={timeZone} />
+            ) : (
+              <EditTaskForm
+                task={task}
+                timeZone={timeZone}
+                onDone={close}
+                unsavedInputRef={hasUnsavedInput}
+              />
+            )}
             <SharedTaskComments task={task} />
           </>
         ) : (

@@ -9,6 +9,7 @@ import {
   type TaskRow,
 } from "../task-tree";
 import { TASK_MAX_DEPTH, type Task } from "@contract/tasks";
+import { useReadOnlyProjectIds } from "@/api/projects/project-queries";
 import { TaskCard, type TaskCardActions } from "./task-card";
 
 /** A card's height before it is measured; cards with descriptions or tags are taller. */
@@ -60,11 +61,13 @@ export function TaskList({ tasks, timeZone, index, ...actions }: TaskListProps) 
     [tasks, index, collapsed],
   );
   const { onReparent } = actions;
+  const readOnlyIds = useReadOnlyProjectIds();
 
   /** Tab on a focused card makes it a subtask of the row above at its level; Shift-Tab undoes one level. */
   const onKeyDown = (event: KeyboardEvent<HTMLLIElement>, position: number) => {
     const row = rows[position];
     if (event.key !== "Tab" || !row || !index || !onReparent) return;
+    if (readOnlyIds.has(row.task.project_id)) return;
     if (!(event.target instanceof HTMLElement) || event.target.dataset.taskCard !== row.task.id) return;
     if (event.shiftKey) {
       if (row.task.parent_id === null) return;
@@ -142,6 +145,7 @@ export function TaskList({ tasks, timeZone, index, ...actions }: TaskListProps) 
               onExpandedChange={onExpandedChange}
               context={row.context}
               canHaveSubtasks={index ? levelOf(index, task.id) < TASK_MAX_DEPTH : undefined}
+              readOnly={readOnlyIds.has(task.project_id)}
             />
           </li>
         );

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useReadOnlyProjectIds } from "@/api/projects/project-queries";
 import { formatDate } from "@/lib/date-format";
 import type { DayGroup } from "../task-view";
 import { TaskCard, type TaskCardActions } from "./task-card";
@@ -14,6 +15,7 @@ function DaySection({
   ...actions
 }: { group: DayGroup; timeZone: string } & TaskCardActions) {
   const headingId = useId();
+  const readOnlyIds = useReadOnlyProjectIds();
   return (
     <section aria-labelledby={headingId} className="space-y-2">
       <h2 id={headingId} className="text-sm font-semibold text-muted-foreground">
@@ -22,7 +24,12 @@ function DaySection({
       <ul aria-labelledby={headingId} className="space-y-2">
         {group.tasks.map((task) => (
           <li key={task.id}>
-            <TaskCard task={task} timeZone={timeZone} {...actions} />
+            <TaskCard
+              task={task}
+              timeZone={timeZone}
+              {...actions}
+              readOnly={readOnlyIds.has(task.project_id)}
+            />
           </li>
         ))}
       </ul>
