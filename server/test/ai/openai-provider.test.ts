@@ -89,7 +89,7 @@ describe("the OpenAI-compatible provider", () => {
     fake.enqueue({ json: validAnswer });
     await provider.extractTasks(input);
     await provider.extractTasks({ ...input, morningHour: 7 });
-    const [plain, early] = fake.requests.map((request) => request.body.messages[0]?.content);
+    const [plain, early] = fake.requests.map((request) => request.body.messages?.[0]?.content);
     expect(plain).toContain('"morning" with no hour written means 09:00');
     expect(early).toContain('"morning" with no hour written means 07:00');
   });
