@@ -12,7 +12,7 @@ import {
   upcomingGroups,
   type DayGroup,
 } from "./task-view";
-import { buildTaskIndex, descendantsOf, type TaskIndex } from "./task-tree";
+import { descendantsOf, type TaskIndex } from "./task-tree";
 import type { TaskViewState } from "./use-task-view-state";
 
 export interface VisibleTasks {
@@ -24,8 +24,6 @@ export interface VisibleTasks {
   allTags: string[];
   /** A view other than All, or a chip, hides some tasks (the empty state says so). */
   narrowed: boolean;
-  /** The subtask tree of the loaded tasks (all projects), for indenting, progress and context. */
-  index: TaskIndex;
 }
 
 /**
@@ -36,6 +34,8 @@ export interface VisibleTasks {
  */
 export function useVisibleTasks(
   loadedTasks: readonly Task[] | undefined,
+  /** The subtask tree of the loaded tasks (buildTaskIndex). */
+  index: TaskIndex,
   pendingDeletion: ReadonlySet<string>,
   viewState: TaskViewState,
   search: string,
@@ -46,7 +46,6 @@ export function useVisibleTasks(
   const { view, sort, statuses, priorities, tags, hideCompleted, projects } = viewState;
   const userId = useSessionStore((state) => state.user?.id);
   const sharedWithMe = useSharedWithMeProjectIds();
-  const index = useMemo(() => buildTaskIndex(loadedTasks ?? []), [loadedTasks]);
   // A task being deleted takes its subtasks with it (the server deletes the subtree).
   const hidden = useMemo(() => {
     if (pendingDeletion.size === 0) return pendingDeletion;
@@ -111,5 +110,5 @@ export function useVisibleTasks(
     view !== "all" ||
     hideCompleted ||
     statuses.length + priorities.length + tags.length + projects.length > 0;
-  return { visibleTasks, dayGroups, allTags, narrowed, index };
+  return { visibleTasks, dayGroups, allTags, narrowed };
 }

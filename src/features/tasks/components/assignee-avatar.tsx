@@ -4,14 +4,20 @@ import { useSessionStore } from "@/stores/session-store";
 
 /**
  * The assignee of a task in a shared project, as a round initial on its card (list and board).
- * Only assigned tasks ask for their project's members, once per project.
+ * Only assigned tasks ask for their project's members, once per project: an unassigned card
+ * renders nothing and holds no query observer (a keystroke on the Tasks screen builds a dozen
+ * cards, and an observer each was a tenth of its time).
  */
 export function AssigneeAvatar({ task }: { task: Task }) {
-  const me = useSessionStore((state) => state.user?.id);
-  const members = useProjectMembers(task.project_id, task.assignee_id !== null);
   if (task.assignee_id === null) return null;
-  const username = members.data?.find((member) => member.user.id === task.assignee_id)?.user.username;
-  const name = task.assignee_id === me ? "you" : (username ?? "a member");
+  return <Assignee projectId={task.project_id} assigneeId={task.assignee_id} />;
+}
+
+function Assignee({ projectId, assigneeId }: { projectId: string; assigneeId: string }) {
+  const me = useSessionStore((state) => state.user?.id);
+  const members = useProjectMembers(projectId);
+  const username = members.data?.find((member) => member.user.id === assigneeId)?.user.username;
+  const name = assigneeId === me ? "you" : (username ?? "a member");
   return (
     <span
       title={`Assigned to ${name}`}

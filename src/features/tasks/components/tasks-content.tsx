@@ -7,6 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import type { VisibleTasks } from "../use-visible-tasks";
 import type { TaskLayout } from "../task-view";
+import type { TaskIndex } from "../task-tree";
 import type { TaskCardActions } from "./task-card";
 
 /** The board (with its drag-and-drop library) downloads when it is first shown. */
@@ -21,7 +22,9 @@ const SKELETON_CARDS = 3;
 interface TasksContentProps {
   /** The list query's state. */
   tasksQuery: { isPending: boolean; isError: boolean; error: unknown; refetch(): Promise<unknown> };
-  shown: Pick<VisibleTasks, "visibleTasks" | "dayGroups" | "narrowed" | "index">;
+  shown: Pick<VisibleTasks, "visibleTasks" | "dayGroups" | "narrowed">;
+  /** The subtask tree of the loaded tasks, for indenting, progress and context. */
+  index: TaskIndex;
   searching: boolean;
   timeZone: string;
   actions: TaskCardActions;
@@ -34,13 +37,14 @@ interface TasksContentProps {
 export function TasksContent({
   tasksQuery,
   shown,
+  index,
   searching,
   timeZone,
   actions,
   onCreate,
   layout = "list",
 }: TasksContentProps) {
-  const { visibleTasks, dayGroups, narrowed, index } = shown;
+  const { visibleTasks, dayGroups, narrowed } = shown;
   if (tasksQuery.isPending) {
     return (
       <div className="space-y-3" role="status" aria-label="Loading tasks">

@@ -1,23 +1,21 @@
 import { DEFAULT_TIME_ZONE } from "@contract/common";
 import type { Task } from "@contract/tasks";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from "react";
-import { useTaskSearchParam } from "@/lib/task-search-param";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useSessionStore } from "@/stores/session-store";
 import { activeProjects, projectQueries } from "@/api/projects/project-queries";
 import { usePendingDeletionIds } from "@/api/tasks/task-mutations";
 import { Button } from "@/components/ui/button";
 import { selectionKey, useTaskSelection } from "../task-selection";
+import { buildTaskIndex } from "../task-tree";
 import { useOpenTaskFromUrl } from "../use-open-task-from-url";
 import { useTaskCardActions } from "../use-task-card-actions";
 import { useScreenTasks } from "../use-screen-tasks";
 import { useTaskViewState } from "../use-task-view-state";
-import { useVisibleTasks } from "../use-visible-tasks";
 import { BulkActionsBar } from "./bulk-actions-bar";
+import { SearchedTasks } from "./searched-tasks";
 import { TaskDialogs, useTaskDialogs } from "./task-dialogs";
-import { TasksContent } from "./tasks-content";
 import { TasksHeading } from "./tasks-heading";
-import { TasksToolbar } from "./tasks-toolbar";
 
 /** The tree's dialogs (the completion question, Move to project) download when first wanted. */
 const CompleteSubtasksDialog = lazy(() =>
@@ -37,18 +35,11 @@ interface TasksPageProps {
 export function TasksPage({ quickAdd, project }: TasksPageProps = {}) {
   const timeZone = useSessionStore((state) => state.user?.timezone) ?? DEFAULT_TIME_ZONE;
   const projects = useQuery({ ...projectQueries.list(), select: activeProjects });
-  // The same search as the header's box: both keep it in the URL (?q=).
-  const [search, setSearch, settleSearch] = useTaskSearchParam();
   const viewControls = useTaskViewState();
   const { tasksQuery, completedPages } = useScreenTasks(viewControls.state, project?.id);
-  const shown = useVisibleTasks(
-    tasksQuery.data,
-    usePendingDeletionIds(),
-    viewControls.state,
-    search,
-    timeZone,
-    project?.id,
-  );
+  // The subtask tree of the loaded tasks (all projects), for indenting, progress and context.
+  const index = useMemo(() => buildTaskIndex(tasksQuery.data ?? []), [tasksQuery.data]);
+  const pendingDeletion = usePendingDeletionIds();
   const dialogs = useTaskDialogs();
   useOpenTaskFromUrl(tasksQuery, dialogs.openEdit);
   const [moving, setMoving] = useState<Task | null>(null);
@@ -60,7 +51,7 @@ export function TasksPage({ quickAdd, project }: TasksPageProps = {}) {
   const { actions, question, answerQuestion } = useTaskCardActions(
     dialogs.openEdit,
     timeZone,
-    shown.index,
+    index,
     openMove,
   );
 
@@ -76,23 +67,16 @@ export function TasksPage({ quickAdd, project }: TasksPageProps = {}) {
     >
       {project ? project.heading(dialogs.openCreate) : <TasksHeading onCreate={dialogs.openCreate} />}
       {quickAdd}
-      <TasksToolbar
-        search={search}
-        onSearchChange={setSearch}
-        onSearchSettle={settleSearch}
-        shownCount={tasksQuery.isSuccess ? shown.visibleTasks.length : undefined}
-        viewControls={viewControls}
-        tags={shown.allTags}
-        projects={project ? undefined : projects.data}
-      />
-      <TasksContent
+      <SearchedTasks
         tasksQuery={tasksQuery}
-        shown={shown}
-        searching={search.trim().length > 0}
+        index={index}
+        pendingDeletion={pendingDeletion}
+        viewControls={viewControls}
+        projects={project ? undefined : projects.data}
         timeZone={timeZone}
         actions={actions}
         onCreate={dialogs.openCreate}
-        layout={viewControls.state.layout}
+        projectId={project?.id}
       />
       {tasksQuery.isSuccess && completedPages?.hasMore && (
         <div className="flex justify-center">
@@ -101,7 +85,7 @@ export function TasksPage({ quickAdd, project }: TasksPageProps = {}) {
           </Button>
         </div>
       )}
-      <BulkActionsBar index={shown.index} timeZone={timeZone} projects={projects.data} />
+      <BulkActionsBar index={index} timeZone={timeZone} projects={projects.data} />
       <TaskDialogs {...dialogs} timeZone={timeZone} defaultProjectId={project?.id} />
       {(treeDialogsWanted || question !== null) && (
         <Suspense fallback={null}>
