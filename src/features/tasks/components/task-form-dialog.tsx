@@ -34,6 +34,7 @@ import { AssigneeField } from "./assignee-field";
 import { LabelledOptions } from "./labelled-options";
 import { RepeatField } from "./repeat-field";
 import { SharedTaskComments } from "./shared-task-comments";
+import { SubtaskOrder } from "./subtask-order";
 import { TagInput } from "./tag-input";
 import { ProjectField, ReminderFields } from "./task-form-fields";
 
@@ -94,6 +95,7 @@ export function TaskFormDialog({
         {task ? (
           <>
             <EditTaskForm task={task} timeZone={timeZone} onDone={close} unsavedInputRef={hasUnsavedInput} />
+            <SubtaskOrder task={task} />
             <SharedTaskComments task={task} />
           </>
         ) : (
