@@ -1,4 +1,4 @@
-import { DATE_ORDERS } from "@contract/date-format";
+import { DATE_ORDERS, dateFormatOf } from "@contract/date-format";
 import { createHash } from "node:crypto";
 import type { z } from "zod";
 import {
@@ -6,6 +6,7 @@ import {
   createTaskRequestSchema,
   projectNameKey,
   type CreateTaskInput,
+  type ExportDateStyle,
   type ExportFormat,
   type ImportError,
   type ImportResult,
@@ -16,8 +17,10 @@ import type { UserRow } from "../../db/schema";
 import { isoNow, type Clock } from "../../lib/clock";
 import { recurrenceProblem } from "../../lib/recurrence";
 import { userTimeZone } from "../../lib/time-zone";
+import { getUserById } from "../auth/service";
 import { findOrCreateProjects, listProjects } from "../projects/service";
 import { createTasks, getTaskHistories, listTasks, withTaskWrite, type NewTaskInput } from "../tasks/service";
+import { ISO_CSV_DATES, userCsvDates, type CsvDates } from "./csv-dates";
 import { toCsv, toTasklaneJson, toTodoTxt, type ProjectNames } from "./export-formats";
 import { readImportFile, type ImportedHistory, type ImportProject } from "./import-formats";
 import { accountTasksOf, isAlreadyThere } from "./already-there";
@@ -48,6 +51,7 @@ export async function exportTasks(
   clock: Clock,
   user: Pick<UserRow, "id" | "timezone">,
   format: ExportFormat,
+  dates: ExportDateStyle = "user",
 ): Promise<ExportFile> {
   const tasks = await listTasks(db, user.id, {});
   const projects = await listProjects(db, clock, user.id);
@@ -66,7 +70,7 @@ export async function exportTasks(
           now.toISOString(),
         )
       : format === "csv"
-        ? toCsv(tasks, names)
+        ? toCsv(tasks, names, dates === "iso" ? ISO_CSV_DATES : await csvDatesOf(db, user))
         : toTodoTxt(tasks, user.timezone, names);
   const type = EXPORT_TYPES[format];
   const stem = format === "todotxt" ? "todo" : "tasklane-tasks";
@@ -75,6 +79,17 @@ export async function exportTasks(
     contentType: type.contentType,
     body,
   };
+}
+
+/**
+ * The user's dates for a CSV: their date order and clock, in their zone. Until they choose an
+ * order, days are written year first, which no import can misread (the import reads numeric
+ * days in an order only once the user has chosen one).
+ */
+async function csvDatesOf(db: Db, user: Pick<UserRow, "id" | "timezone">): Promise<CsvDates> {
+  const settings = (await getUserById(db, user.id)) ?? {};
+  const chosen = DATE_ORDERS.find((order) => order === settings.date_order);
+  return userCsvDates(user.timezone, { ...dateFormatOf(settings), date_order: chosen ?? "ymd" });
 }
 
 /** "title: Title is required": the field named once. */
