@@ -2,10 +2,12 @@ import { sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest } from "../../src/db/database";
+import { apiRoutes } from "@contract/routes";
 import { migrations } from "../../src/db/migrations";
 import { scratchDatabase } from "../db/scratch-database";
 import { createTestApp, type TestApp } from "../helpers";
 import { newApiUser, taskUrl, type ApiUser } from "../projects/api-user";
+import { multipartFile } from "../transfer/multipart";
 
 let t: TestApp;
 
@@ -100,6 +102,28 @@ describe("the order of subtasks", () => {
     const response = await eve.call("PUT", taskUrl(await idOf(ada, "B")), { position: 0 });
     expect(response.statusCode).toBe(404);
     expect(await order(ada, parent.id)).toEqual(["A", "B"]);
+  });
+});
+
+describe("the order of subtasks through an export", () => {
+  it.each(["json", "csv"])("is kept by a %s export imported into another account", async (format) => {
+    const ada = await newApiUser(t);
+    const parent = await parentWith(ada, ["A", "B", "C"]);
+    await ada.update(await idOf(ada, "C"), { position: 0 });
+    const file = await ada.call("GET", `${apiRoutes.exportTasks.path}?format=${format}`);
+    expect(file.statusCode).toBe(200);
+
+    const bob = await newApiUser(t);
+    const upload = multipartFile(file.body, `tasks.${format}`);
+    const imported = await t.app.inject({
+      method: "POST",
+      url: apiRoutes.importTasks.path,
+      headers: { ...bob.headers, ...upload.headers },
+      payload: upload.payload,
+    });
+    expect(imported.json()).toMatchObject({ created: 4, errors: [] });
+    const copy = (await bob.list()).find((task) => task.title === parent.title);
+    expect(await order(bob, copy?.id ?? "")).toEqual(["C", "A", "B"]);
   });
 });
 

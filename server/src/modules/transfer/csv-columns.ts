@@ -62,6 +62,8 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
   // Read back by the import with their own rules: the project by name, the parent by the id column.
   { name: "project", write: (task, projects) => projects.get(task.project_id) ?? "" },
   { name: "parent_id", write: (task) => task.parent_id ?? "" },
+  // Read back by the import: a parent's subtasks are created in this order.
+  { name: "position", write: (task) => (task.position === null ? "" : String(task.position)) },
 ];
 
 /** A cell the export kept from being read as a formula ('=…, '+…, '-…, '@…), as it was written. */

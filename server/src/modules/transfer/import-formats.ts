@@ -48,6 +48,8 @@ export type ImportRow =
       parentKey?: string;
       exportedId?: string;
       history?: ImportedHistory;
+      /** Its place among its parent's subtasks in the file: siblings are created in this order. */
+      position?: number;
     }
   | { line: number; error: string };
 
@@ -110,6 +112,7 @@ function readJson(text: string): ImportRow[] {
       } as CreateTaskRequest,
       ...(project ? { project } : {}),
       ...idsOf(item),
+      ...(typeof item.position === "number" ? { position: item.position } : {}),
     };
   });
 }
@@ -294,11 +297,13 @@ function readTasklaneCsv(text: string, context: ImportContext): ImportRow[] {
     const project = emptyToNull(fields.project);
     const key = emptyToNull(fields.id);
     const parentKey = emptyToNull(fields.parent_id);
+    const position = Number.parseInt(fields.position ?? "", 10);
     return {
       line,
       ...(project ? { project: { name: project } } : {}),
       ...(key ? { key, exportedId: key } : {}),
       ...(parentKey ? { parentKey } : {}),
+      ...(Number.isInteger(position) ? { position } : {}),
       task: {
         ...inputFromCsvFields(fields),
         due_date: due.dueDate,

@@ -87,7 +87,7 @@ export async function exportTasks(
  * days in an order only once the user has chosen one).
  */
 async function csvDatesOf(db: Db, user: Pick<UserRow, "id" | "timezone">): Promise<CsvDates> {
-  const settings = (await getUserById(db, user.id)) ?? {};
+  const settings = (await getUserById(db, user.id)) ?? { date_order: null, clock: null };
   const chosen = DATE_ORDERS.find((order) => order === settings.date_order);
   return userCsvDates(user.timezone, { ...dateFormatOf(settings), date_order: chosen ?? "ymd" });
 }
@@ -129,7 +129,12 @@ interface Candidate {
   parentKey?: string;
   exportedId?: string;
   history?: ImportedHistory;
+  position?: number;
 }
+
+/** Subtasks in the order the file gives them (their exported position), the others after. */
+const inFileOrder = (a: Candidate, b: Candidate) =>
+  (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER);
 
 /**
  * Each candidate's level in the file's tree and the parent it is created under: its own, when
@@ -182,7 +187,7 @@ async function createCandidates(
   const ids = new Map<Candidate, string>();
   let created = 0;
   for (let level = 1; level <= TASK_MAX_DEPTH; level += 1) {
-    const batch = candidates.filter((candidate) => tree.get(candidate)?.level === level);
+    const batch = candidates.filter((candidate) => tree.get(candidate)?.level === level).sort(inFileOrder);
     const inputs = batch.map((candidate): NewTaskInput => {
       const parent = tree.get(candidate)?.parent;
       const parentId = parent ? ids.get(parent) : undefined;
@@ -259,6 +264,7 @@ export async function importTasks(
       ...(row.exportedId ? { exportedId: row.exportedId } : {}),
       ...(row.parentKey ? { parentKey: keptKey.get(row.parentKey) ?? row.parentKey } : {}),
       ...(row.history ? { history: row.history } : {}),
+      ...(row.position === undefined ? {} : { position: row.position }),
     });
   }
   const timeZone = userTimeZone(user);
