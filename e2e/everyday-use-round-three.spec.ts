@@ -58,6 +58,26 @@ test.describe("import", () => {
     expect(await account.api.tasks()).toHaveLength(2);
   });
 
+  test("the CSV export writes dates as the user chose to read them, and imports back as already there", async ({
+    page,
+    account,
+  }) => {
+    await account.api.put("/auth/settings", { date_order: "dmy", clock: "24h" });
+    // 17:00 in Berlin, and all day on 15 March (its last second there).
+    await account.api.post("/api/v1/tasks", { title: "Gym", due_date: "2030-03-14T16:00:00.000Z" });
+    await account.api.post("/api/v1/tasks", { title: "Taxes", due_date: "2030-03-15T22:59:59.000Z" });
+    await openFromSidebar(page, "Settings");
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download CSV" }).click();
+    const exported = await readFile(await (await downloading).path(), "utf8");
+    expect(exported).toContain(",14/03/2030 17:00,");
+    expect(exported).toContain(",15/03/2030,");
+
+    await importInSettings(page, "tasklane-tasks.csv", exported);
+    await expect(page.getByText("0 tasks imported, 2 already there")).toBeVisible();
+    expect(await account.api.tasks()).toHaveLength(2);
+  });
+
   test("a CSV with plain dates imports them as all-day, and a bad date names its line", async ({
     page,
     account,
