@@ -126,6 +126,7 @@ describe("taskFromWire: the wire shape read tolerantly", () => {
     duration_minutes: 45,
     scheduled_start: "2026-12-01T08:00:00.000Z",
     assignee_id: "0191",
+    position: 2,
   };
 
   it("reads our server's task as it is", () => {
@@ -149,6 +150,7 @@ describe("taskFromWire: the wire shape read tolerantly", () => {
       duration_minutes: null,
       scheduled_start: null,
       assignee_id: null,
+      position: null,
     });
   });
 

@@ -111,6 +111,16 @@ export const taskJsonSchema = /* @__PURE__ */ z.object({
   assignee_id: z.string().nullable().meta({
     description: "The member of the task's shared project it is assigned to, or null",
   }),
+  position: z
+    .number()
+    .int()
+    .nullable()
+    .meta({
+      description:
+        "A subtask's place among its parent's subtasks (0 first; new subtasks go last), or null for a " +
+        "top-level task. Subtasks are listed by it; PUT with position moves one.",
+      example: 0,
+    }),
 });
 export type TaskJson = z.infer<typeof taskJsonSchema>;
 
@@ -145,6 +155,7 @@ const taskFromWireSchema = onFirstUse(() => {
     duration_minutes: wire.duration_minutes.catch(null),
     scheduled_start: wire.scheduled_start.catch(null),
     assignee_id: wire.assignee_id.catch(null),
+    position: wire.position.catch(null),
   } satisfies Record<keyof TaskJson, z.ZodType>);
 });
 
@@ -161,6 +172,23 @@ export function readTaskFromWire(value: unknown): Task | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+/**
+ * Subtasks in their order: by position; one without a position (written by an older release)
+ * after those with one, in the order made.
+ */
+export function compareSubtasks(
+  a: { id: string; position: number | null; created_at?: string | undefined },
+  b: { id: string; position: number | null; created_at?: string | undefined },
+): number {
+  if (a.position !== b.position) {
+    if (a.position === null) return 1;
+    if (b.position === null) return -1;
+    return a.position - b.position;
+  }
+  const [made, other] = [a.created_at ?? "", b.created_at ?? ""];
+  return made === other ? a.id.localeCompare(b.id) : made < other ? -1 : 1;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Payloads and their validation.
 // ---------------------------------------------------------------------------------------------
@@ -172,6 +200,7 @@ export const taskMessages = {
   projectNotFound: "project_id: no such project",
   tooDeep: `parent_id: subtasks nest at most ${TASK_MAX_DEPTH} levels deep`,
   cycle: "parent_id: a task cannot be a subtask of itself or of one of its own subtasks",
+  topLevelPosition: "position: only a subtask has a place among its parent's subtasks",
 } as const;
 
 /**
@@ -329,6 +358,17 @@ const taskInputObject = /* @__PURE__ */ z.object(taskInputFields).partial();
 
 /** PUT is partial; null clears a due date, description, recurrence, reminder or parent. */
 export const updateTaskRequestSchema = /* @__PURE__ */ taskInputObject.extend({
+  position: z
+    .number({ error: "position must be a whole number from 0" })
+    .int({ error: "position must be a whole number from 0" })
+    .min(0, { error: "position must be a whole number from 0" })
+    .optional()
+    .meta({
+      description:
+        "Moves a subtask to this place among its parent's subtasks (0: first; past the last: last), " +
+        "renumbering the others in the same change. With parent_id, its place under the new parent. " +
+        "A top-level task has no place among siblings (400).",
+    }),
   complete_subtasks: z
     .boolean()
     .optional()

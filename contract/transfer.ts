@@ -6,8 +6,20 @@ import { taskJsonSchema } from "./tasks";
 export const EXPORT_FORMATS = ["json", "csv", "todotxt"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
+/** How a CSV export writes dates: as the user chose in Settings, or ISO 8601 in UTC for programs. */
+export const EXPORT_DATE_STYLES = ["user", "iso"] as const;
+export type ExportDateStyle = (typeof EXPORT_DATE_STYLES)[number];
+
 export const exportQuerySchema = /* @__PURE__ */ z.object({
   format: z.enum(EXPORT_FORMATS, { error: "format must be json, csv or todotxt" }).default("json"),
+  dates: z
+    .enum(EXPORT_DATE_STYLES, { error: "dates must be user or iso" })
+    .default("user")
+    .meta({
+      description:
+        "CSV only: `user` (default) writes dates in the user's date order and clock, in their time zone " +
+        "(a task due all day as the day alone); `iso` writes ISO 8601 timestamps in UTC.",
+    }),
 });
 
 /** The largest file the import accepts. */

@@ -58,6 +58,26 @@ test.describe("import", () => {
     expect(await account.api.tasks()).toHaveLength(2);
   });
 
+  test("the CSV export writes dates as the user chose to read them, and imports back as already there", async ({
+    page,
+    account,
+  }) => {
+    await account.api.put("/auth/settings", { date_order: "dmy", clock: "24h" });
+    // 17:00 in Berlin, and all day on 15 March (its last second there).
+    await account.api.post("/api/v1/tasks", { title: "Gym", due_date: "2030-03-14T16:00:00.000Z" });
+    await account.api.post("/api/v1/tasks", { title: "Taxes", due_date: "2030-03-15T22:59:59.000Z" });
+    await openFromSidebar(page, "Settings");
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download CSV" }).click();
+    const exported = await readFile(await (await downloading).path(), "utf8");
+    expect(exported).toContain(",14/03/2030 17:00,");
+    expect(exported).toContain(",15/03/2030,");
+
+    await importInSettings(page, "tasklane-tasks.csv", exported);
+    await expect(page.getByText("0 tasks imported, 2 already there")).toBeVisible();
+    expect(await account.api.tasks()).toHaveLength(2);
+  });
+
   test("a CSV with plain dates imports them as all-day, and a bad date names its line", async ({
     page,
     account,
@@ -152,7 +172,76 @@ for (const { device, viewport, phone } of DEVICES) {
       const typed = titles.filter((title) => /^[ABC]: /.test(title));
       expect(typed).toEqual(["A: book the van", "B: label boxes", "C: return keys"]);
     });
+
+    test("subtasks are put in order in the Edit dialog, by dragging and with Alt+arrows", async ({
+      page,
+      account,
+    }) => {
+      const parent = await account.api.post<TaskJson>("/api/v1/tasks", { title: "Move house" });
+      for (const title of ["A: book the van", "B: label boxes", "C: return keys"]) {
+        await account.api.post<TaskJson>("/api/v1/tasks", { title, parent_id: parent.id });
+      }
+      await page.goto("/tasks");
+      await page.getByRole("button", { name: 'Edit "Move house"' }).click();
+      const dialog = page.getByRole("dialog", { name: "Edit Task" });
+      const list = dialog.getByRole("list", { name: 'Subtasks of "Move house"' });
+      const handle = (title: string) => list.getByRole("button", { name: new RegExp(`^Move "${title}"`) });
+      await expect(list.getByRole("listitem")).toHaveText([
+        "A: book the van",
+        "B: label boxes",
+        "C: return keys",
+      ]);
+
+      // Drag C by its handle onto A's place: first.
+      await dragOnto(page, handle("C: return keys"), list.getByRole("listitem").first());
+      await expect(list.getByRole("listitem")).toHaveText([
+        "C: return keys",
+        "A: book the van",
+        "B: label boxes",
+      ]);
+      await expect(dialog.getByText('"C: return keys" moved to place 1 of 3.')).toBeAttached();
+
+      // Alt+ArrowDown on the focused handle of A: after B.
+      await handle("A: book the van").focus();
+      await page.keyboard.press("Alt+ArrowDown");
+      await expect(list.getByRole("listitem")).toHaveText([
+        "C: return keys",
+        "B: label boxes",
+        "A: book the van",
+      ]);
+      await expect(dialog.getByText('"A: book the van" moved to place 3 of 3.')).toBeAttached();
+      await expect(handle("A: book the van")).toBeFocused();
+
+      const order = async () =>
+        (await account.api.tasks())
+          .filter((task) => task.parent_id === parent.id)
+          .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
+          .map((task) => task.title);
+      await expect.poll(order).toEqual(["C: return keys", "B: label boxes", "A: book the van"]);
+
+      // The list behind the dialog follows.
+      await page.keyboard.press("Escape");
+      const titles = await page.getByRole("list", { name: "Tasks" }).getByRole("heading").allTextContents();
+      expect(titles.filter((title) => /^[ABC]: /.test(title))).toEqual([
+        "C: return keys",
+        "B: label boxes",
+        "A: book the van",
+      ]);
+    });
   });
+}
+
+/** Drags `handle` with the pointer (a few steps, as a hand moves) and drops it on `target`. */
+async function dragOnto(page: Page, handle: Locator, target: Locator): Promise<void> {
+  await handle.scrollIntoViewIfNeeded();
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error("The handle or the target is not on the page");
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 10, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
+  await page.mouse.up();
 }
 
 /** "2026-12-03 10:00": an instant as the wall clock of a zone shows it. */

@@ -34,6 +34,7 @@ function historyExport(now: number): string {
     duration_minutes: null,
     scheduled_start: null,
     assignee_id: null,
+    position: null,
     events: [],
   });
   const tasks = [

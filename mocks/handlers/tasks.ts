@@ -2,6 +2,7 @@ import { apiRoutes } from "@contract/routes";
 import {
   MANUAL_SOURCE,
   TASK_MAX_DEPTH,
+  compareSubtasks,
   TASK_PRIORITIES,
   taskMessages,
   computeTaskStats,
@@ -243,6 +244,19 @@ function withStatus(task: TaskJson, status: TaskStatus, now: string): TaskJson {
 
 type Refusal = { message: string; status: number };
 
+/** As the server does: the moved subtask takes its place, and its siblings are numbered around it. */
+function renumberSiblings(placed: TaskJson): void {
+  const others = tasks
+    .filter((task) => task.parent_id === placed.parent_id && task.id !== placed.id)
+    .sort(compareSubtasks);
+  const at = Math.min(placed.position ?? others.length, others.length);
+  const order = [...others.slice(0, at), placed, ...others.slice(at)];
+  const places = new Map(order.map((task, position) => [task.id, position]));
+  tasks = tasks.map((task) =>
+    places.has(task.id) ? { ...task, position: places.get(task.id) ?? null } : task,
+  );
+}
+
 /** PUT /api/v1/tasks/:id on the fake's list: the task after, or why not. */
 function applyUpdate(id: string, body: unknown): TaskJson | Refusal {
   const index = tasks.findIndex((task) => task.id === id);
@@ -264,6 +278,7 @@ function applyUpdate(id: string, body: unknown): TaskJson | Refusal {
   let updated: TaskJson = { ...current, ...Object.fromEntries(given), updated_at: now };
   if (status !== undefined) updated = withStatus(updated, status, now);
   tasks[index] = updated;
+  if (changes.position !== undefined && updated.parent_id !== null) renumberSiblings(updated);
   const below = subtreeIds(current.id);
   below.delete(current.id);
   tasks = tasks.map((task) => {

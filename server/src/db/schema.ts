@@ -100,6 +100,8 @@ export interface TasksTable {
   completed_at_approximate: ColumnType<number, number | undefined, number>;
   /** The member of its shared project it is assigned to (migration 0023); null: nobody. */
   assignee_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A subtask's place among its parent's subtasks, 0 first (migration 0028); null at the top level. */
+  position: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A user's project (migration 0013); every user has one Inbox. */

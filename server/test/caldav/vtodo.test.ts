@@ -37,6 +37,7 @@ const task: TaskJson = {
   duration_minutes: null,
   scheduled_start: null,
   assignee_id: null,
+  position: null,
 };
 
 describe("VTODO to task", () => {

@@ -102,6 +102,7 @@ describe("POST /api/v1/tasks", () => {
       duration_minutes: null,
       scheduled_start: null,
       assignee_id: null,
+      position: null,
     });
     const fetched = await alice.call("GET", taskUrl(task.id));
     expect(fetched.json()).toEqual(task);

@@ -115,7 +115,7 @@ describe("GET /api/v1/export", () => {
     expect(response.headers["content-type"]).toMatch(/^text\/csv/);
     const rows = parseCsv(response.body, { columns: true }) as Record<string, string>[];
     expect(response.body.split("\r\n")[0]).toBe(
-      "id,title,description,status,priority,due_date,tags,source_type,source_origin,source_filename,created_at,updated_at,completed_at,recurrence,duration_minutes,scheduled_start,project,parent_id",
+      "id,title,description,status,priority,due_date,tags,source_type,source_origin,source_filename,created_at,updated_at,completed_at,recurrence,duration_minutes,scheduled_start,project,parent_id,position",
     );
     expect(rows.map((row) => row.title).sort()).toEqual([
       'Call the dentist, "Dr. Who"',

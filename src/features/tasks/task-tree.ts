@@ -1,4 +1,4 @@
-import { isOpenStatus, TASK_MAX_DEPTH, type Task } from "@contract/tasks";
+import { compareSubtasks, isOpenStatus, TASK_MAX_DEPTH, type Task } from "@contract/tasks";
 
 /**
  * The subtask tree of the loaded list, built once per list (not per keystroke or per card): each
@@ -101,15 +101,9 @@ export interface TaskRow {
   context?: string;
 }
 
-/** Subtasks in the order they were made: a list typed A, B, C reads A, B, C. */
-function inOrderMade(a: Task, b: Task): number {
-  const [made, other] = [a.created_at ?? "", b.created_at ?? ""];
-  return made === other ? a.id.localeCompare(b.id) : made < other ? -1 : 1;
-}
-
 /**
  * The visible tasks as indented rows: a task whose parent is also visible goes under it (in the
- * order made), one whose parent is hidden shows at the top (in the list's order) with the parent's
+ * subtasks' order: their position, a list typed A, B, C reads A, B, C), one whose parent is hidden shows at the top (in the list's order) with the parent's
  * title as context. The subtasks of a collapsed row are left out. Linear in the visible tasks,
  * but for sorting each parent's subtasks.
  */
@@ -146,7 +140,7 @@ export function treeRows(
       ...(depth === 0 && parent ? { context: parent.title } : {}),
     });
     if (kids && !collapsed.has(task.id))
-      for (const kid of kids.sort(inOrderMade)) place(kid, depth + 1, task.id);
+      for (const kid of kids.sort(compareSubtasks)) place(kid, depth + 1, task.id);
   };
   for (const root of roots) place(root, 0, null);
   // A cycle in the data (never made by our server) would leave its tasks unplaced: show them flat.

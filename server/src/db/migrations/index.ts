@@ -24,6 +24,7 @@ import * as sharedProjects from "./0023-shared-projects";
 import * as taskTrash from "./0025-task-trash";
 import * as dateFormat from "./0026-date-format";
 import * as morningHour from "./0027-morning-hour";
+import * as subtaskPosition from "./0028-subtask-position";
 import * as oidcDeletionConfirmations from "./0030-oidc-deletion-confirmations";
 
 /**
@@ -58,5 +59,6 @@ export const migrations: Record<string, Migration> = {
   "0025-task-trash": taskTrash,
   "0026-date-format": dateFormat,
   "0027-morning-hour": morningHour,
+  "0028-subtask-position": subtaskPosition,
   "0030-oidc-deletion-confirmations": oidcDeletionConfirmations,
 };

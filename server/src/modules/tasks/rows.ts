@@ -88,6 +88,7 @@ export function newTaskRow(
     remind_at: status === "completed" ? null : remindAt,
     project_id: placement.project_id,
     parent_id: placement.parent_id,
+    position: placement.position,
     scheduled_start: normaliseDueDate(input.scheduled_start),
   };
 }

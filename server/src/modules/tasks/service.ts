@@ -37,6 +37,7 @@ import { changesOf, newTaskRow, normaliseDueDate, TASK_NOT_FOUND } from "./rows"
 import { toTaskJson } from "./task-json";
 import { descendantsByLevel, placementsOf, treeChangesOf } from "./tree";
 import { selectTaskPage, type TaskPage } from "./page-repository";
+import { positionChangesOf } from "./positions";
 import { parseTaskPage } from "./task-page";
 import { withTaskWrite, withTaskWriteAs, type TaskWrite } from "./unit-of-work";
 import { projectAccess, taskAccess, type Access, type Need } from "./access";
@@ -221,12 +222,14 @@ export async function updateTask(
     if (input.project_id !== undefined) await projectAccess(trx, userId, input.project_id, "edit");
     const timeZone = input.recurrence ? await timeZoneOf(trx, ownerId) : "UTC";
     const tree = await treeChangesOf(trx, ownerId, current, input, nowIso);
-    const changes = { ...changesOf(current, input, { nowIso, timeZone }), ...tree.changes };
+    const place = await positionChangesOf(trx, ownerId, current, input, tree.changes.parent_id);
+    const changes = { ...changesOf(current, input, { nowIso, timeZone }), ...tree.changes, ...place.changes };
     const completeBelow = input.status === "completed" && input.complete_subtasks === true;
     const below = completeBelow ? (await descendantsByLevel(trx, ownerId, id)).flat() : [];
     const subtreeChanges = below.some((task) => isOpenStatus(task.status as TaskStatus));
-    if (Object.keys(changes).length === 0 && !subtreeChanges) return current;
+    if (Object.keys(changes).length === 0 && !subtreeChanges && place.siblings.length === 0) return current;
     const updated = Object.keys(changes).length > 0 ? await write.update(current, changes) : current;
+    for (const sibling of place.siblings) await write.update(sibling.row, { position: sibling.position });
     if (tree.changes.project_id !== undefined) {
       // The whole subtree follows: a subtask is always in its parent's project.
       await write.updateMany(tree.subtree, { project_id: tree.changes.project_id });

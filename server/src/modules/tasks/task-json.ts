@@ -48,5 +48,6 @@ export function toTaskJson(row: TaskRow): TaskJson {
     duration_minutes: row.duration_minutes ?? null,
     scheduled_start: row.scheduled_start ?? null,
     assignee_id: row.assignee_id ?? null,
+    position: row.position ?? null,
   };
 }

@@ -90,5 +90,7 @@ export async function deleteDeletionEvents(
 
 /** A trashed task's row as it was kept. */
 export function trashedRow(row: Pick<TrashedTaskRow, "task">): TaskRow {
-  return JSON.parse(row.task) as TaskRow;
+  const task = JSON.parse(row.task) as TaskRow;
+  // A row trashed before subtasks had a position comes back without one.
+  return { ...task, position: task.position ?? null };
 }

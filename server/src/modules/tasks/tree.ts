@@ -3,6 +3,7 @@ import type { Db } from "../../db/database";
 import type { TaskRow } from "../../db/schema";
 import { NotFound, Validation } from "../../lib/domain-errors";
 import { inboxIdOf, ownProjectIds } from "../projects";
+import { nextPositions } from "./positions";
 import { selectChildren, selectTask, selectTasksByIds } from "./repository";
 
 /** Projects and subtasks: where a task is, and the tree it is part of. */
@@ -72,6 +73,8 @@ export async function descendantsByLevel(db: Db, userId: string, id: string): Pr
 export interface Placement {
   project_id: string;
   parent_id: string | null;
+  /** Its place among the parent's subtasks; null at the top level. */
+  position: number | null;
 }
 
 /**
@@ -99,13 +102,17 @@ export async function placementsOf(
   );
   let inbox: string | undefined;
   const inboxId = async () => (inbox ??= await inboxIdOf(db, userId, nowIso));
+  // New subtasks go after their parent's last one, in the order given.
+  const next = await nextPositions(db, userId, parentIds);
   const placements: Placement[] = [];
   for (const input of inputs) {
     const parent = input.parent_id ? parents.get(input.parent_id) : undefined;
     if (parent) {
-      placements.push({ parent_id: parent.id, project_id: parent.project_id ?? (await inboxId()) });
+      const position = next.get(parent.id) ?? 0;
+      next.set(parent.id, position + 1);
+      placements.push({ parent_id: parent.id, project_id: parent.project_id ?? (await inboxId()), position });
     } else {
-      placements.push({ parent_id: null, project_id: input.project_id ?? (await inboxId()) });
+      placements.push({ parent_id: null, project_id: input.project_id ?? (await inboxId()), position: null });
     }
   }
   return placements;
@@ -171,8 +178,10 @@ export async function restoredPlacement(
   const parent = task.parent_id === null ? undefined : await selectTask(db, userId, task.parent_id);
   if (parent?.project_id) {
     const depth = (await depthsOf(db, userId, [parent])).get(parent.id) ?? TASK_MAX_DEPTH;
-    if (depth + height <= TASK_MAX_DEPTH) return { parent_id: parent.id, project_id: parent.project_id };
+    // Back in its old place among the subtasks (a tie with a newer one is broken by age).
+    if (depth + height <= TASK_MAX_DEPTH)
+      return { parent_id: parent.id, project_id: parent.project_id, position: task.position ?? null };
   }
   const kept = task.project_id === null ? [] : [...(await ownProjectIds(db, userId, [task.project_id]))];
-  return { parent_id: null, project_id: kept[0] ?? (await inboxIdOf(db, userId, nowIso)) };
+  return { parent_id: null, project_id: kept[0] ?? (await inboxIdOf(db, userId, nowIso)), position: null };
 }

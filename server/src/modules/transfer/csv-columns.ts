@@ -1,4 +1,5 @@
 import type { CreateTaskRequest, TaskJson, TaskPriority } from "@contract/index";
+import type { CsvDates } from "./csv-dates";
 
 /**
  * A column of Tasklane's own CSV: its name, its text for a task on export, and, for a column the
@@ -9,7 +10,7 @@ export type ProjectNames = ReadonlyMap<string, string>;
 
 interface CsvColumn {
   name: string;
-  write(task: TaskJson, projects: ProjectNames): string;
+  write(task: TaskJson, projects: ProjectNames, dates: CsvDates): string;
   read?(text: string): Partial<CreateTaskRequest>;
 }
 
@@ -31,14 +32,17 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
     read: (text) => ({ priority: (orNull(text)?.toLowerCase() ?? undefined) as TaskPriority | undefined }),
   },
   // Read back by the import with its own rules: a plain date is due all day where the user lives.
-  { name: "due_date", write: (task) => task.due_date ?? "" },
+  { name: "due_date", write: (task, _, dates) => (task.due_date ? dates.due(task.due_date) : "") },
   { name: "tags", write: (task) => JSON.stringify(task.tags) },
   { name: "source_type", write: (task) => task.source.type },
   { name: "source_origin", write: (task) => task.source.origin ?? "" },
   { name: "source_filename", write: (task) => task.source.filename ?? "" },
-  { name: "created_at", write: (task) => task.created_at },
-  { name: "updated_at", write: (task) => task.updated_at },
-  { name: "completed_at", write: (task) => task.completed_at ?? "" },
+  { name: "created_at", write: (task, _, dates) => dates.moment(task.created_at) },
+  { name: "updated_at", write: (task, _, dates) => dates.moment(task.updated_at) },
+  {
+    name: "completed_at",
+    write: (task, _, dates) => (task.completed_at ? dates.moment(task.completed_at) : ""),
+  },
   {
     name: "recurrence",
     write: (task) => task.recurrence ?? "",
@@ -50,14 +54,16 @@ export const CSV_COLUMNS: readonly CsvColumn[] = [
     // Not a number reads as NaN, which the import refuses naming the field.
     read: (text) => ({ duration_minutes: orNull(text) === null ? null : Number(text.trim()) }),
   },
+  // Read back by the import with its own rules: a day and time where the user lives.
   {
     name: "scheduled_start",
-    write: (task) => task.scheduled_start ?? "",
-    read: (text) => ({ scheduled_start: orNull(text) }),
+    write: (task, _, dates) => (task.scheduled_start ? dates.moment(task.scheduled_start) : ""),
   },
   // Read back by the import with their own rules: the project by name, the parent by the id column.
   { name: "project", write: (task, projects) => projects.get(task.project_id) ?? "" },
   { name: "parent_id", write: (task) => task.parent_id ?? "" },
+  // Read back by the import: a parent's subtasks are created in this order.
+  { name: "position", write: (task) => (task.position === null ? "" : String(task.position)) },
 ];
 
 /** A cell the export kept from being read as a formula ('=…, '+…, '-…, '@…), as it was written. */

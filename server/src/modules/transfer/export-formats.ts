@@ -2,6 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import { formatInTimeZone } from "date-fns-tz";
 import type { ProjectJson, TaskEventJson, TaskJson, TaskPriority, TasklaneExport } from "@contract/index";
 import { CSV_COLUMNS, type ProjectNames } from "./csv-columns";
+import type { CsvDates } from "./csv-dates";
 
 export type { ProjectNames } from "./csv-columns";
 
@@ -34,8 +35,8 @@ export function toTasklaneJson(
  * instead of running it as a formula (titles come from e-mail, anyone's words); the import reads
  * it back without the '.
  */
-export function toCsv(tasks: readonly TaskJson[], projects: ProjectNames): string {
-  const rows = tasks.map((task) => CSV_COLUMNS.map((column) => column.write(task, projects)));
+export function toCsv(tasks: readonly TaskJson[], projects: ProjectNames, dates: CsvDates): string {
+  const rows = tasks.map((task) => CSV_COLUMNS.map((column) => column.write(task, projects, dates)));
   return stringify([CSV_COLUMNS.map((column) => column.name), ...rows], {
     record_delimiter: "\r\n",
     escape_formulas: true,

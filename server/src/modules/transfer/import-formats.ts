@@ -10,11 +10,11 @@ import {
 } from "@contract/index";
 import { z } from "zod";
 import { taskEventJsonSchema, type TaskEventJson } from "@contract/analytics";
-import { formatNumericDate, readNumericDate, type DateOrder } from "@contract/date-format";
-import { zonedWallTimeToUtc } from "../extract";
+import { formatNumericDate, type DateOrder } from "@contract/date-format";
 import { parseQuickAdd } from "../quick-add";
 import { inputFromCsvFields, withoutFormulaEscape } from "./csv-columns";
-import { endOfDayIn, isRealDate } from "./import-dates";
+import { readLocalDate } from "./csv-dates";
+import { endOfDayIn } from "./import-dates";
 import { readTodoTxt } from "./todo-txt-import";
 
 export type ImportFormat = "tasklane-json" | "tasklane-csv" | "todoist-csv" | "todotxt";
@@ -48,6 +48,8 @@ export type ImportRow =
       parentKey?: string;
       exportedId?: string;
       history?: ImportedHistory;
+      /** Its place among its parent's subtasks in the file: siblings are created in this order. */
+      position?: number;
     }
   | { line: number; error: string };
 
@@ -110,6 +112,7 @@ function readJson(text: string): ImportRow[] {
       } as CreateTaskRequest,
       ...(project ? { project } : {}),
       ...idsOf(item),
+      ...(typeof item.position === "number" ? { position: item.position } : {}),
     };
   });
 }
@@ -242,19 +245,11 @@ function readTagList(value: string): string[] | undefined {
 const emptyToNull = (value: string | undefined) =>
   value === undefined || value.trim() === "" ? null : value;
 
-const LOCAL_DATE_TIME = /^([\d./-]+)(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
-
-/** A calendar day of the cell: ISO, or numeric in the order the user chose ("10/12/2026"). */
-function readDay(text: string, dateOrder: DateOrder | undefined): string | null {
-  if (isRealDate(text)) return text;
-  return dateOrder ? readNumericDate(text, dateOrder) : null;
-}
-
 /**
  * A due date cell as spreadsheets and people write it: empty; a calendar day ("2026-12-10", or
  * numeric in the user's chosen order), due all that day where the user lives; a day and time
- * without a zone ("2026-12-10 09:30"), that time there; or an ISO timestamp with its offset, as
- * our export writes.
+ * without a zone ("2026-12-10 09:30", "10/12/2026 9:30 AM"), that time there; or an ISO timestamp
+ * with its offset, as the export writes with `dates=iso`.
  */
 function readDueCell(
   text: string,
@@ -263,25 +258,29 @@ function readDueCell(
 ): { dueDate: string | null } | { error: string } {
   const value = text.trim();
   if (value === "") return { dueDate: null };
-  const local = LOCAL_DATE_TIME.exec(value);
-  const date = local?.[1] ? readDay(local[1], dateOrder) : null;
-  const [hour, minute, second] = [local?.[2], local?.[3], local?.[4] ?? "0"].map(Number) as [
-    number,
-    number,
-    number,
-  ];
-  if (date && local?.[2] === undefined) return { dueDate: endOfDayIn(date, timeZone) };
-  if (date && hour < 24 && minute < 60 && second < 60) {
-    const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-    return {
-      dueDate: zonedWallTimeToUtc({ year, month, day, hour, minute, second }, timeZone).toISOString(),
-    };
-  }
+  const local = readLocalDate(value, timeZone, dateOrder);
+  if (local) return { dueDate: "day" in local ? endOfDayIn(local.day, timeZone) : local.instant };
   if (isoTimestampSchema.safeParse(value).success) return { dueDate: value };
+  return { error: `due_date: ${notADate(value, dateOrder)}` };
+}
+
+/** The planned start: a day and time in the user's zone, or an ISO timestamp with its offset. */
+function readScheduledCell(
+  text: string,
+  timeZone: string,
+  dateOrder: DateOrder | undefined,
+): { scheduledStart: string | null } | { error: string } {
+  const value = text.trim();
+  if (value === "") return { scheduledStart: null };
+  const local = readLocalDate(value, timeZone, dateOrder);
+  if (local && "instant" in local) return { scheduledStart: local.instant };
+  if (!local && isoTimestampSchema.safeParse(value).success) return { scheduledStart: value };
+  return { error: `scheduled_start: ${notADate(value, dateOrder)}` };
+}
+
+function notADate(value: string, dateOrder: DateOrder | undefined): string {
   const numeric = dateOrder && dateOrder !== "ymd" ? ` or ${formatNumericDate("2026-12-10", dateOrder)}` : "";
-  return {
-    error: `due_date: '${value.slice(0, 40)}' is not a date (2026-12-10${numeric}) or a date and time (2026-12-10 09:30)`,
-  };
+  return `'${value.slice(0, 40)}' is not a date (2026-12-10${numeric}) or a date and time (2026-12-10 09:30)`;
 }
 
 function readTasklaneCsv(text: string, context: ImportContext): ImportRow[] {
@@ -292,18 +291,23 @@ function readTasklaneCsv(text: string, context: ImportContext): ImportRow[] {
     if (!tags) return { line, error: "tags: must be a JSON array or a comma-separated list" };
     const due = readDueCell(fields.due_date ?? "", context.timeZone, context.dateOrder);
     if ("error" in due) return { line, error: due.error };
+    const scheduled = readScheduledCell(fields.scheduled_start ?? "", context.timeZone, context.dateOrder);
+    if ("error" in scheduled) return { line, error: scheduled.error };
     const sourceType = emptyToNull(fields.source_type);
     const project = emptyToNull(fields.project);
     const key = emptyToNull(fields.id);
     const parentKey = emptyToNull(fields.parent_id);
+    const position = Number.parseInt(fields.position ?? "", 10);
     return {
       line,
       ...(project ? { project: { name: project } } : {}),
       ...(key ? { key, exportedId: key } : {}),
       ...(parentKey ? { parentKey } : {}),
+      ...(Number.isInteger(position) ? { position } : {}),
       task: {
         ...inputFromCsvFields(fields),
         due_date: due.dueDate,
+        scheduled_start: scheduled.scheduledStart,
         title: fields.title ?? "",
         tags,
         source: sourceType

@@ -20,7 +20,10 @@ const EXPORT_DESCRIPTION = [
   "  with every field of every task and every project; importing it into an account restores the",
   "  tasks, their projects (found by name, or created) and their subtasks.",
   "- `csv`: RFC 4180 with a header row of every field; `tags` is a JSON array, `project` the",
-  "  project's name (empty: the Inbox), `parent_id` the `id` of the parent's row.",
+  "  project's name (empty: the Inbox), `parent_id` the `id` of the parent's row. Dates are written",
+  "  as the user reads them (`dates=user`, the default): their date order and clock, in their time",
+  "  zone (`10/12/2026 17:30`, `12/10/2026 5:30 PM`, `2026-12-10 17:30`; a task due all day as the",
+  "  day alone), which the import reads back; `dates=iso` writes ISO 8601 timestamps in UTC.",
   "- `todotxt`: one line per task: `x` and the completion date for completed tasks, else `(A)`",
   "  urgent, `(B)` high, `(C)` medium, `(D)` low; the creation date; the title; `due:YYYY-MM-DD`",
   "  (the user's calendar date); the project as `+Project` (spaces as underscores; none for the",
@@ -31,7 +34,8 @@ const IMPORT_DESCRIPTION = [
   `A \`multipart/form-data\` upload with one file in the field \`file\`, at most ${MAX_MEGABYTES} MB.`,
   "The format is detected by content: Tasklane JSON, Tasklane CSV (a `title` column; `due_date`",
   "an ISO timestamp, a day `2026-12-10` (due all day) or a day and time `2026-12-10 09:30` in the",
-  "user's zone), Todoist's",
+  "user's zone; a numeric day in the user's date order, `10/12/2026`, and a 12-hour time, `9:30 PM`,",
+  "too; `scheduled_start` a day and time or an ISO timestamp), Todoist's",
   "CSV export (`TYPE,CONTENT,…`: rows of type task; `@labels` become tags; PRIORITY 1 is urgent;",
   "INDENT n + 1 is a subtask of the last task of INDENT n above it; the file is one project, named",
   "after the file), or todo.txt (the first `+project` is the project, `#tag` a tag).",
@@ -67,7 +71,8 @@ export const transferModule: ModulePlugin = async (app, { deps }) => {
       },
     },
     async (request, reply) => {
-      const file = await exportTasks(db, clock, currentUser(request), request.query.format);
+      const { format, dates } = request.query;
+      const file = await exportTasks(db, clock, currentUser(request), format, dates);
       return reply
         .header("Content-Type", file.contentType)
         .header("Content-Disposition", `attachment; filename="${file.filename}"`)

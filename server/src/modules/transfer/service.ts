@@ -1,4 +1,4 @@
-import { DATE_ORDERS } from "@contract/date-format";
+import { DATE_ORDERS, dateFormatOf } from "@contract/date-format";
 import { createHash } from "node:crypto";
 import type { z } from "zod";
 import {
@@ -6,6 +6,7 @@ import {
   createTaskRequestSchema,
   projectNameKey,
   type CreateTaskInput,
+  type ExportDateStyle,
   type ExportFormat,
   type ImportError,
   type ImportResult,
@@ -16,8 +17,10 @@ import type { UserRow } from "../../db/schema";
 import { isoNow, type Clock } from "../../lib/clock";
 import { recurrenceProblem } from "../../lib/recurrence";
 import { userTimeZone } from "../../lib/time-zone";
+import { getUserById } from "../auth/service";
 import { findOrCreateProjects, listProjects } from "../projects/service";
 import { createTasks, getTaskHistories, listTasks, withTaskWrite, type NewTaskInput } from "../tasks/service";
+import { ISO_CSV_DATES, userCsvDates, type CsvDates } from "./csv-dates";
 import { toCsv, toTasklaneJson, toTodoTxt, type ProjectNames } from "./export-formats";
 import { readImportFile, type ImportedHistory, type ImportProject } from "./import-formats";
 import { accountTasksOf, isAlreadyThere } from "./already-there";
@@ -48,6 +51,7 @@ export async function exportTasks(
   clock: Clock,
   user: Pick<UserRow, "id" | "timezone">,
   format: ExportFormat,
+  dates: ExportDateStyle = "user",
 ): Promise<ExportFile> {
   const tasks = await listTasks(db, user.id, {});
   const projects = await listProjects(db, clock, user.id);
@@ -66,7 +70,7 @@ export async function exportTasks(
           now.toISOString(),
         )
       : format === "csv"
-        ? toCsv(tasks, names)
+        ? toCsv(tasks, names, dates === "iso" ? ISO_CSV_DATES : await csvDatesOf(db, user))
         : toTodoTxt(tasks, user.timezone, names);
   const type = EXPORT_TYPES[format];
   const stem = format === "todotxt" ? "todo" : "tasklane-tasks";
@@ -75,6 +79,17 @@ export async function exportTasks(
     contentType: type.contentType,
     body,
   };
+}
+
+/**
+ * The user's dates for a CSV: their date order and clock, in their zone. Until they choose an
+ * order, days are written year first, which no import can misread (the import reads numeric
+ * days in an order only once the user has chosen one).
+ */
+async function csvDatesOf(db: Db, user: Pick<UserRow, "id" | "timezone">): Promise<CsvDates> {
+  const settings = (await getUserById(db, user.id)) ?? { date_order: null, clock: null };
+  const chosen = DATE_ORDERS.find((order) => order === settings.date_order);
+  return userCsvDates(user.timezone, { ...dateFormatOf(settings), date_order: chosen ?? "ymd" });
 }
 
 /** "title: Title is required": the field named once. */
@@ -114,7 +129,12 @@ interface Candidate {
   parentKey?: string;
   exportedId?: string;
   history?: ImportedHistory;
+  position?: number;
 }
+
+/** Subtasks in the order the file gives them (their exported position), the others after. */
+const inFileOrder = (a: Candidate, b: Candidate) =>
+  (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER);
 
 /**
  * Each candidate's level in the file's tree and the parent it is created under: its own, when
@@ -167,7 +187,7 @@ async function createCandidates(
   const ids = new Map<Candidate, string>();
   let created = 0;
   for (let level = 1; level <= TASK_MAX_DEPTH; level += 1) {
-    const batch = candidates.filter((candidate) => tree.get(candidate)?.level === level);
+    const batch = candidates.filter((candidate) => tree.get(candidate)?.level === level).sort(inFileOrder);
     const inputs = batch.map((candidate): NewTaskInput => {
       const parent = tree.get(candidate)?.parent;
       const parentId = parent ? ids.get(parent) : undefined;
@@ -244,6 +264,7 @@ export async function importTasks(
       ...(row.exportedId ? { exportedId: row.exportedId } : {}),
       ...(row.parentKey ? { parentKey: keptKey.get(row.parentKey) ?? row.parentKey } : {}),
       ...(row.history ? { history: row.history } : {}),
+      ...(row.position === undefined ? {} : { position: row.position }),
     });
   }
   const timeZone = userTimeZone(user);

@@ -34,6 +34,7 @@ import { AssigneeField } from "./assignee-field";
 import { LabelledOptions } from "./labelled-options";
 import { RepeatField } from "./repeat-field";
 import { SharedTaskComments } from "./shared-task-comments";
+import { SubtaskOrder } from "./subtask-order";
 import { TaskDetails, useTaskIsReadOnly } from "./task-details";
 import { TagInput } from "./tag-input";
 import { ProjectField, ReminderFields } from "./task-form-fields";
@@ -102,12 +103,15 @@ export function TaskFormDialog({
             {readOnly ? (
               <TaskDetails task={task} timeZone={timeZone} />
             ) : (
-              <EditTaskForm
-                task={task}
-                timeZone={timeZone}
-                onDone={close}
-                unsavedInputRef={hasUnsavedInput}
-              />
+              <>
+                <EditTaskForm
+                  task={task}
+                  timeZone={timeZone}
+                  onDone={close}
+                  unsavedInputRef={hasUnsavedInput}
+                />
+                <SubtaskOrder task={task} />
+              </>
             )}
             <SharedTaskComments task={task} />
           </>
