@@ -35,7 +35,7 @@ import { LabelledOptions } from "./labelled-options";
 import { RepeatField } from "./repeat-field";
 import { SharedTaskComments } from "./shared-task-comments";
 import { TagInput } from "./tag-input";
-import { ProjectField, ReminderFields } from "./task-form-fields";
+import { ProjectField, ReminderFields, ScheduledField } from "./task-form-fields";
 
 interface TaskFormDialogProps {
   open: boolean;
@@ -279,9 +279,7 @@ function TaskForm({
               />
             )}
           </Field>
-          <Field label="Scheduled" description="When you plan to do it">
-            {(control) => <Input {...control} type="datetime-local" {...register("scheduledStart")} />}
-          </Field>
+          <ScheduledField />
         </div>
 
         <Field label="Tags" error={errors.tags?.message}>
