@@ -126,5 +126,21 @@ test.describe("date fields on a 375 px phone for a user who chose month first, 1
     await expect(dialog).toHaveCount(0);
     const [task] = await account.api.tasks();
     expect(task?.due_date).toBe("2030-03-15T18:30:00.000Z");
+
+    await test.step("the selection bar's calendar opens above it, within the screen, and reschedules", async () => {
+      await page.getByRole("checkbox", { name: 'Select "Call the plumber"' }).check();
+      const bar = page.getByRole("toolbar", { name: "Selected tasks" });
+      await bar.getByRole("button", { name: "Choose a date" }).click();
+      const calendar = await picker(page).boundingBox();
+      expect(calendar && calendar.x >= 0 && calendar.x + calendar.width <= 375).toBe(true);
+      expect(calendar && calendar.y >= 0 && calendar.y + calendar.height <= 812).toBe(true);
+      // It opens on this month, the focus on today: the next day, by keyboard.
+      await page.keyboard.press("ArrowRight");
+      const day = await picker(page).locator("td[data-focused]").getAttribute("data-day");
+      await page.keyboard.press("Enter");
+      await expect(page.getByText("1 task rescheduled")).toBeVisible();
+      const [moved] = await account.api.tasks();
+      expect(moved?.due_date?.slice(0, 10)).toBe(day);
+    });
   });
 });
