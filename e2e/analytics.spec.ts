@@ -91,7 +91,9 @@ test("the weekly review reschedules last week's slipped tasks in one go", async 
 
   await page.getByLabel("Select all slipped tasks").check();
   const tomorrow = utcDay(now, 1);
-  await page.getByLabel("Reschedule to").fill(tomorrow);
+  // Typed as the user writes dates: month first, the default.
+  const [year, month, day] = tomorrow.split("-");
+  await page.getByLabel("Reschedule to").fill(`${month}/${day}/${year}`);
   await page.getByRole("button", { name: "Reschedule selected" }).click();
   await expect(page.getByText(`1 task moved to ${tomorrow}`)).toBeVisible();
   await expect(page.getByRole("heading", { name: "Slipped (0)" })).toBeVisible();

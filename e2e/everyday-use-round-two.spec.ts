@@ -183,8 +183,8 @@ test.describe("extraction results", () => {
 
     const plants = item("Water the plants");
     await plants.getByRole("button", { name: 'Edit "Water the plants"' }).click();
-    await plants.getByLabel("Due date").fill("2030-04-01");
-    await plants.getByLabel("Due time (optional)").fill("09:30");
+    await plants.getByLabel("Due date").fill("04/01/2030");
+    await plants.getByLabel("Due time (optional)").fill("9:30 AM");
     await plants.getByLabel("Tags").fill("garden, #weekly");
     await plants.getByRole("button", { name: "Done" }).click();
     await expect(plants.getByText(/^Due:\s*Apr 1, 2030, 9:30 AM$/)).toBeVisible();
@@ -298,9 +298,9 @@ test.describe("the default reminder", () => {
     const remindMe = dialog.getByLabel("Remind me");
     await expect(remindMe).toHaveValue("15");
     await dialog.getByLabel("Title").fill("Renew the lease");
-    await dialog.getByLabel("Due Date").fill("2030-03-15");
+    await dialog.getByLabel("Due Date").fill("03/15/2030");
     await expect(remindMe).toHaveAccessibleDescription("A reminder before the due date needs a due time.");
-    await dialog.getByLabel("Due time (optional)").fill("09:00");
+    await dialog.getByLabel("Due time (optional)").fill("9:00 AM");
     await expect(remindMe).not.toHaveAccessibleDescription(/needs a due time/);
   });
 });

@@ -36,7 +36,7 @@ test.describe("1. date-only due dates", () => {
     await page.getByRole("button", { name: "Create Task" }).first().click();
     let dialog = page.getByRole("dialog", { name: "Create New Task" });
     await dialog.getByLabel("Title").fill("Renew the lease");
-    await dialog.getByLabel("Due Date").fill("2030-03-15");
+    await dialog.getByLabel("Due Date").fill("03/15/2030");
     await expectNoSeriousA11yViolations(page, "Create Task dialog with the due-date field", {
       include: '[role="dialog"]',
     });
@@ -64,7 +64,7 @@ test.describe("1. date-only due dates", () => {
 
     await lease.getByRole("button", { name: 'Edit "Renew the lease"' }).click();
     dialog = page.getByRole("dialog", { name: "Edit Task" });
-    await expect(dialog.getByLabel("Due Date")).toHaveValue("2030-03-15");
+    await expect(dialog.getByLabel("Due Date")).toHaveValue("03/15/2030");
     await expect(dialog.getByLabel("Due time (optional)")).toHaveValue("");
   });
 });

@@ -32,8 +32,8 @@ test("a weekly task, once completed, is followed by the next one a week later at
     await page.getByRole("button", { name: "Create Task" }).first().click();
     const dialog = page.getByRole("dialog", { name: "Create New Task" });
     await dialog.getByLabel("Title").fill(TITLE);
-    await dialog.getByLabel("Due Date").fill("2030-03-25");
-    await dialog.getByLabel("Due time (optional)").fill("09:00");
+    await dialog.getByLabel("Due Date").fill("03/25/2030");
+    await dialog.getByLabel("Due time (optional)").fill("9:00 AM");
     const repeat = dialog.getByLabel("Repeat", { exact: true });
     await expect(repeat).toHaveValue("never");
     await repeat.selectOption("Weekly on Monday");

@@ -122,8 +122,8 @@ test("the default reminder from Settings is set on a new task, and the dialog ch
   await page.getByRole("button", { name: "Create Task" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Create New Task" });
   await dialog.getByLabel("Title").fill("Call the landlord");
-  await dialog.getByLabel("Due Date").fill("2030-05-14");
-  await dialog.getByLabel("Due time (optional)").fill("10:00");
+  await dialog.getByLabel("Due Date").fill("05/14/2030");
+  await dialog.getByLabel("Due time (optional)").fill("10:00 AM");
   await expect(dialog.getByLabel("Remind me")).toHaveValue("15");
   await scan(page, "Create Task dialog with a reminder", { include: "[role=dialog][data-state=open]" });
   await dialog.getByRole("button", { name: "Create Task" }).click();

@@ -81,8 +81,8 @@ test("a task is created, edited, toggled, moved, searched for and deleted, and t
     await dialog.getByLabel("Title").fill(first);
     await dialog.getByLabel("Description").fill("Agree on the dates with the team");
     await dialog.getByLabel("Priority").selectOption("High");
-    await dialog.getByLabel("Due Date").fill("2030-03-15");
-    await dialog.getByLabel("Due time (optional)").fill("08:00");
+    await dialog.getByLabel("Due Date").fill("03/15/2030");
+    await dialog.getByLabel("Due time (optional)").fill("8:00 AM");
     const tags = dialog.getByLabel("Tags", { exact: true });
     for (const tag of ["launch", "marketing", "launch"]) {
       await tags.fill(tag);
@@ -122,13 +122,13 @@ test("a task is created, edited, toggled, moved, searched for and deleted, and t
       .getByRole("button", { name: `Edit "${first}"` })
       .click();
     const dialog = page.getByRole("dialog", { name: "Edit Task" });
-    await expect(dialog.getByLabel("Due Date")).toHaveValue("2030-03-15");
-    await expect(dialog.getByLabel("Due time (optional)")).toHaveValue("08:00");
+    await expect(dialog.getByLabel("Due Date")).toHaveValue("03/15/2030");
+    await expect(dialog.getByLabel("Due time (optional)")).toHaveValue("8:00 AM");
     await expect(dialog.getByLabel("Status")).toHaveValue("pending");
 
     await dialog.getByLabel("Title").fill(renamed);
-    await dialog.getByLabel("Due Date").fill("2030-07-01");
-    await dialog.getByLabel("Due time (optional)").fill("06:00");
+    await dialog.getByLabel("Due Date").fill("07/01/2030");
+    await dialog.getByLabel("Due time (optional)").fill("6:00 AM");
     // Click a tag to remove it.
     await dialog.getByRole("button", { name: "Remove tag marketing" }).click();
     await dialog.getByLabel("Tags", { exact: true }).fill("q3");

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import { Alert, AlertDescription, AlertTitle } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
+import { DateInput } from "@/components/ui/date-input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toaster";
 import { allDayDueDate, dayFromToday, localDay } from "@/lib/due-dates";
@@ -175,13 +175,7 @@ function SlippedTasks({ tasks, timeZone, workDone }: { tasks: Task[]; timeZone: 
           <label htmlFor={dayId} className="text-sm font-medium">
             Reschedule to
           </label>
-          <Input
-            id={dayId}
-            type="date"
-            value={day}
-            onChange={(event) => setDay(event.target.value)}
-            className="w-44"
-          />
+          <DateInput id={dayId} value={day} onChange={setDay} className="w-52" />
         </div>
         <Button type="submit" disabled={ids.length === 0 || updateTasks.isPending}>
           Reschedule selected

@@ -109,7 +109,11 @@ describe("the calendar", () => {
     const dialog = await screen.findByRole("dialog", { name: "Schedule task" });
     const start = within(dialog).getByLabelText("Start");
     await actor.clear(start);
-    await actor.type(start, `${today}T14:30`);
+    const [year, month, day] = today.split("-");
+    await actor.type(start, `${month}/${day}/${year}`);
+    const startTime = within(dialog).getByLabelText("Start time");
+    await actor.clear(startTime);
+    await actor.type(startTime, "2:30 PM");
     const duration = within(dialog).getByLabelText("Duration (minutes)");
     await actor.clear(duration);
     await actor.type(duration, "90");

@@ -10,6 +10,7 @@ import {
   DialogTitle,
 } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
+import { DateTimeInput } from "@/components/ui/date-time-input";
 import { Input } from "@/components/ui/input";
 import { fromZonedInputValue, toZonedInputValue } from "@/lib/time-zones";
 import { DURATION_MAX_MINUTES, DURATION_MIN_MINUTES } from "../lib/calendar-grid";
@@ -84,15 +85,7 @@ function ScheduleForm({
   return (
     <form className="grid gap-4" noValidate onSubmit={onSubmit}>
       <Field label="Start" description={`Time zone: ${timeZone}`} error={errors.start}>
-        {(control) => (
-          <Input
-            {...control}
-            type="datetime-local"
-            step={300}
-            value={start}
-            onChange={(event) => setStart(event.target.value)}
-          />
-        )}
+        {(control) => <DateTimeInput {...control} timeLabel="Start time" value={start} onChange={setStart} />}
       </Field>
       <Field label="Duration (minutes)" error={errors.duration}>
         {(control) => (

@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { IconButton } from "@/components/ui/icon-button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
+import { DateTimeInput } from "@/components/ui/date-time-input";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -210,25 +211,17 @@ function ExtractedTaskEditor({
           ))}
         </NativeSelect>
       </div>
-      <div className="grid gap-1">
+      <div className="grid gap-1 sm:col-span-2">
         <Label htmlFor={`${ids}-day`}>Due date</Label>
-        <Input
+        <DateTimeInput
           id={`${ids}-day`}
-          type="date"
-          value={due.day}
-          onChange={(event) =>
-            setDue((current) => ({ day: event.target.value, time: event.target.value ? current.time : "" }))
-          }
-        />
-      </div>
-      <div className="grid gap-1">
-        <Label htmlFor={`${ids}-time`}>Due time (optional)</Label>
-        <Input
-          id={`${ids}-time`}
-          type="time"
-          value={due.time}
-          disabled={!due.day}
-          onChange={(event) => setDue((current) => ({ ...current, time: event.target.value }))}
+          timeLabel="Due time (optional)"
+          timeOptional
+          value={due.time ? `${due.day}T${due.time}` : due.day}
+          onChange={(value) => {
+            const [day = "", time = ""] = value.split("T");
+            setDue({ day, time });
+          }}
         />
       </div>
       <div className="grid gap-1 sm:col-span-2">

@@ -49,8 +49,11 @@ describe("the Planning card", () => {
     );
     const { user: actor } = renderWithProviders(<PlanningCard user={user} />, { user });
     const end = screen.getByLabelText("End of the working day");
+    // Shown and typed on the user's 12-hour clock.
+    expect(screen.getByLabelText("Start of the working day")).toHaveValue("9:00 AM");
+    expect(end).toHaveValue("5:00 PM");
     await actor.clear(end);
-    await actor.type(end, "08:00");
+    await actor.type(end, "8:00 AM");
     await actor.click(screen.getByRole("button", { name: "Save planning" }));
     expect(await screen.findByText("The end must be after the start")).toBeInTheDocument();
     expect(bodies).toEqual([]);

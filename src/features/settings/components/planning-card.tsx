@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { TimeInput } from "@/components/ui/time-input";
 import { toast } from "@/components/ui/toaster";
 import { useUpdateSettings } from "@/api/current-user/account-mutations";
 import { MorningHourField } from "./morning-hour-field";
@@ -82,24 +83,10 @@ export function PlanningCard({ user }: { user: User }) {
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Start of the working day">
-          {(control) => (
-            <Input
-              {...control}
-              type="time"
-              value={form.start}
-              onChange={(event) => set("start", event.target.value)}
-            />
-          )}
+          {(control) => <TimeInput {...control} value={form.start} onChange={(time) => set("start", time)} />}
         </Field>
         <Field label="End of the working day" error={shown.end}>
-          {(control) => (
-            <Input
-              {...control}
-              type="time"
-              value={form.end}
-              onChange={(event) => set("end", event.target.value)}
-            />
-          )}
+          {(control) => <TimeInput {...control} value={form.end} onChange={(time) => set("end", time)} />}
         </Field>
         <Field
           label="Daily capacity (hours)"

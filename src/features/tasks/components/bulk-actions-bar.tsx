@@ -1,7 +1,8 @@
 import type { Project } from "@contract/projects";
 import { CalendarClock, CheckCheck, FolderInput, Trash2, X } from "lucide-react";
-import { useRef } from "react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button";
+import { DateInput } from "@/components/ui/date-input";
 import { IconButton } from "@/components/ui/icon-button";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useTaskSelection } from "../task-selection";
@@ -23,7 +24,7 @@ export function BulkActionsBar({ index, timeZone, projects }: BulkActionsBarProp
   const count = useTaskSelection((state) => state.ids.size);
   const clear = useTaskSelection((state) => state.clear);
   const actions = useBulkActions(index, timeZone);
-  const dateInput = useRef<HTMLInputElement>(null);
+  const [day, setDay] = useState("");
   if (count === 0) return null;
   return (
     <div
@@ -57,20 +58,20 @@ export function BulkActionsBar({ index, timeZone, projects }: BulkActionsBarProp
           </NativeSelect>
         </label>
       )}
-      <label className="flex items-center gap-1 text-sm">
+      <div className="flex items-center gap-1 text-sm">
         <CalendarClock className="size-4 text-muted-foreground" aria-hidden />
-        <span className="sr-only">Reschedule to</span>
-        <input
-          ref={dateInput}
-          type="date"
-          className="h-8 rounded-md border border-input bg-background px-2 text-sm"
-          onChange={(event) => {
-            if (!event.target.value) return;
-            actions.reschedule(event.target.value);
-            if (dateInput.current) dateInput.current.value = "";
+        <DateInput
+          aria-label="Reschedule to"
+          className="w-44"
+          calendarAbove
+          value={day}
+          onChange={setDay}
+          onCommit={(chosen) => {
+            actions.reschedule(chosen);
+            setDay("");
           }}
         />
-      </label>
+      </div>
       <Button size="sm" variant="outline" className="text-destructive" onClick={actions.remove}>
         <Trash2 aria-hidden />
         Delete

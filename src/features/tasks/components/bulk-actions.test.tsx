@@ -1,7 +1,7 @@
 import { buildTask, buildUser } from "@mocks/fixtures";
 import { projectStore } from "@mocks/handlers/projects";
 import { taskStore } from "@mocks/handlers/tasks";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "@/test/render";
 import { setUpTaskTests, toastWith } from "../testing/msw-helpers";
@@ -77,7 +77,7 @@ describe("Tasks screen: selecting several tasks", () => {
     const { user: actor } = await renderTasks();
     await actor.click(box("Bravo"));
     await actor.click(box("Charlie"));
-    fireEvent.change(within(bar()).getByLabelText("Reschedule to"), { target: { value: "2026-11-25" } });
+    await actor.type(within(bar()).getByLabelText("Reschedule to"), "11/25/2026{Enter}");
     await waitFor(() => expect(taskStore.find("b")?.due_date).toBe("2026-11-25T23:59:59.999Z"));
     expect(taskStore.find("c")?.due_date).toBe("2026-11-25T23:59:59.999Z");
     await actor.click(within(toastWith("2 tasks rescheduled")).getByRole("button", { name: "Undo" }));

@@ -27,16 +27,27 @@ describe("DueDateField", () => {
     const user = userEvent.setup();
     render(<Field />);
     expect(screen.getByLabelText("Due time (optional)")).toBeDisabled();
-    await user.type(screen.getByLabelText("Due Date"), "2026-12-01");
+    await user.type(screen.getByLabelText("Due Date"), "12/01/2026");
     expect(stored()).toBe("2026-12-01");
   });
 
   it("adds a time when one is typed", async () => {
     const user = userEvent.setup();
     render(<Field />);
-    await user.type(screen.getByLabelText("Due Date"), "2026-12-01");
-    await user.type(screen.getByLabelText("Due time (optional)"), "14:30");
+    await user.type(screen.getByLabelText("Due Date"), "12/01/2026");
+    await user.type(screen.getByLabelText("Due time (optional)"), "2:30 PM");
     expect(stored()).toBe("2026-12-01T14:30");
+  });
+
+  it("keeps the time while the date is typed again", async () => {
+    const user = userEvent.setup();
+    render(<Field initial="2026-12-01T09:15" />);
+    const date = screen.getByLabelText("Due Date");
+    expect(date).toHaveValue("12/01/2026");
+    await user.clear(date);
+    expect(stored()).toBe("none");
+    await user.type(date, "12/05/2026");
+    expect(stored()).toBe("2026-12-05T09:15");
   });
 
   it("offers Today, Tomorrow and Next week, counted in the user's zone, keeping a typed time", async () => {

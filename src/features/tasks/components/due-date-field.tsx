@@ -1,7 +1,6 @@
-import { useId } from "react";
 import { dayFromToday } from "@/lib/due-dates";
 import { Button } from "@/components/ui/button";
-import { Input } from "@/components/ui/input";
+import { DateTimeInput } from "@/components/ui/date-time-input";
 
 /** A due date as the field holds it: "2026-11-24" (all day) or "2026-11-24T14:30" (a time too); "" for none. */
 export type DueDateValue = string;
@@ -34,32 +33,20 @@ export function DueDateField({
   timeZone,
   "aria-describedby": describedBy,
 }: DueDateFieldProps) {
-  const timeId = useId();
   const [date = "", time = ""] = value.split("T");
   const combine = (nextDate: string, nextTime: string) =>
     onChange(nextDate ? (nextTime ? `${nextDate}T${nextTime}` : nextDate) : "");
 
   return (
     <div className="grid gap-2">
-      <div className="flex gap-2">
-        <Input
-          id={id}
-          type="date"
-          className="flex-1"
-          aria-describedby={describedBy}
-          value={date}
-          onChange={(event) => combine(event.target.value, time)}
-        />
-        <Input
-          id={timeId}
-          type="time"
-          className="w-32"
-          aria-label="Due time (optional)"
-          disabled={!date}
-          value={time}
-          onChange={(event) => combine(date, event.target.value)}
-        />
-      </div>
+      <DateTimeInput
+        id={id}
+        aria-describedby={describedBy}
+        timeLabel="Due time (optional)"
+        timeOptional
+        value={value}
+        onChange={onChange}
+      />
       <div className="flex flex-wrap gap-1.5" role="group" aria-label="Quick picks">
         {SHORTCUTS.map((shortcut) => (
           <Button

@@ -45,8 +45,9 @@ describe("Create Task dialog", () => {
     expect(within(dialog).getByLabelText("Title")).toHaveValue("");
     expect(within(dialog).getByLabelText("Description")).toBeInTheDocument();
     expect(within(dialog).getByLabelText("Priority")).toHaveDisplayValue("Medium");
-    expect(within(dialog).getByLabelText("Due Date")).toHaveAttribute("type", "date");
-    expect(within(dialog).getByLabelText("Due time (optional)")).toHaveAttribute("type", "time");
+    // Typed in the user's format (month first, 12-hour clock by default).
+    expect(within(dialog).getByLabelText("Due Date")).toHaveAttribute("placeholder", "MM/DD/YYYY");
+    expect(within(dialog).getByLabelText("Due time (optional)")).toHaveAttribute("placeholder", "h:mm AM");
     expect(within(dialog).getByLabelText("Tags")).toBeInTheDocument();
     expect(within(dialog).queryByLabelText("Status")).not.toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeInTheDocument();
@@ -70,8 +71,8 @@ describe("Create Task dialog", () => {
     await actor.type(within(dialog).getByLabelText("Description"), "Window seat");
     await actor.selectOptions(within(dialog).getByLabelText("Priority"), "High");
     // 10:00 in Tokyo is 01:00 UTC.
-    await actor.type(within(dialog).getByLabelText("Due Date"), "2026-12-01");
-    await actor.type(within(dialog).getByLabelText("Due time (optional)"), "10:00");
+    await actor.type(within(dialog).getByLabelText("Due Date"), "12/01/2026");
+    await actor.type(within(dialog).getByLabelText("Due time (optional)"), "10:00 AM");
     expect(within(dialog).getByText("Time zone: Asia/Tokyo")).toBeInTheDocument();
 
     const tagInput = within(dialog).getByLabelText("Tags");
@@ -189,8 +190,8 @@ describe("Edit Task dialog", () => {
     expect(within(dialog).getByLabelText("Description")).toHaveValue("Numbers for Q4");
     expect(within(dialog).getByLabelText("Priority")).toHaveDisplayValue("Urgent");
     expect(within(dialog).getByLabelText("Status")).toHaveDisplayValue("In Progress");
-    expect(within(dialog).getByLabelText("Due Date")).toHaveValue("2026-12-02");
-    expect(within(dialog).getByLabelText("Due time (optional)")).toHaveValue("00:30");
+    expect(within(dialog).getByLabelText("Due Date")).toHaveValue("12/02/2026");
+    expect(within(dialog).getByLabelText("Due time (optional)")).toHaveValue("12:30 AM");
     expect(within(dialog).getByRole("button", { name: "Remove tag work" })).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Cancel" })).toBeInTheDocument();
     expect(within(dialog).getByRole("button", { name: "Save Changes" })).toBeInTheDocument();
@@ -203,8 +204,10 @@ describe("Edit Task dialog", () => {
     await actor.selectOptions(within(dialog).getByLabelText("Status"), "Completed");
     const dueDate = within(dialog).getByLabelText("Due Date");
     await actor.clear(dueDate);
-    await actor.type(dueDate, "2026-12-03");
-    await actor.type(within(dialog).getByLabelText("Due time (optional)"), "09:00");
+    await actor.type(dueDate, "12/03/2026");
+    const dueTime = within(dialog).getByLabelText("Due time (optional)");
+    await actor.clear(dueTime);
+    await actor.type(dueTime, "9:00 AM");
     await actor.type(within(dialog).getByLabelText("Tags"), "finance{Enter}");
     await actor.click(within(dialog).getByRole("button", { name: "Save Changes" }));
     expect(await within(dialog).findByRole("button", { name: "Saving..." })).toBeDisabled();
@@ -264,7 +267,7 @@ describe("Repeat control", () => {
     const repeat = within(dialog).getByLabelText("Repeat");
     expect(repeat).toHaveDisplayValue("Never");
     // Tuesday 1 December 2026
-    await actor.type(within(dialog).getByLabelText("Due Date"), "2026-12-01");
+    await actor.type(within(dialog).getByLabelText("Due Date"), "12/01/2026");
     expect(
       within(repeat)
         .getAllByRole("option")
@@ -283,7 +286,7 @@ describe("Repeat control", () => {
     const bodies = recordBodies("post", apiRoutes.createTask.path);
     const { user: actor, dialog } = await openCreateDialog();
     await actor.type(within(dialog).getByLabelText("Title"), "Team standup notes");
-    await actor.type(within(dialog).getByLabelText("Due Date"), "2026-11-30");
+    await actor.type(within(dialog).getByLabelText("Due Date"), "11/30/2026");
     await actor.selectOptions(within(dialog).getByLabelText("Repeat"), "Weekly on Monday");
     await actor.click(within(dialog).getByRole("button", { name: "Create Task" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
@@ -296,7 +299,7 @@ describe("Repeat control", () => {
     const bodies = recordBodies("post", apiRoutes.createTask.path);
     const { user: actor, dialog } = await openCreateDialog();
     await actor.type(within(dialog).getByLabelText("Title"), "Change the filter");
-    await actor.type(within(dialog).getByLabelText("Due Date"), "2026-12-01");
+    await actor.type(within(dialog).getByLabelText("Due Date"), "12/01/2026");
     await actor.selectOptions(within(dialog).getByLabelText("Repeat"), "Custom…");
     const every = within(dialog).getByLabelText("Repeat every");
     await actor.clear(every);
@@ -372,10 +375,10 @@ describe("'Remind me' in the task dialog", () => {
     const remindMe = within(dialog).getByLabelText("Remind me");
     expect(remindMe).toHaveDisplayValue("30 minutes before");
     await actor.type(within(dialog).getByLabelText("Title"), "Dentist");
-    await actor.type(within(dialog).getByLabelText("Due Date"), "2026-12-01");
+    await actor.type(within(dialog).getByLabelText("Due Date"), "12/01/2026");
     // A date alone has no time to count from: the field says so.
     expect(remindMe).toHaveAccessibleDescription("A reminder before the due date needs a due time.");
-    await actor.type(within(dialog).getByLabelText("Due time (optional)"), "10:00");
+    await actor.type(within(dialog).getByLabelText("Due time (optional)"), "10:00 AM");
     expect(remindMe).not.toHaveAccessibleDescription();
     await actor.selectOptions(remindMe, "1 hour before");
     await actor.click(within(dialog).getByRole("button", { name: "Create Task" }));
@@ -400,7 +403,8 @@ describe("'Remind me' in the task dialog", () => {
     expect(await within(dialog).findByText("Choose when to be reminded")).toBeInTheDocument();
     expect(bodies).toEqual([]);
 
-    await actor.type(within(dialog).getByLabelText("Reminder time"), "2026-12-01T09:15");
+    await actor.type(within(dialog).getByLabelText("Reminder time"), "12/01/2026");
+    await actor.type(within(dialog).getByLabelText("Time to remind"), "9:15 AM");
     await actor.click(within(dialog).getByRole("button", { name: "Create Task" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     expect(bodies).toEqual([
@@ -436,7 +440,8 @@ describe("task time in the dialog and on the card", () => {
     const dialog = await screen.findByRole("dialog", { name: "Create New Task" });
     await actor.type(within(dialog).getByLabelText("Title"), "Write the report");
     await actor.type(within(dialog).getByLabelText("Estimate (minutes)"), "45");
-    await actor.type(within(dialog).getByLabelText("Scheduled"), "2026-12-01T10:00");
+    await actor.type(within(dialog).getByLabelText("Scheduled"), "12/01/2026");
+    await actor.type(within(dialog).getByLabelText("Scheduled time"), "10:00 AM");
     await actor.click(within(dialog).getByRole("button", { name: "Create Task" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
 
@@ -479,7 +484,8 @@ describe("task time in the dialog and on the card", () => {
     await actor.click(screen.getByRole("button", { name: 'Edit "Plan the week"' }));
     let dialog = await screen.findByRole("dialog", { name: "Edit Task" });
     expect(within(dialog).getByLabelText("Estimate (minutes)")).toHaveValue(30);
-    expect(within(dialog).getByLabelText("Scheduled")).toHaveValue("2026-12-01T10:00");
+    expect(within(dialog).getByLabelText("Scheduled")).toHaveValue("12/01/2026");
+    expect(within(dialog).getByLabelText("Scheduled time")).toHaveValue("10:00 AM");
     const estimate = within(dialog).getByLabelText("Estimate (minutes)");
     await actor.clear(estimate);
     await actor.type(estimate, "60");

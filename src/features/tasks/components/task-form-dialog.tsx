@@ -37,7 +37,7 @@ import { SharedTaskComments } from "./shared-task-comments";
 import { SubtaskOrder } from "./subtask-order";
 import { TaskDetails, useTaskIsReadOnly } from "./task-details";
 import { TagInput } from "./tag-input";
-import { ProjectField, ReminderFields } from "./task-form-fields";
+import { ProjectField, ReminderFields, ScheduledField } from "./task-form-fields";
 
 interface TaskFormDialogProps {
   open: boolean;
@@ -298,9 +298,7 @@ function TaskForm({
               />
             )}
           </Field>
-          <Field label="Scheduled" description="When you plan to do it">
-            {(control) => <Input {...control} type="datetime-local" {...register("scheduledStart")} />}
-          </Field>
+          <ScheduledField />
         </div>
 
         <Field label="Tags" error={errors.tags?.message}>

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
-import { useFormContext, useWatch } from "react-hook-form";
-import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
+import { Controller, useFormContext, useWatch } from "react-hook-form";
+import { DateTimeInput } from "@/components/ui/date-time-input";
+import { Field, type FieldControlProps } from "@/components/ui/field";
 import { NativeSelect } from "@/components/ui/native-select";
 import { REMINDER_LEAD_MINUTES, reminderLeadLabel } from "@/lib/reminders";
 import { projectQueries } from "@/api/projects/project-queries";
@@ -60,9 +60,38 @@ export function ReminderFields({ inputZone }: { inputZone: string }) {
 
       {reminder === REMIND_AT_TIME && (
         <Field label="Reminder time" description={`Time zone: ${inputZone}`} error={errors.remindAt?.message}>
-          {(control) => <Input {...control} type="datetime-local" {...register("remindAt")} />}
+          {(control) => <FormDateTime name="remindAt" timeLabel="Time to remind" control={control} />}
         </Field>
       )}
     </>
+  );
+}
+
+/** When the user plans to do the task. */
+export function ScheduledField() {
+  return (
+    <Field label="Scheduled" description="When you plan to do it">
+      {(control) => <FormDateTime name="scheduledStart" timeLabel="Scheduled time" control={control} />}
+    </Field>
+  );
+}
+
+/** A date and time of the form ("2026-12-03T14:30", or ""), typed in the user's format. */
+function FormDateTime({
+  name,
+  timeLabel,
+  control,
+}: {
+  name: "scheduledStart" | "remindAt";
+  timeLabel: string;
+  control: FieldControlProps;
+}) {
+  const { control: formControl } = useFormContext<TaskFormValues>();
+  return (
+    <Controller
+      control={formControl}
+      name={name}
+      render={({ field }) => <DateTimeInput {...control} {...field} timeLabel={timeLabel} />}
+    />
   );
 }
