@@ -38,7 +38,7 @@ import { toTaskJson } from "./task-json";
 import { descendantsByLevel, placementsOf, treeChangesOf } from "./tree";
 import { selectTaskPage, type TaskPage } from "./page-repository";
 import { parseTaskPage } from "./task-page";
-import { withTaskWrite, withTaskWriteAs, type TaskWrite } from "./unit-of-work";
+import { withTaskWrite, withTaskWriteAs, type LockOrder, type TaskWrite } from "./unit-of-work";
 import { projectAccess, taskAccess, type Access } from "./access";
 import { sharedProjectsOf } from "../sharing";
 
@@ -189,11 +189,20 @@ export async function createTask(
     : input.parent_id
       ? { parentId: input.parent_id }
       : { own: true as const };
-  return withTaskWriteAs(db, userId, clock, target, "edit", async (write) => {
-    const [task] = await createTasks(write.trx, clock, write.userId, [input]);
-    if (!task) throw new Error("createTasks returned no task for one input");
-    return task;
-  });
+  const lock: LockOrder = input.project_id || input.parent_id || input.assignee_id ? "first" : "last";
+  return withTaskWriteAs(
+    db,
+    userId,
+    clock,
+    target,
+    "edit",
+    async (write) => {
+      const [task] = await createTasks(write.trx, clock, write.userId, [input]);
+      if (!task) throw new Error("createTasks returned no task for one input");
+      return task;
+    },
+    lock,
+  );
 }
 
 /** PUT is partial; a request that changes nothing leaves updated_at alone. */
