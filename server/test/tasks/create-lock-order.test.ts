@@ -7,6 +7,37 @@ import { bearer, createTestApp, signUp, type SignedUp, type TestApp } from "../h
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
 /**
+ * An account the previous release signed up during an upgrade has no Inbox: the first create in
+ * it makes one, under the user's lock (taken then, not only at the create's end).
+ */
+describe("a create for an account without an Inbox", () => {
+  it("makes the Inbox and puts the task in it", async () => {
+    const t = await createTestApp();
+    try {
+      const user = await signUp(t);
+      await t.deps.db.deleteFrom("projects").where("user_id", "=", user.user.id).execute();
+
+      const created = await t.app.inject({
+        method: "POST",
+        url: apiRoutes.createTask.path,
+        headers: bearer(user.token),
+        payload: { title: "Water the plants" },
+      });
+
+      expect(created.statusCode).toBe(201);
+      const inboxes = await t.deps.db
+        .selectFrom("projects")
+        .select(["id", "is_inbox"])
+        .where("user_id", "=", user.user.id)
+        .execute();
+      expect(inboxes).toEqual([{ id: (created.json() as TaskJson).project_id, is_inbox: 1 }]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+/**
  * On PostgreSQL a create of a top-level task in the Inbox takes the user's lock (their
  * task_data_versions row) only at its version bump, so one user's creates overlap; every other
  * write takes it before reading anything. Seen from another connection holding that lock: which
