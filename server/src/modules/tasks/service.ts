@@ -189,7 +189,9 @@ export async function createTask(
     : input.parent_id
       ? { parentId: input.parent_id }
       : { own: true as const };
-  const lock: LockOrder = input.project_id || input.parent_id || input.assignee_id ? "first" : "last";
+  // Inside another transaction, which may hold rows already, the lock comes first as ever.
+  const inInbox = !input.project_id && !input.parent_id && !input.assignee_id;
+  const lock: LockOrder = inInbox && !db.isTransaction ? "last" : "first";
   return withTaskWriteAs(
     db,
     userId,

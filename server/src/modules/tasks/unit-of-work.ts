@@ -211,8 +211,8 @@ function announced(outcome: Outcome): TaskChange {
  * When a write takes the lock of the user's tasks. "first", before anything is read: every write
  * that reads tasks or projects to change them. "last", at the version bump just before COMMIT
  * (PostgreSQL), so one user's creates overlap instead of queueing for the whole transaction: only
- * for new top-level tasks in the Inbox, which no other write can be changing (it is never deleted)
- * and which no other write sees before they are committed.
+ * for new top-level tasks in the Inbox, in a transaction of their own: no other write can be
+ * changing the Inbox (it is never deleted), and none sees the new tasks before they are committed.
  */
 export type LockOrder = "first" | "last";
 
