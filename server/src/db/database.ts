@@ -16,6 +16,7 @@ import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrations } from "./migrations";
 import type { Database } from "./schema";
+import { withStatementCache } from "./statement-cache";
 
 export type Db = Kysely<Database>;
 export type DatabaseEngine = "sqlite" | "postgres";
@@ -84,7 +85,7 @@ export function createDatabase(options: DatabaseOptions): Db {
     postgresUrls.set(db, options.databaseUrl);
     return db;
   }
-  const database = openSqlite(options.sqlitePath ?? ":memory:");
+  const database = withStatementCache(openSqlite(options.sqlitePath ?? ":memory:"));
   return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
 }
 

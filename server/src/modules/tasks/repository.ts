@@ -305,7 +305,8 @@ export async function hasTasksWithoutProject(db: Db, userId: string): Promise<bo
 /**
  * Moves the user's task-data version on (the ETag of the list and the statistics, the CalDAV
  * sync token) and the time of the last change; the new version. The unit of work runs it once per
- * change, last, under the lock of the user's tasks it took first (lockUserTasks).
+ * change, last, under the lock of the user's tasks it took first (lockUserTasks), or taking it
+ * here (a create of top-level tasks, LockOrder).
  */
 export async function bumpTaskDataVersion(db: Db, userId: string, nowIso: string): Promise<number> {
   const { version } = await db
@@ -335,25 +336,30 @@ export async function selectTasksOfProject(db: Db, userId: string, projectId: st
 /**
  * Takes the lock of the user's tasks for the rest of the transaction: their task_data_versions
  * row, made on first use (PostgreSQL; SQLite runs one write transaction at a time). Every write of
- * a user's tasks or projects takes it first, so they run one after another: none works on a tree
- * another is changing (a subtask added under a task being deleted, a task moved while its subtree
- * moves), and since each takes this row before any task or project row, two of them never wait
- * for each other's rows in opposite orders (a deadlock). Every write locks this row at its end
- * anyway (bumpTaskDataVersion). The user's own row is left alone, so account writes never wait.
+ * a user's tasks or projects that reads them to change them takes it first, so they run one after
+ * another: none works on a tree another is changing (a subtask added under a task being deleted,
+ * a task moved while its subtree moves), and since each takes this row before any task or project
+ * row, two of them never wait for each other's rows in opposite orders (a deadlock). Every write
+ * locks this row at its end anyway (bumpTaskDataVersion), which is all a create of top-level
+ * tasks waits for (LockOrder). The user's own row is left alone, so account writes never wait.
+ * One statement once the row exists, as it does after the user's first write.
  */
 export async function lockUserTasks(db: Db, userId: string): Promise<void> {
   if (!isPostgres(db)) return;
+  const lockRow = () =>
+    db
+      .selectFrom("task_data_versions")
+      .select("user_id")
+      .where("user_id", "=", userId)
+      .forUpdate()
+      .executeTakeFirst();
+  if (await lockRow()) return;
   await db
     .insertInto("task_data_versions")
     .values({ user_id: userId })
     .onConflict((conflict) => conflict.column("user_id").doNothing())
     .execute();
-  await db
-    .selectFrom("task_data_versions")
-    .select("user_id")
-    .where("user_id", "=", userId)
-    .forUpdate()
-    .execute();
+  await lockRow();
 }
 
 /** The user's stored timezone (the zone a repeating task's dates are counted in). */

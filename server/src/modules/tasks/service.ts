@@ -39,7 +39,7 @@ import { descendantsByLevel, placementsOf, treeChangesOf } from "./tree";
 import { selectTaskPage, type TaskPage } from "./page-repository";
 import { positionChangesOf } from "./positions";
 import { parseTaskPage } from "./task-page";
-import { withTaskWrite, withTaskWriteAs, type TaskWrite } from "./unit-of-work";
+import { withTaskWrite, withTaskWriteAs, type LockOrder, type TaskWrite } from "./unit-of-work";
 import { projectAccess, taskAccess, type Access, type Need } from "./access";
 import { withTaskWritesAs } from "./bulk-writes";
 import { sharedProjectsOf } from "../sharing";
@@ -198,11 +198,22 @@ export async function createTask(
     : input.parent_id
       ? { parentId: input.parent_id }
       : { own: true as const };
-  return withTaskWriteAs(db, userId, clock, target, "edit", async (write) => {
-    const [task] = await createTasks(write.trx, clock, write.userId, [input]);
-    if (!task) throw new Error("createTasks returned no task for one input");
-    return task;
-  });
+  // Inside another transaction, which may hold rows already, the lock comes first as ever.
+  const inInbox = !input.project_id && !input.parent_id && !input.assignee_id;
+  const lock: LockOrder = inInbox && !db.isTransaction ? "last" : "first";
+  return withTaskWriteAs(
+    db,
+    userId,
+    clock,
+    target,
+    "edit",
+    async (write) => {
+      const [task] = await createTasks(write.trx, clock, write.userId, [input]);
+      if (!task) throw new Error("createTasks returned no task for one input");
+      return task;
+    },
+    lock,
+  );
 }
 
 /** PUT is partial; a request that changes nothing leaves updated_at alone. */

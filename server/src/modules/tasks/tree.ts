@@ -2,9 +2,9 @@ import { TASK_MAX_DEPTH, taskMessages, type CreateTaskInput, type UpdateTaskInpu
 import type { Db } from "../../db/database";
 import type { TaskRow } from "../../db/schema";
 import { NotFound, Validation } from "../../lib/domain-errors";
-import { inboxIdOf, ownProjectIds } from "../projects";
+import { existingInboxId, inboxIdOf, ownProjectIds } from "../projects";
 import { nextPositions } from "./positions";
-import { selectChildren, selectTask, selectTasksByIds } from "./repository";
+import { lockUserTasks, selectChildren, selectTask, selectTasksByIds } from "./repository";
 
 /** Projects and subtasks: where a task is, and the tree it is part of. */
 
@@ -101,7 +101,13 @@ export async function placementsOf(
     inputs.flatMap((input) => (input.parent_id ? [] : (input.project_id ?? []))),
   );
   let inbox: string | undefined;
-  const inboxId = async () => (inbox ??= await inboxIdOf(db, userId, nowIso));
+  // A missing Inbox is made under the user's lock, which a create in the Inbox otherwise takes
+  // only at its end (LockOrder): every write takes that lock before a project row.
+  const madeInbox = async () => {
+    await lockUserTasks(db, userId);
+    return inboxIdOf(db, userId, nowIso);
+  };
+  const inboxId = async () => (inbox ??= (await existingInboxId(db, userId)) ?? (await madeInbox()));
   // New subtasks go after their parent's last one, in the order given.
   const next = await nextPositions(db, userId, parentIds);
   const placements: Placement[] = [];

@@ -169,14 +169,15 @@ export class TaskWrite {
       this.#events.map((event) => ({ ...event, actor_id: actorId })),
     );
     for (const [id, remindAt] of this.#reminders) await followReminder(trx, id, remindAt, nowIso);
-    const version = await bumpTaskDataVersion(trx, userId, nowIso);
     const outcomes = [...this.#outcomes.values()];
+    // Before the version: a write taking the user's lock last holds it for what follows only.
+    await announceTaskChanges(trx, userId, outcomes.map(announced), nowIso);
+    const version = await bumpTaskDataVersion(trx, userId, nowIso);
     await recordSyncChanges(trx, userId, version, {
       created: outcomes.flatMap((outcome) => (outcome.type === "created" ? [outcome.row] : [])),
       saved: outcomes.flatMap((outcome) => (outcome.type === "updated" ? [outcome.row] : [])),
       removed: outcomes.flatMap((outcome) => (outcome.type === "deleted" ? [outcome.task] : [])),
     });
-    await announceTaskChanges(trx, userId, outcomes.map(announced), nowIso);
     await reachMembers(
       trx,
       userId,
@@ -206,12 +207,22 @@ function announced(outcome: Outcome): TaskChange {
   }
 }
 
+/**
+ * When a write takes the lock of the user's tasks. "first", before anything is read: every write
+ * that reads tasks or projects to change them. "last", at the version bump just before COMMIT
+ * (PostgreSQL), so one user's creates overlap instead of queueing for the whole transaction: only
+ * for new top-level tasks in the Inbox, in a transaction of their own: no other write can be
+ * changing the Inbox (it is never deleted), and none sees the new tasks before they are committed.
+ */
+export type LockOrder = "first" | "last";
+
 /** The task write each open transaction is part of, so a write inside another joins it. */
 const writesInProgress = new WeakMap<Db, TaskWrite>();
 
 /**
  * The one way to change a user's tasks. It takes the lock of the user's tasks first (see
- * lockUserTasks: one lock order for every write, that lock before task rows), runs `work`, whose
+ * lockUserTasks: one lock order for every write, that lock before task rows; `lock` "last" only
+ * for a create of top-level tasks, see LockOrder), runs `work`, whose
  * writes go through the TaskWrite it is given, and then, in the same transaction, writes what the
  * change owes: its history (task_events), the reminders' jobs, the user's task-data version, the
  * CalDAV sync log, and the webhook deliveries and live updates announcing it, each once. A write
@@ -223,6 +234,7 @@ export async function withTaskWrite<T>(
   userId: string,
   clock: Clock,
   work: (write: TaskWrite) => Promise<T>,
+  lock: LockOrder = "first",
 ): Promise<T> {
   const joined = writesInProgress.get(db);
   if (joined) {
@@ -230,7 +242,7 @@ export async function withTaskWrite<T>(
     return work(joined);
   }
   return inTransaction(db, async (trx) => {
-    await lockUserTasks(trx, userId);
+    if (lock === "first") await lockUserTasks(trx, userId);
     const write = new TaskWrite(trx, userId, isoNow(clock));
     writesInProgress.set(trx, write);
     try {
@@ -256,12 +268,19 @@ export async function withTaskWriteAs<T>(
   target: AccessTarget,
   need: Need,
   work: (write: TaskWrite, access: Access) => Promise<T>,
+  lock: LockOrder = "first",
 ): Promise<T> {
   return inTransaction(db, async (trx) => {
     const access = await accessTo(trx, callerId, target, need);
-    return withTaskWrite(trx, access.ownerId, clock, (write) => {
-      write.actorId = callerId;
-      return work(write, access);
-    });
+    return withTaskWrite(
+      trx,
+      access.ownerId,
+      clock,
+      (write) => {
+        write.actorId = callerId;
+        return work(write, access);
+      },
+      lock,
+    );
   });
 }
