@@ -54,12 +54,13 @@ describe("reading a rule", () => {
     expect(recurrenceProblem(rule, "2026-11-23T09:00:00.000Z")).toContain(`recurrence: ${message}`);
   });
 
-  it("answers within a moment even for a rule that can never match", () => {
-    const started = performance.now();
+  // The search for a first date is bounded (to the last due-date year), so a rule that can never
+  // match ends with an answer; a search without that bound would run into the test's timeout.
+  // How fast it answers belongs to the bench, not to a timed assertion here.
+  it("answers, rather than searching forever, for a rule that can never match", () => {
     expect(recurrenceProblem("FREQ=MONTHLY;BYDAY=MO;BYSETPOS=6", "2026-11-23T09:00:00.000Z")).toBe(
       "recurrence: the rule never gives a date",
     );
-    expect(performance.now() - started).toBeLessThan(2_000);
   });
 
   it("needs a due date", () => {
