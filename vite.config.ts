@@ -9,7 +9,7 @@ import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
-import { routeChunks } from "./scripts/route-chunks";
+import { acyclicChunks, routeChunks } from "./scripts/route-chunks";
 
 const alias = {
   "@": fileURLToPath(new URL("./src", import.meta.url)),
@@ -101,7 +101,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompressBuild(), pwa],
+  plugins: [react(), tailwindcss(), precompressBuild(), acyclicChunks(), pwa],
   resolve: { alias },
   server: {
     port: 5173,
