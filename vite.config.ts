@@ -9,7 +9,7 @@ import react from "@vitejs/plugin-react";
 import type { Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
-import { routeChunks } from "./scripts/route-chunks";
+import { acyclicChunks, routeChunks } from "./scripts/route-chunks";
 
 const alias = {
   "@": fileURLToPath(new URL("./src", import.meta.url)),
@@ -101,7 +101,7 @@ const pwa = VitePWA({
 });
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompressBuild(), pwa],
+  plugins: [react(), tailwindcss(), precompressBuild(), acyclicChunks(), pwa],
   resolve: { alias },
   server: {
     port: 5173,
@@ -133,6 +133,9 @@ export default defineConfig({
         test: {
           name: "web",
           environment: "jsdom",
+          // Worker threads rather than processes, cheaper to start for each file: on two cores a
+          // sample of the files ran 7 to 10 % faster with the machine busy, about as fast idle.
+          pool: "threads",
           globals: true,
           include: ["src/**/*.test.{ts,tsx}", "contract/**/*.test.ts"],
           // node-file-for-fetch first: it patches Request before msw's modules extend it.

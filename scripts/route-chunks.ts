@@ -1,7 +1,7 @@
 import { realpathSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { Rolldown } from "vite";
+import type { Plugin, Rolldown } from "vite";
 
 /**
  * The web app's route chunks, for vite.config.ts (`build.rolldownOptions.output.codeSplitting`).
@@ -17,6 +17,17 @@ const SIGN_IN_PAGES = [
 ];
 const SHELL = "src/app/routes/app-layout.tsx";
 const CALENDAR_SCREEN = "src/features/calendar/components/calendar-page.tsx";
+const API_LAYOUT = "src/app/routes/api-layout.tsx";
+/**
+ * What the router loads on demand outside every layout: the pages outside them, and `cn` warmed up
+ * ahead of the shell's first use.
+ */
+const LOADED_OUTSIDE_LAYOUTS = [
+  "src/app/routes/landing.tsx",
+  "src/app/routes/not-found.tsx",
+  API_LAYOUT,
+  "src/lib/cn.ts",
+];
 const SIGNED_IN_SCREENS = [
   "src/app/routes/dashboard.tsx",
   "src/app/routes/tasks-with-quick-add.tsx",
@@ -26,14 +37,18 @@ const SIGNED_IN_SCREENS = [
   "src/features/analytics/components/review-page.tsx",
   "src/app/routes/daily-with-schedule.tsx",
   CALENDAR_SCREEN,
+  "src/features/trash/components/trash-page.tsx",
   "src/app/routes/coming-soon.tsx",
 ];
 /**
  * How the pages nest (src/app/router.tsx): a page inside a layout is only ever loaded with that
- * layout, since the router requests a page's layouts together with it.
+ * layout, since the router requests a page's layouts together with it. A page of the router
+ * missing here would count as loading without its layout, and the layout's chunk would then hold
+ * modules the pages' chunk imports while importing that chunk: a cycle, whose chunks' code runs
+ * in whichever order they arrive (once "I is not a function" on /login). The build fails instead.
  */
 const ROUTE_NESTING: Record<string, string[]> = {
-  "src/app/routes/api-layout.tsx": [...SIGN_IN_PAGES, SHELL],
+  [API_LAYOUT]: [...SIGN_IN_PAGES, SHELL],
   [SHELL]: SIGNED_IN_SCREENS,
 };
 
@@ -49,7 +64,7 @@ interface RouteChunk {
 }
 const ROUTE_CHUNKS: RouteChunk[] = [
   // What the sign-in pages share with the signed-in app's shell joins the API pages' chunk.
-  { name: "api-pages", root: "src/app/routes/api-layout.tsx", sharedWithShell: SIGN_IN_PAGES },
+  { name: "api-pages", root: API_LAYOUT, sharedWithShell: SIGN_IN_PAGES },
   // What two signed-in screens share joins the shell's chunk. Not what the calendar shares with
   // another screen (date formatting, dialogs, the day plan's review): that would put about 19 KB
   // gzip more in the shell, which every screen loads; it stays in chunks of its own instead.
@@ -66,6 +81,7 @@ const ROUTE_CHUNKS: RouteChunk[] = [
   { name: "review-screen", root: "src/features/analytics/components/review-page.tsx" },
   { name: "daily-plan-screen", root: "src/app/routes/daily-with-schedule.tsx" },
   { name: "calendar-screen", root: CALENDAR_SCREEN },
+  { name: "trash-screen", root: "src/features/trash/components/trash-page.tsx" },
 ];
 
 /**
@@ -151,7 +167,14 @@ function routeGroups(ctx: Rolldown.ChunkingContext): Map<string, string> {
     }
   };
   for (const module of closure(entry)) collectDynamic(module);
+  const routerPages = new Set([...LOADED_OUTSIDE_LAYOUTS, ...Object.values(ROUTE_NESTING).flat()].map(id));
+  for (const page of ctx.getModuleInfo(id("src/app/router.tsx"))?.dynamicallyImportedIds ?? [])
+    if (!routerPages.has(page))
+      throw new Error(
+        `${path.relative(root, page)} is loaded by the router but missing from scripts/route-chunks.ts`,
+      );
 
+  const importedStatically = new Set([...closureOf(loadRoots)].flatMap(imports));
   const groups = new Map<string, string>();
   for (const { name, root: file, sharedWithShell = [], sharedAmong = [] } of ROUTE_CHUNKS) {
     const start = id(file);
@@ -193,11 +216,60 @@ function routeGroups(ctx: Rolldown.ChunkingContext): Map<string, string> {
     for (const page of sharedAmong)
       for (const module of closure(id(page))) users.set(module, (users.get(module) ?? 0) + 1);
     for (const [module, count] of users) if (count > 1) members.add(module);
-    // The modules that start a load keep chunks of their own (a few hundred bytes that import the
-    // group's): put in a group, Rolldown 1.2 left their namespace export undefined
-    // ("Export 'app_layout_exports' is not defined" in the browser).
+    // The modules that only start a load keep chunks of their own (a few hundred bytes that import
+    // the group's): put in a group, Rolldown 1.2 left their namespace export undefined
+    // ("Export 'app_layout_exports' is not defined" in the browser). One that the group's modules
+    // also import statically joins the group: left out, the bundler put it in the chunk of the
+    // group's root, which imports the group's chunk, which imported it back.
     for (const module of members)
-      if (!elsewhere.has(module) && !loadRoots.has(module)) groups.set(module, name);
+      if (!elsewhere.has(module) && (!loadRoots.has(module) || importedStatically.has(module)))
+        groups.set(module, name);
   }
   return groups;
+}
+
+/**
+ * Fails the build when chunks import each other, directly or not: of two chunks in a cycle, the
+ * one that arrives first runs first, possibly before code it uses is there (what the route chunks
+ * above must never produce, whatever the pages become).
+ */
+export function acyclicChunks(): Plugin {
+  return {
+    name: "tasklane:acyclic-chunks",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const cycle = chunkCycle(
+        new Map(
+          Object.values(bundle).flatMap((output) =>
+            output.type === "chunk" ? [[output.fileName, output.imports]] : [],
+          ),
+        ),
+      );
+      if (cycle) this.error(`Chunks import each other: ${cycle.join(" -> ")}`);
+    },
+  };
+}
+
+/** A cycle of `imports` (each chunk's static imports), as the chunks along it, if there is one. */
+function chunkCycle(imports: Map<string, string[]>): string[] | undefined {
+  const done = new Set<string>();
+  const trail: string[] = [];
+  const visit = (chunk: string): string[] | undefined => {
+    const at = trail.indexOf(chunk);
+    if (at >= 0) return [...trail.slice(at), chunk];
+    if (done.has(chunk)) return undefined;
+    trail.push(chunk);
+    for (const imported of imports.get(chunk) ?? []) {
+      const cycle = visit(imported);
+      if (cycle) return cycle;
+    }
+    trail.pop();
+    done.add(chunk);
+    return undefined;
+  };
+  for (const chunk of imports.keys()) {
+    const cycle = visit(chunk);
+    if (cycle) return cycle;
+  }
+  return undefined;
 }

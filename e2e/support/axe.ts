@@ -14,7 +14,15 @@ const FAILING_IMPACTS = new Set(["serious", "critical"]);
 export interface AxeScope {
   /** Scan only this part of the page (a dialog or menu, whose background is inert meanwhile). */
   include?: string;
+  /**
+   * Only these rules: a screen whose structure was scanned already and whose colours alone are
+   * new (the dark theme) is scanned for what colours can break, `COLOUR_RULES`.
+   */
+  rules?: readonly string[];
 }
+
+/** The rules whose outcome depends on the page's colours. */
+export const COLOUR_RULES = ["color-contrast", "link-in-text-block"] as const;
 
 /**
  * Toasts come and go on their own timers: one fading out while axe reads the page would be
@@ -73,9 +81,13 @@ export async function expectNoSeriousA11yViolations(
     `axe: ${screen}`,
     async () => {
       await settleAnimations(page);
-      const builder = new AxeBuilder({ page });
+      // In the page itself (legacy mode): the default runs axe in each frame and then again in a
+      // new blank page to merge the frames' results, a second page per scan for an app without
+      // frames. Only violations are collected: passes and incomplete checks are not reported.
+      const builder = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ["violations"] });
       if (scope.include) builder.include(scope.include);
       else builder.exclude(TOASTER);
+      if (scope.rules) builder.withRules([...scope.rules]);
       const { violations } = await builder.analyze();
 
       if (violations.length > 0) {

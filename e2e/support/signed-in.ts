@@ -4,9 +4,10 @@ import { expect, test as base, type Mailbox, type NewUser } from "./fixtures";
 
 /**
  * A journey that starts signed in: a new user registered through the API (with the code the
- * server mailed to the SMTP sink), then signed in through the login page, as a person would.
- * The accounts journey (accounts.spec.ts) covers registering through the screens; the other
- * journeys arrange their account this faster way and spend their time on their own feature.
+ * server mailed to the SMTP sink), and the browser given a session of its own from the API too,
+ * as the login page would (`signInWithSession`). The accounts journey (accounts.spec.ts) covers
+ * registering and signing in through the screens; the other journeys arrange their account this
+ * faster way and spend their time on their own feature.
  */
 
 /** Calls the API as the signed-in user, to arrange data and to check what the server stored. */
@@ -93,6 +94,39 @@ export async function signInThroughLoginPage(page: Page, user: NewUser): Promise
   await expect(greeting(page)).toBeVisible();
 }
 
+/** Where the web app keeps its session (src/stores/session-store.ts, zustand's persist format). */
+const SESSION_STORAGE_KEY = "tasklane-auth";
+
+/** The part of the DOM used below (the e2e TypeScript project has no DOM types). */
+interface BrowserStorage {
+  localStorage: { setItem(key: string, value: string): void };
+}
+
+/**
+ * Signs `page` in with a session from the API's login, without the login page: the session is
+ * stored where the web app keeps it (the user is read from the server, as after any reload),
+ * and the dashboard opened. For journeys where signing in is not what is tested; the login
+ * page's own journeys use `signInThroughLoginPage`.
+ */
+export async function signInWithSession(
+  page: Page,
+  request: APIRequestContext,
+  user: NewUser,
+): Promise<void> {
+  const { token } = await bodyOf<{ token: string }>(
+    await request.post("/auth/login", { data: { email: user.email, password: user.password } }),
+    "POST /auth/login",
+  );
+  // The app's origin without loading the app: a small answer of the server's.
+  await page.goto("/health");
+  await page.evaluate(
+    ([key, value]) => (globalThis as unknown as BrowserStorage).localStorage.setItem(key, value),
+    [SESSION_STORAGE_KEY, JSON.stringify({ state: { token, user: null }, version: 0 })] as const,
+  );
+  await page.goto("/dashboard");
+  await expect(greeting(page)).toBeVisible();
+}
+
 /**
  * Follows a link of the sidebar, as a client-side navigation, and waits for it
  * to arrive. A link's name may carry its badge after the label ("AI Extract AI").
@@ -110,7 +144,7 @@ export async function openFromSidebar(page: Page, label: string): Promise<void> 
 export const test = base.extend<{
   /** The profile's time zone, set before the user signs in (default: the server's, UTC). */
   profileTimeZone: string | undefined;
-  /** A new user, signed in on `page`, which shows the dashboard. */
+  /** A new user, signed in on `page` (a session of its own), which shows the dashboard. */
   account: Account;
 }>({
   profileTimeZone: [undefined, { option: true }],
@@ -118,7 +152,7 @@ export const test = base.extend<{
     const token = await registerThroughApi(request, mailbox, newUser);
     const api = accountApi(request, token);
     if (profileTimeZone) await api.post("/auth/timezone", { timezone: profileTimeZone });
-    await signInThroughLoginPage(page, newUser);
+    await signInWithSession(page, request, newUser);
     await use({ user: newUser, token, api });
   },
 });

@@ -12,8 +12,8 @@ let visitCacheKept = false;
 
 /**
  * Keeps the visit's cache in the browser, once, at the first render rather than when this module
- * loads: the bundler's chunks of this layout and of the pages import each other, and whichever
- * loads first runs first, so a call at load time could come before its code is there.
+ * loads: nothing of it is needed before, and a call at load time would depend on the order the
+ * bundler's chunks run in.
  */
 function keepVisitCache(): void {
   if (visitCacheKept) return;
