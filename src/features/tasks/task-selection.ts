@@ -37,9 +37,12 @@ export const useTaskSelection = create<TaskSelection>()((set) => ({
   clear: () => set({ ids: new Set(), anchor: null }),
 }));
 
-/** The task cards on the screen, in the order shown (list rows, or the board's columns). */
+/**
+ * The task cards on the screen that can be selected, in the order shown (list rows, or the
+ * board's columns): a viewer's cards of a shared project are read-only and never selected.
+ */
 export function shownCardIds(): string[] {
-  return [...document.querySelectorAll<HTMLElement>("[data-task-card]")].flatMap(
+  return [...document.querySelectorAll<HTMLElement>("[data-task-card]:not([data-read-only])")].flatMap(
     (card) => card.dataset.taskCard ?? [],
   );
 }
@@ -61,7 +64,7 @@ export function selectionKey(event: Pick<KeyboardEvent, "key" | "shiftKey" | "ta
     selection.clear();
     return true;
   }
-  if (!id) return false;
+  if (!id || card?.dataset.readOnly !== undefined) return false;
   if (event.key === " ") {
     selection.toggle(id);
     return true;

@@ -58,6 +58,20 @@ describe("A viewer's task cards", () => {
     expect(within(train).getByRole("button", { name: 'Delete "Book the train"' })).toBeInTheDocument();
   });
 
+  it("never selects a viewer's card by keyboard, and selects an editor's", async () => {
+    const { user: actor } = renderWithProviders(<TasksPage />, { user, route: "/tasks" });
+    const soup = await screen.findByRole("group", { name: "Cook soup" });
+    await within(soup).findByRole("button", { name: 'View "Cook soup"' });
+    soup.focus();
+    await actor.keyboard(" ");
+    expect(screen.queryByRole("toolbar", { name: "Selected tasks" })).not.toBeInTheDocument();
+    screen.getByRole("group", { name: "Book the train" }).focus();
+    await actor.keyboard(" ");
+    expect(
+      within(screen.getByRole("toolbar", { name: "Selected tasks" })).getByText("1 selected"),
+    ).toBeInTheDocument();
+  });
+
   it("opens a viewer's task to read, with nothing to save", async () => {
     const { user: actor } = renderWithProviders(<TasksPage />, { user, route: "/tasks" });
     await actor.click(await screen.findByRole("button", { name: 'View "Cook soup"' }));

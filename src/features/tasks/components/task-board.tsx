@@ -217,6 +217,7 @@ const BoardCard = memo(function BoardCard({
       // Focusable (a click) for the selection's keys; no Tab stop of its own.
       tabIndex={-1}
       data-task-card={task.id}
+      data-read-only={readOnly || undefined}
       className={cn(
         "flex items-start gap-1 p-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
         isDragging && "relative z-10 opacity-90 shadow-lg",

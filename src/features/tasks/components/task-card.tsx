@@ -81,6 +81,7 @@ export const TaskCard = memo(function TaskCard({
       role="group"
       aria-label={task.title}
       data-task-card={task.id}
+      data-read-only={readOnly || undefined}
       className={cn(
         "flex items-start gap-2 px-2.5 py-1 sm:py-1.5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
         cancelled && "bg-muted/60",
