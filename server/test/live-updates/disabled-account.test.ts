@@ -2,25 +2,23 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { EventTicket } from "@contract/integrations";
 import type { TaskJson } from "@contract/tasks";
 import { isPostgres } from "../../src/db/database";
+import { setDisabledAt } from "../../src/modules/auth/sign-in-control-repository";
+import { endLiveStreams } from "../../src/modules/live-updates";
 import { HEARTBEAT_MS } from "../../src/modules/live-updates/routes";
 import { bearer, createTestApp, signUp, type TestApp } from "../helpers";
 import { openEventStream, type EventStream } from "./event-stream";
 
 /**
- * `npm run admin -- disable-user` as the CLI runs it: a process of its own, which shares only the
- * database with the server. A fresh copy of the modules has none of the server's memory, so on
- * SQLite its in-process announcement reaches no stream, as from the real CLI.
+ * What `npm run admin -- disable-user` does from a process of its own, which shares only the
+ * database with the server: it marks the account disabled and announces the end of its streams,
+ * which reaches this server only through PostgreSQL's NOTIFY. On SQLite the CLI's announcement
+ * stays in the CLI's process, so here only the write is made. (Importing a fresh copy of the
+ * modules instead would leave a second set of the contract's schemas behind for the test files
+ * after this one: the server suite shares its modules between files.)
  */
-async function disableFromAnotherProcess(t: TestApp, email: string): Promise<void> {
-  vi.resetModules();
-  const { runAdminCommand } = await import("../../src/modules/auth/admin-commands");
-  const quiet = { info: () => undefined, error: () => undefined };
-  const code = await runAdminCommand(
-    { db: t.deps.db, config: t.deps.config, now: t.clock.now() },
-    ["disable-user", email],
-    quiet,
-  );
-  expect(code).toBe(0);
+async function disableFromAnotherProcess(t: TestApp, userId: string): Promise<void> {
+  await setDisabledAt(t.deps.db, userId, t.clock.now().toISOString());
+  if (isPostgres(t.deps.db)) await endLiveStreams(t.deps.db, userId, { allBut: null });
 }
 
 describe("a disabled account's open live-update streams", () => {
@@ -71,7 +69,7 @@ describe("a disabled account's open live-update streams", () => {
     let ended = 0;
     for (const stream of [bySession, byToken]) void stream.ended.then(() => (ended += 1));
 
-    await disableFromAnotherProcess(t, owner.user.email);
+    await disableFromAnotherProcess(t, owner.user.id);
     // PostgreSQL's NOTIFY reaches this process at once; SQLite's announcement stayed in the CLI's.
     if (!isPostgres(t.deps.db)) expect(ended).toBe(0);
 
