@@ -59,13 +59,19 @@ describe("live updates", () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it("opens the stream with a ticket and refreshes the task lists when a task changes elsewhere", async () => {
+  it("opens the stream with a ticket, catches up once, and refreshes the task lists when a task changes elsewhere", async () => {
     serveTickets();
     const { queryClient } = renderWithProviders(<LiveUpdates userId="u1" />, { user: buildUser() });
     await waitFor(() => expect(FakeEventSource.opened).toHaveLength(1));
     const [stream] = FakeEventSource.opened;
     expect(stream!.url).toBe("/api/v1/events?ticket=ticket-1");
+    // What the screen read before the stream listened is read again once it opens: a change made
+    // in between (another device, a script) sends no event this stream could still receive.
+    queryClient.setQueryData(queryKeys.tasks.list({}), []);
     stream!.open();
+    await waitFor(() =>
+      expect(queryClient.getQueryState(queryKeys.tasks.list({}))?.isInvalidated).toBe(true),
+    );
 
     queryClient.setQueryData(queryKeys.tasks.list({}), []);
     expect(queryClient.getQueryState(queryKeys.tasks.list({}))?.isInvalidated).toBe(false);

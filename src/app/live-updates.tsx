@@ -18,7 +18,7 @@ const RECONNECT_MAX_MS = 30_000;
  * server's event stream says which task changed, and what a task change makes stale is refreshed;
  * a shared project's comments and members are refreshed as its `sharing` events say. EventSource
  * cannot send the bearer token, so each connection takes a one-use ticket first; a lost stream is
- * reopened with a fresh ticket, and a reopened one refreshes once for what it may have missed.
+ * reopened with a fresh ticket, and every opened stream refreshes once for what it may have missed.
  * Renders nothing.
  */
 export function LiveUpdates({ userId }: { userId: string }) {
@@ -32,7 +32,6 @@ export function LiveUpdates({ userId }: { userId: string }) {
     let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
     let refreshTimer: ReturnType<typeof setTimeout> | undefined;
     let delay = RECONNECT_FIRST_MS;
-    let opened = false;
 
     const refresh = () => {
       if (refreshTimer !== undefined) return;
@@ -66,9 +65,11 @@ export function LiveUpdates({ userId }: { userId: string }) {
       );
       stream.onopen = () => {
         delay = RECONNECT_FIRST_MS;
-        // Changes made while no stream was open are caught up on once.
-        if (opened) refresh();
-        opened = true;
+        // Changes made while no stream was open are caught up on once: after a lost stream, and
+        // also at the first open, since the screen's first answers were read before the stream
+        // listened (a change in between, from another device or a script, would go unseen until
+        // the next one). The lists answer 304 when nothing changed.
+        refresh();
       };
       stream.onerror = () => {
         // The ticket is spent: the browser's own retry would be refused, so a new one is taken.
