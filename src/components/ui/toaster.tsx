@@ -13,9 +13,24 @@ const readableRichColors = {
   "--error-text": "hsl(360, 100%, 38%)",
 } as CSSProperties;
 
+/**
+ * Below 600 px sonner spans toasts across the top of the screen, over the header's menu and search
+ * buttons (a toast under the finger or pointer stays while touched): on a phone they start below the
+ * header (`h-16`, 64 px).
+ */
+const PHONE_OFFSET = { top: 72 };
+
 /** The one toast outlet (sonner); `toast` is re-exported so features import it from here. */
 export function Toaster() {
-  return <Sonner position="top-right" richColors closeButton style={readableRichColors} />;
+  return (
+    <Sonner
+      position="top-right"
+      mobileOffset={PHONE_OFFSET}
+      richColors
+      closeButton
+      style={readableRichColors}
+    />
+  );
 }
 
 export { toast };
