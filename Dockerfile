@@ -21,10 +21,12 @@ RUN if ! command -v python3 >/dev/null || ! command -v make >/dev/null || ! comm
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 COPY package.json package-lock.json ./
 # node-gyp uses the headers that come with this Node (node:* images ship them) instead of
-# downloading them, which also works where only the npm registry is reachable.
+# downloading them, which also works where only the npm registry is reachable. --prefer-offline:
+# a build lent an npm cache at /root/.npm (CI's: podman build -v ~/.npm:/root/.npm:O) takes the
+# packages from it instead of the registry; without one, everything is downloaded as usual.
 RUN nodedir="$(dirname "$(dirname "$(command -v node)")")"; \
     if [ -f "$nodedir/include/node/node.h" ]; then export npm_config_nodedir="$nodedir"; fi; \
-    npm ci --no-audit --no-fund
+    npm ci --prefer-offline --no-audit --no-fund
 COPY . .
 ARG VITE_MAIL_DOMAIN
 ARG VITE_INBOUND_SENDER_POLICY

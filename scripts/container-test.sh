@@ -11,16 +11,25 @@
 #
 #   bash scripts/container-test.sh               # needs podman, mmdebstrap and runc; run as root
 #   BASE_IMAGE=node:24-bookworm-slim bash scripts/container-test.sh   # a pullable base instead
-#   bash scripts/container-test.sh --base-only   # only make sure the base image exists (CI builds
-#                                                # it early, beside the tests)
+#   CONTAINER_TEST_IMAGE=<name> bash scripts/container-test.sh --build-only   # build it, keep it
+#   CONTAINER_TEST_IMAGE=<name> bash scripts/container-test.sh --built        # try it, remove it
+#
+# CI builds the image in the background while the tests run (--build-only) and tries it at the
+# end (--built), so only the start, register, restart part is left on the critical path.
+# NPM_CACHE (default: npm's own cache on this machine) is lent to the build's `npm ci` as an
+# overlay (podman build -v …:O: read from, its writes thrown away): the packages CI's own npm ci
+# just fetched are not downloaded again. A plain `podman build`/`docker build` needs no cache.
 #
 # The base is kept as localhost/tasklane-test-base:<suite>-node<version> and reused by the next
 # run on that Node.js (REBUILD_BASE=1 builds it again); the container, its volume and the test
 # image are removed.
 set -euo pipefail
 
-base_only=false
-[ "${1:-}" = --base-only ] && base_only=true
+mode=${1:-all}
+case "$mode" in
+  all | --build-only | --built) ;;
+  *) echo "usage: $0 [--build-only | --built]" >&2 && exit 2 ;;
+esac
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 started_at=$SECONDS
@@ -47,7 +56,7 @@ run_id="tasklane-ct-$$"
 work=$(mktemp -d "${TMPDIR:-/tmp}/$run_id.XXXXXX")
 container="$run_id"
 volume="$run_id-data"
-image="localhost/tasklane:$run_id"
+image="${CONTAINER_TEST_IMAGE:-localhost/tasklane:$run_id}"
 
 # Podman without systemd reports on every run, restart and removal that it cannot set up a timer
 # for the health check; the check itself runs when asked (podman healthcheck run). Noise, dropped.
@@ -63,7 +72,10 @@ cleanup() {
   fi
   podman rm --force --time 5 "$container" >/dev/null 2>&1 || true
   podman volume rm --force "$volume" >/dev/null 2>&1 || true
-  podman rmi --force "$image" >/dev/null 2>&1 || true
+  # --build-only keeps the image it built for --built.
+  if [ "$mode" != --build-only ] || [ "$status" -ne 0 ]; then
+    podman rmi --force "$image" >/dev/null 2>&1 || true
+  fi
   # The build stage's image: untagged, made by this run.
   if [ -f "$work/dangling-before" ]; then
     for stage in $(podman images --quiet --filter dangling=true 2>/dev/null); do
@@ -80,7 +92,6 @@ trap cleanup EXIT
 # container or VM without CAP_SYS_RESOURCE, or on hybrid cgroups, that fails ("setrlimit …
 # Operation not permitted", "cgroups in hybrid mode not supported"). Then the same run uses runc
 # and limits no higher than this shell's.
-probe_image=""
 if [ -z "${BASE_IMAGE:-}" ]; then
   suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-bookworm}")
   base_image="localhost/tasklane-test-base:$suite-node${node_version#v}"
@@ -140,46 +151,65 @@ build_base() {
   rm -f "$work/base.tar"
 }
 
-if [ -z "${BASE_IMAGE:-}" ] && { [ -n "${REBUILD_BASE:-}" ] || ! podman image exists "$base_image"; }; then
-  build_base
+if [ "$mode" = --built ]; then
+  podman image exists "$image" || fail "no image $image: build it first with --build-only"
+  # A container of the image built earlier tells which settings this machine needs.
+  probe=(--entrypoint node "$image" --version)
+else
+  if [ -z "${BASE_IMAGE:-}" ] && { [ -n "${REBUILD_BASE:-}" ] || ! podman image exists "$base_image"; }; then
+    build_base
+  fi
+  podman image exists "$base_image" || podman pull --quiet "$base_image" >/dev/null ||
+    fail "no base image $base_image"
+  probe=("$base_image" node --version)
 fi
-podman image exists "$base_image" || podman pull --quiet "$base_image" >/dev/null ||
-  fail "no base image $base_image"
 
-if ! podman run --rm --network=host "$base_image" node --version >/dev/null 2>&1; then
+if ! podman_quiet run --rm --network=host "${probe[@]}" >/dev/null 2>&1; then
   use_compatible_settings
-  podman run --rm --network=host "$base_image" node --version >/dev/null ||
-    fail "podman cannot start a container from $base_image"
+  podman_quiet run --rm --network=host "${probe[@]}" >/dev/null ||
+    fail "podman cannot start a container here"
   step "Using runc and this shell's resource limits (podman's defaults cannot start containers here)"
-fi
-if [ "$base_only" = true ]; then
-  step "The base image $base_image is ready"
-  exit 0
 fi
 
 # --- the image ---------------------------------------------------------------------------------
-step "Building the image $image (BASE_IMAGE=$base_image)"
-# Host networking: the build's npm ci reaches the registry without a container network (none
-# may be configured), and the test reaches the server on a free port of this machine.
-# The docker format keeps the HEALTHCHECK (the OCI format has no field for it).
-podman images --quiet --filter dangling=true >"$work/dangling-before"
-if ! podman build --network=host --format docker --force-rm --build-arg "BASE_IMAGE=$base_image" \
-  --tag "$image" --file Dockerfile . >"$work/build.log" 2>&1; then
-  tail -n 60 "$work/build.log" >&2
-  fail "the image did not build"
-fi
+build_image() {
+  step "Building the image $image (BASE_IMAGE=$base_image)"
+  # Host networking: the build's npm ci reaches the registry without a container network (none
+  # may be configured), and the test reaches the server on a free port of this machine.
+  # The docker format keeps the HEALTHCHECK (the OCI format has no field for it).
+  local npm_cache=${NPM_CACHE:-$(npm config get cache 2>/dev/null || true)} cache_volume=()
+  if [ -n "$npm_cache" ] && [ -d "$npm_cache/_cacache" ]; then
+    cache_volume=(--volume "$npm_cache:/root/.npm:O")
+    step "The build's npm ci reads this machine's npm cache ($npm_cache)"
+  fi
+  podman images --quiet --filter dangling=true >"$work/dangling-before"
+  if ! podman build --network=host --format docker --force-rm --build-arg "BASE_IMAGE=$base_image" \
+    "${cache_volume[@]}" --tag "$image" --file Dockerfile . >"$work/build.log" 2>&1; then
+    tail -n 60 "$work/build.log" >&2
+    fail "the image did not build"
+  fi
+  sed -n 's/^added \(.*\)/npm ci in the build: added \1/p' "$work/build.log"
 
-healthcheck=$(podman image inspect --format '{{json .Config.Healthcheck}}' "$image")
-user=$(podman image inspect --format '{{.Config.User}}' "$image")
-volumes=$(podman image inspect --format '{{json .Config.Volumes}}' "$image")
-[[ "$healthcheck" == *"/health"* ]] || fail "the image has no HEALTHCHECK on /health: $healthcheck"
-[ -n "$user" ] && [ "$user" != root ] && [ "$user" != 0 ] || fail "the image runs as root"
-[[ "$volumes" == *'"/data"'* ]] || fail "the image declares no volume /data: $volumes"
-[ -z "$(podman_quiet run --rm --network=host --entrypoint sh "$image" -c 'ls node_modules/vite node_modules/react 2>/dev/null')" ] ||
-  fail "the runtime image holds build-only packages"
-image_node=$(podman_quiet run --rm --network=host --entrypoint node "$image" --version)
-[ "${image_node%%.*}" = "v$node_major" ] || fail "the image runs Node.js $image_node, not $node_major"
-step "Image built: Node.js $image_node, user $user, volume /data, health check on /health, no build-only packages"
+  local healthcheck user volumes image_node
+  healthcheck=$(podman image inspect --format '{{json .Config.Healthcheck}}' "$image")
+  user=$(podman image inspect --format '{{.Config.User}}' "$image")
+  volumes=$(podman image inspect --format '{{json .Config.Volumes}}' "$image")
+  [[ "$healthcheck" == *"/health"* ]] || fail "the image has no HEALTHCHECK on /health: $healthcheck"
+  [ -n "$user" ] && [ "$user" != root ] && [ "$user" != 0 ] || fail "the image runs as root"
+  [[ "$volumes" == *'"/data"'* ]] || fail "the image declares no volume /data: $volumes"
+  [ -z "$(podman_quiet run --rm --network=host --entrypoint sh "$image" -c 'ls node_modules/vite node_modules/react 2>/dev/null')" ] ||
+    fail "the runtime image holds build-only packages"
+  image_node=$(podman_quiet run --rm --network=host --entrypoint node "$image" --version)
+  [ "${image_node%%.*}" = "v$node_major" ] || fail "the image runs Node.js $image_node, not $node_major"
+  step "Image built: Node.js $image_node, user $user, volume /data, health check on /health, no build-only packages"
+}
+
+if [ "$mode" != --built ]; then
+  build_image
+fi
+if [ "$mode" = --build-only ]; then
+  exit 0
+fi
 
 # --- start it ------------------------------------------------------------------------------------
 port=$(node -e 'const s = require("node:net").createServer().listen(0, "127.0.0.1", () => { process.stdout.write(String(s.address().port)); s.close(); });')
