@@ -178,7 +178,9 @@ build_image() {
   # may be configured), and the test reaches the server on a free port of this machine.
   # The docker format keeps the HEALTHCHECK (the OCI format has no field for it).
   local npm_cache=${NPM_CACHE:-$(npm config get cache 2>/dev/null || true)} cache_volume=()
-  if [ -n "$npm_cache" ] && [ -d "$npm_cache/_cacache" ]; then
+  # Only where this podman mounts overlays (with no cache the build downloads, as it always can).
+  if [ -n "$npm_cache" ] && [ -d "$npm_cache/_cacache" ] &&
+    podman_quiet run --rm --network=host --volume "$npm_cache:/root/.npm:O" "$base_image" true >/dev/null 2>&1; then
     cache_volume=(--volume "$npm_cache:/root/.npm:O")
     step "The build's npm ci reads this machine's npm cache ($npm_cache)"
   fi
