@@ -65,7 +65,9 @@ describe.runIf(databaseUrl)("a live update's NOTIFY (PostgreSQL)", () => {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
     db = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
-      log: (event) => statements.push(event.query.sql),
+      log: (event) => {
+        statements.push(event.query.sql);
+      },
     });
   });
 

@@ -30,7 +30,7 @@ export async function countBySlot(
 ): Promise<SlotCount[]> {
   const slot = sql<string>`substr(${sql.ref(column)}, 1, ${sql.lit(range.slotLength)})`;
   return db
-    .selectFrom(theirsToDo(db, userId))
+    .selectFrom(theirsToDo(db, userId, [column]))
     .select([slot.as("slot"), (eb) => eb.fn.countAll<number>().as("count")])
     .where(column, "is not", null)
     .$if(range.fromIso !== undefined, (query) => query.where(column, ">=", range.fromIso as string))
@@ -50,13 +50,16 @@ export async function countCompletionsByGroup(
   toIso: string,
 ): Promise<Array<{ priority: string; tags: string; project_id: string | null; count: number }>> {
   return db
-    .selectFrom(theirsToDo(db, userId))
+    .selectFrom(theirsToDo(db, userId, ["priority", "tags", "project_id", "completed_at"]))
     .select(["priority", "tags", "project_id", (eb) => eb.fn.countAll<number>().as("count")])
     .where("completed_at", ">=", fromIso)
     .where("completed_at", "<", toIso)
     .groupBy(["priority", "tags", "project_id"])
     .execute();
 }
+
+/** What the overdue histograms read of a task. */
+const OVERDUE_COLUMNS = ["due_date", "created_at", "status", "completed_at", "updated_at"] as const;
 
 /** When a task with a due date became overdue: its due date, or its creation if made already late. */
 const overdueFrom = sql<string>`case when created_at > due_date then created_at else due_date end`;
@@ -88,14 +91,14 @@ export async function overdueHistograms(
   const endSlot = sql<string>`substr(${overdueUntil}, 1, ${length})`;
   const [starts, ends] = await Promise.all([
     db
-      .selectFrom(theirsToDo(db, userId))
+      .selectFrom(theirsToDo(db, userId, OVERDUE_COLUMNS))
       .select([startSlot.as("slot"), (eb) => eb.fn.countAll<number>().as("count")])
       .where(overdueSometimeInRange)
       // By its name: the expression holds a parameter, which PostgreSQL would not match twice.
       .groupBy(sql`slot`)
       .execute(),
     db
-      .selectFrom(theirsToDo(db, userId))
+      .selectFrom(theirsToDo(db, userId, OVERDUE_COLUMNS))
       .select([endSlot.as("slot"), (eb) => eb.fn.countAll<number>().as("count")])
       .where(overdueSometimeInRange)
       .where(overdueUntil, "is not", null)
@@ -105,6 +108,9 @@ export async function overdueHistograms(
   ]);
   return { starts, ends };
 }
+
+/** What the completion figures read of a task. */
+const COMPLETION_COLUMNS = ["due_date", "completed_at", "created_at"] as const;
 
 /**
  * The range's completions: how many, how many had a due date and were done on or before it
@@ -129,7 +135,7 @@ export async function completionFigures(
   const tenths = sql<number>`cast(round((${days}) * 10) as integer)`;
   const [counts, histogram] = await Promise.all([
     db
-      .selectFrom(theirsToDo(db, userId))
+      .selectFrom(theirsToDo(db, userId, COMPLETION_COLUMNS))
       .select((eb) => [
         eb.fn.count<number>("due_date").as("with_due_date"),
         eb.fn
@@ -139,7 +145,7 @@ export async function completionFigures(
       .where(inRange)
       .executeTakeFirst(),
     db
-      .selectFrom(theirsToDo(db, userId))
+      .selectFrom(theirsToDo(db, userId, COMPLETION_COLUMNS))
       .select([tenths.as("tenths"), (eb) => eb.fn.countAll<number>().as("count")])
       .where(inRange)
       .groupBy(tenths)
@@ -159,13 +165,13 @@ export async function selectReviewRows(
   range: { startIso: string; endIso: string },
 ): Promise<{ completed: TaskRow[]; open: TaskRow[] }> {
   const completed = await db
-    .selectFrom(theirsToDo(db, userId))
+    .selectFrom(theirsToDo(db, userId, "all"))
     .selectAll()
     .where("completed_at", ">=", range.startIso)
     .where("completed_at", "<", range.endIso)
     .execute();
   const open = await db
-    .selectFrom(theirsToDo(db, userId))
+    .selectFrom(theirsToDo(db, userId, "all"))
     .selectAll()
     .where("status", "in", [...OPEN_STATUSES])
     .where("created_at", "<", range.endIso)

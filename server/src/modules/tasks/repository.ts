@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
+import { sql, type AliasedSelectQueryBuilder, type ExpressionBuilder, type SqlBool } from "kysely";
 import { isOpenStatus, type TaskPriority, type TaskStatus } from "@contract/tasks";
 import { isPostgres, type Db } from "../../db/database";
 import type { Database, NewTask, NewTaskEvent, TaskEventRow, TaskRow, TaskUpdate } from "../../db/schema";
@@ -18,27 +18,35 @@ export interface TaskQueryFilters {
   sharedProjectIds?: readonly string[];
 }
 
+type TaskColumn = keyof TaskRow & string;
+
 /**
- * The tasks that are the user's to do, as a table named `tasks` to select from: their own but
- * those assigned to another member of a shared project, and those of others' projects assigned
- * to them (what the statistics, the analytics and the weekly review count). Two disjoint halves
- * joined by UNION ALL, each read through its own index (the conditions of the outer query reach
- * into both): as one `or`, PostgreSQL reads every task of the user from the table, in a bitmap
- * of both indexes, where the own half alone is read from the (user_id, status, due_date,
- * assignee_id) index only.
+ * The tasks that are the user's to do, as a table named `tasks` of `columns` to select from:
+ * their own but those assigned to another member of a shared project, and those of others'
+ * projects assigned to them (what the statistics, the analytics and the weekly review count).
+ * Two disjoint halves joined by UNION ALL, each read through its own index (the conditions of
+ * the outer query reach into both): as one `or`, PostgreSQL reads every task of the user from the
+ * table, in a bitmap of both indexes, where the own half alone is read from the (user_id, status,
+ * due_date, assignee_id) index only. Only the columns asked for, so SQLite can do the same.
  */
-export function theirsToDo(db: Db, userId: string) {
+export function theirsToDo(
+  db: Db,
+  userId: string,
+  columns: "all",
+): AliasedSelectQueryBuilder<TaskRow, "tasks">;
+export function theirsToDo<C extends TaskColumn>(
+  db: Db,
+  userId: string,
+  columns: readonly C[],
+): AliasedSelectQueryBuilder<Pick<TaskRow, C>, "tasks">;
+export function theirsToDo(db: Db, userId: string, columns: readonly TaskColumn[] | "all") {
   const own = db
     .selectFrom("tasks")
-    .selectAll()
     .where("user_id", "=", userId)
     .where((eb) => eb.or([eb("assignee_id", "is", null), eb("assignee_id", "=", userId)]));
-  const assigned = db
-    .selectFrom("tasks")
-    .selectAll()
-    .where("assignee_id", "=", userId)
-    .where("user_id", "<>", userId);
-  return own.unionAll(assigned).as("tasks");
+  const assigned = db.selectFrom("tasks").where("assignee_id", "=", userId).where("user_id", "<>", userId);
+  if (columns === "all") return own.selectAll().unionAll(assigned.selectAll()).as("tasks");
+  return own.select(columns).unionAll(assigned.select(columns)).as("tasks");
 }
 
 /** The user's own tasks, and those of the projects shared with the user. */
@@ -410,7 +418,7 @@ export interface TaskCounts {
  */
 export async function countTasks(db: Db, userId: string, nowIso: string): Promise<TaskCounts> {
   const rows = await db
-    .selectFrom(theirsToDo(db, userId))
+    .selectFrom(theirsToDo(db, userId, ["status", "due_date"]))
     .select((eb) => [
       "status",
       eb.fn.countAll<number>().as("count"),
