@@ -213,13 +213,34 @@ export async function openListenConnection(db: Db): Promise<pg.Client> {
   return client;
 }
 
+/** What each transaction opened by inTransaction runs once it has committed (afterCommit). */
+const afterCommitWork = new WeakMap<Db, Array<(db: Db) => Promise<void>>>();
+
 /**
  * Runs `work` in a transaction: inside the caller's when `db` already is one (so a service can
  * make another module's writes part of its own unit of work), else in a new one, committed before
  * this returns. `work` must use the transaction it is given: the root handle would wait for the
- * transaction to end (SQLite has one connection).
+ * transaction to end (SQLite has one connection). What `work` handed to afterCommit runs after
+ * the COMMIT, before this returns.
  */
 export async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   if (db.isTransaction) return work(db);
-  return db.transaction().execute(work);
+  const committed: Array<(db: Db) => Promise<void>> = [];
+  const result = await db.transaction().execute((trx) => {
+    afterCommitWork.set(trx, committed);
+    return work(trx);
+  });
+  for (const next of committed) await next(db);
+  return result;
+}
+
+/**
+ * Hands `work` to run on the root handle once the transaction `trx` (opened by inTransaction) has
+ * committed, and never if it rolls back; false, doing nothing, when `trx` is not such a
+ * transaction.
+ */
+export function afterCommit(trx: Db, work: (db: Db) => Promise<void>): boolean {
+  const committed = afterCommitWork.get(trx);
+  committed?.push(work);
+  return committed !== undefined;
 }

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Db } from "../../db/database";
 
-/** Sends a NOTIFY on `channel`, as part of the transaction `db` is in (PostgreSQL only). */
+/** Sends a NOTIFY on `channel`, as part of the transaction `db` is in, if any (PostgreSQL only). */
 export async function notify(db: Db, channel: string, payload: string): Promise<void> {
   await sql`SELECT pg_notify(${channel}, ${payload})`.execute(db);
 }

@@ -30,9 +30,8 @@ export async function countBySlot(
 ): Promise<SlotCount[]> {
   const slot = sql<string>`substr(${sql.ref(column)}, 1, ${sql.lit(range.slotLength)})`;
   return db
-    .selectFrom("tasks")
+    .selectFrom(theirsToDo(db, userId, [column]))
     .select([slot.as("slot"), (eb) => eb.fn.countAll<number>().as("count")])
-    .where((eb) => theirsToDo(eb, userId))
     .where(column, "is not", null)
     .$if(range.fromIso !== undefined, (query) => query.where(column, ">=", range.fromIso as string))
     .$if(range.toIso !== undefined, (query) => query.where(column, "<", range.toIso as string))
@@ -51,14 +50,16 @@ export async function countCompletionsByGroup(
   toIso: string,
 ): Promise<Array<{ priority: string; tags: string; project_id: string | null; count: number }>> {
   return db
-    .selectFrom("tasks")
+    .selectFrom(theirsToDo(db, userId, ["priority", "tags", "project_id", "completed_at"]))
     .select(["priority", "tags", "project_id", (eb) => eb.fn.countAll<number>().as("count")])
-    .where((eb) => theirsToDo(eb, userId))
     .where("completed_at", ">=", fromIso)
     .where("completed_at", "<", toIso)
     .groupBy(["priority", "tags", "project_id"])
     .execute();
 }
+
+/** What the overdue histograms read of a task. */
+const OVERDUE_COLUMNS = ["due_date", "created_at", "status", "completed_at", "updated_at"] as const;
 
 /** When a task with a due date became overdue: its due date, or its creation if made already late. */
 const overdueFrom = sql<string>`case when created_at > due_date then created_at else due_date end`;
@@ -81,7 +82,6 @@ export async function overdueHistograms(
   const length = sql.lit(range.slotLength);
   const overdueSometimeInRange = (eb: ExpressionBuilder<Database, "tasks">) =>
     eb.and([
-      theirsToDo(eb, userId),
       eb("due_date", "is not", null),
       eb("due_date", "<", range.toIso),
       eb.or([eb(overdueUntil, "is", null), eb(overdueUntil, ">=", range.fromIso)]),
@@ -91,14 +91,14 @@ export async function overdueHistograms(
   const endSlot = sql<string>`substr(${overdueUntil}, 1, ${length})`;
   const [starts, ends] = await Promise.all([
     db
-      .selectFrom("tasks")
+      .selectFrom(theirsToDo(db, userId, OVERDUE_COLUMNS))
       .select([startSlot.as("slot"), (eb) => eb.fn.countAll<number>().as("count")])
       .where(overdueSometimeInRange)
       // By its name: the expression holds a parameter, which PostgreSQL would not match twice.
       .groupBy(sql`slot`)
       .execute(),
     db
-      .selectFrom("tasks")
+      .selectFrom(theirsToDo(db, userId, OVERDUE_COLUMNS))
       .select([endSlot.as("slot"), (eb) => eb.fn.countAll<number>().as("count")])
       .where(overdueSometimeInRange)
       .where(overdueUntil, "is not", null)
@@ -108,6 +108,9 @@ export async function overdueHistograms(
   ]);
   return { starts, ends };
 }
+
+/** What the completion figures read of a task. */
+const COMPLETION_COLUMNS = ["due_date", "completed_at", "created_at"] as const;
 
 /**
  * The range's completions: how many, how many had a due date and were done on or before it
@@ -125,14 +128,14 @@ export async function completionFigures(
   tenthsToComplete: Array<{ tenths: number; count: number }>;
 }> {
   const inRange = (eb: ExpressionBuilder<Database, "tasks">) =>
-    eb.and([theirsToDo(eb, userId), eb("completed_at", ">=", fromIso), eb("completed_at", "<", toIso)]);
+    eb.and([eb("completed_at", ">=", fromIso), eb("completed_at", "<", toIso)]);
   const days = isPostgres(db)
     ? sql<number>`extract(epoch from (cast(completed_at as timestamptz) - cast(created_at as timestamptz))) / 86400`
     : sql<number>`julianday(completed_at) - julianday(created_at)`;
   const tenths = sql<number>`cast(round((${days}) * 10) as integer)`;
   const [counts, histogram] = await Promise.all([
     db
-      .selectFrom("tasks")
+      .selectFrom(theirsToDo(db, userId, COMPLETION_COLUMNS))
       .select((eb) => [
         eb.fn.count<number>("due_date").as("with_due_date"),
         eb.fn
@@ -142,7 +145,7 @@ export async function completionFigures(
       .where(inRange)
       .executeTakeFirst(),
     db
-      .selectFrom("tasks")
+      .selectFrom(theirsToDo(db, userId, COMPLETION_COLUMNS))
       .select([tenths.as("tenths"), (eb) => eb.fn.countAll<number>().as("count")])
       .where(inRange)
       .groupBy(tenths)
@@ -162,16 +165,14 @@ export async function selectReviewRows(
   range: { startIso: string; endIso: string },
 ): Promise<{ completed: TaskRow[]; open: TaskRow[] }> {
   const completed = await db
-    .selectFrom("tasks")
+    .selectFrom(theirsToDo(db, userId, "all"))
     .selectAll()
-    .where((eb) => theirsToDo(eb, userId))
     .where("completed_at", ">=", range.startIso)
     .where("completed_at", "<", range.endIso)
     .execute();
   const open = await db
-    .selectFrom("tasks")
+    .selectFrom(theirsToDo(db, userId, "all"))
     .selectAll()
-    .where((eb) => theirsToDo(eb, userId))
     .where("status", "in", [...OPEN_STATUSES])
     .where("created_at", "<", range.endIso)
     .execute();

@@ -12,7 +12,7 @@ export interface PlacedChange {
 }
 
 /** What one member is told of a change: the announcements and the sync log's rows. */
-interface MemberView {
+export interface MemberView {
   changes: TaskChange[];
   saved: SyncedTask[];
   removed: SyncedTask[];
@@ -26,14 +26,13 @@ function idOf(change: TaskChange): string {
  * A change to a shared project's tasks reaches every member as it reaches the owner: their list's
  * version moves, their CalDAV sync log records it, and their webhooks and live updates hear of it.
  * A task moved out of a project a member shares is, to that member, deleted; the owner's other
- * projects stay private.
+ * projects stay private. This reads who is told what, by member; reachMembers then tells them.
  */
-export async function reachMembers(
+export async function memberViews(
   trx: Db,
   ownerId: string,
   changes: readonly PlacedChange[],
-  nowIso: string,
-): Promise<void> {
+): Promise<Map<string, MemberView>> {
   const projectIds = new Set(changes.flatMap((placed) => [placed.before, placed.after]));
   projectIds.delete(null);
   const members = await memberIdsByProject(trx, [...projectIds] as string[]);
@@ -57,6 +56,11 @@ export async function reachMembers(
       viewOf(memberId).removed.push({ id, project_id: before });
     }
   }
+  return views;
+}
+
+/** Moves each member's version and sync log, and announces the change to them (memberViews). */
+export async function reachMembers(trx: Db, views: Map<string, MemberView>, nowIso: string): Promise<void> {
   for (const [memberId, view] of views) {
     const version = await bumpTaskDataVersion(trx, memberId, nowIso);
     // A member may have had the task in another shared list: every change is a save for them.

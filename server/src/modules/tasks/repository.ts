@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SqlBool } from "kysely";
+import { sql, type AliasedSelectQueryBuilder, type ExpressionBuilder, type SqlBool } from "kysely";
 import { isOpenStatus, type TaskPriority, type TaskStatus } from "@contract/tasks";
 import { isPostgres, type Db } from "../../db/database";
 import type { Database, NewTask, NewTaskEvent, TaskEventRow, TaskRow, TaskUpdate } from "../../db/schema";
@@ -18,19 +18,35 @@ export interface TaskQueryFilters {
   sharedProjectIds?: readonly string[];
 }
 
+type TaskColumn = keyof TaskRow & string;
+
 /**
- * The tasks that are the user's to do: their own but those assigned to another member of a
- * shared project, and those of others' projects assigned to them (what the statistics, the
- * analytics and the weekly review count).
+ * The tasks that are the user's to do, as a table named `tasks` of `columns` to select from:
+ * their own but those assigned to another member of a shared project, and those of others'
+ * projects assigned to them (what the statistics, the analytics and the weekly review count).
+ * Two disjoint halves joined by UNION ALL, each read through its own index (the conditions of
+ * the outer query reach into both): as one `or`, PostgreSQL reads every task of the user from the
+ * table, in a bitmap of both indexes, where the own half alone is read from the (user_id, status,
+ * due_date, assignee_id) index only. Only the columns asked for, so SQLite can do the same.
  */
-export function theirsToDo(eb: ExpressionBuilder<Database, "tasks">, userId: string) {
-  return eb.or([
-    eb.and([
-      eb("user_id", "=", userId),
-      eb.or([eb("assignee_id", "is", null), eb("assignee_id", "=", userId)]),
-    ]),
-    eb("assignee_id", "=", userId),
-  ]);
+export function theirsToDo(
+  db: Db,
+  userId: string,
+  columns: "all",
+): AliasedSelectQueryBuilder<TaskRow, "tasks">;
+export function theirsToDo<C extends TaskColumn>(
+  db: Db,
+  userId: string,
+  columns: readonly C[],
+): AliasedSelectQueryBuilder<Pick<TaskRow, C>, "tasks">;
+export function theirsToDo(db: Db, userId: string, columns: readonly TaskColumn[] | "all") {
+  const own = db
+    .selectFrom("tasks")
+    .where("user_id", "=", userId)
+    .where((eb) => eb.or([eb("assignee_id", "is", null), eb("assignee_id", "=", userId)]));
+  const assigned = db.selectFrom("tasks").where("assignee_id", "=", userId).where("user_id", "<>", userId);
+  if (columns === "all") return own.selectAll().unionAll(assigned.selectAll()).as("tasks");
+  return own.select(columns).unionAll(assigned.select(columns)).as("tasks");
 }
 
 /** The user's own tasks, and those of the projects shared with the user. */
@@ -395,14 +411,14 @@ export interface TaskCounts {
 }
 
 /**
- * All counts in one pass, per status (read from the (user_id, status, due_date) index alone).
+ * All counts in one pass, per status (read from the (user_id, status, due_date, assignee_id) index
+ * alone).
  * Overdue means, literally: a due date before `nowIso` and a status other than completed — so a
  * cancelled task past its date counts.
  */
 export async function countTasks(db: Db, userId: string, nowIso: string): Promise<TaskCounts> {
   const rows = await db
-    .selectFrom("tasks")
-    .where((eb) => theirsToDo(eb, userId))
+    .selectFrom(theirsToDo(db, userId, ["status", "due_date"]))
     .select((eb) => [
       "status",
       eb.fn.countAll<number>().as("count"),

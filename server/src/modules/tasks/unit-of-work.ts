@@ -6,7 +6,7 @@ import { accessTo, type Access, type AccessTarget, type Need } from "./access";
 import { announceTaskChanges, type TaskChange } from "./announce";
 import { announceAssignment, checkAssignee } from "./assignees";
 import { changeEvents, creationEvents, taskEvent, type TaskHistory } from "./history";
-import { reachMembers } from "./member-reach";
+import { memberViews, reachMembers } from "./member-reach";
 import { followReminder } from "./reminders";
 import {
   bumpTaskDataVersion,
@@ -170,15 +170,9 @@ export class TaskWrite {
     );
     for (const [id, remindAt] of this.#reminders) await followReminder(trx, id, remindAt, nowIso);
     const outcomes = [...this.#outcomes.values()];
-    // Before the version: a write taking the user's lock last holds it for what follows only.
+    // Read before the version: a write taking the user's lock last holds it for what follows only.
     await announceTaskChanges(trx, userId, outcomes.map(announced), nowIso);
-    const version = await bumpTaskDataVersion(trx, userId, nowIso);
-    await recordSyncChanges(trx, userId, version, {
-      created: outcomes.flatMap((outcome) => (outcome.type === "created" ? [outcome.row] : [])),
-      saved: outcomes.flatMap((outcome) => (outcome.type === "updated" ? [outcome.row] : [])),
-      removed: outcomes.flatMap((outcome) => (outcome.type === "deleted" ? [outcome.task] : [])),
-    });
-    await reachMembers(
+    const members = await memberViews(
       trx,
       userId,
       outcomes.map((outcome) => ({
@@ -186,8 +180,14 @@ export class TaskWrite {
         before: outcome.before,
         after: placeOf(outcome),
       })),
-      nowIso,
     );
+    const version = await bumpTaskDataVersion(trx, userId, nowIso);
+    await recordSyncChanges(trx, userId, version, {
+      created: outcomes.flatMap((outcome) => (outcome.type === "created" ? [outcome.row] : [])),
+      saved: outcomes.flatMap((outcome) => (outcome.type === "updated" ? [outcome.row] : [])),
+      removed: outcomes.flatMap((outcome) => (outcome.type === "deleted" ? [outcome.task] : [])),
+    });
+    await reachMembers(trx, members, nowIso);
     for (const row of this.#assigned.values()) await announceAssignment(trx, row, this.actorId, nowIso);
   }
 }
