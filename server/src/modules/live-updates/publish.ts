@@ -82,7 +82,17 @@ export async function publishLiveUpdates(
 async function notifyInstances(db: Db, message: LiveUpdateMessage): Promise<void> {
   const payload = JSON.stringify(message);
   const send = (on: Db) => notify(on, LIVE_UPDATES_CHANNEL, payload);
-  if (!db.isTransaction || !afterCommit(db, send)) await send(db);
+  if (!db.isTransaction) await send(db);
+  else if (!afterCommit(db, (on) => send(on).catch(reportUnsent))) await send(db);
+}
+
+/**
+ * After the COMMIT the change is in: a NOTIFY that fails then (the connection lost) must not turn
+ * the write's answer into an error, which a client would retry. The other devices see the change
+ * at their next refresh.
+ */
+function reportUnsent(error: unknown): void {
+  process.emitWarning(`A live update was not sent after its change committed: ${String(error)}`);
 }
 
 /**
