@@ -26,6 +26,7 @@ import * as dateFormat from "./0026-date-format";
 import * as morningHour from "./0027-morning-hour";
 import * as subtaskPosition from "./0028-subtask-position";
 import * as oidcDeletionConfirmations from "./0030-oidc-deletion-confirmations";
+import * as taskListIndexes from "./0032-task-list-indexes";
 
 /**
  * Every migration, in order. Add new ones at the end; never edit a released one. A migration keeps
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   "0027-morning-hour": morningHour,
   "0028-subtask-position": subtaskPosition,
   "0030-oidc-deletion-confirmations": oidcDeletionConfirmations,
+  "0032-task-list-indexes": taskListIndexes,
 };

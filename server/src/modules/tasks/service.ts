@@ -51,7 +51,7 @@ export { projectAccess, taskAccess, type Access } from "./access";
 export { TASK_ASSIGNED_JOB } from "./assignees";
 
 /**
- * GET /api/v1/tasks: the user's tasks, filtered, in to-do order (see compareInListOrder). A
+ * GET /api/v1/tasks: the user's tasks, filtered, in to-do order (see sortedInListOrder). A
  * project_id that is not one of the user's projects is a 404, as any other user's id is.
  */
 export async function listTasks(db: Db, userId: string, query: TaskFiltersQuery): Promise<TaskJson[]> {
