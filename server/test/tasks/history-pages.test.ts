@@ -85,6 +85,33 @@ describe("the completed tasks a page at a time, newest first", () => {
     expect(await titlesOf({ order: "completed_at", limit: "5", after })).toEqual(["Open one"]);
   });
 
+  it("pages tasks completed at the same instant by id, newest first, each once", async () => {
+    const other = bearer((await signUp(t)).token);
+    const ids: string[] = [];
+    for (let index = 1; index <= 5; index += 1) {
+      const response = await t.app.inject({
+        method: "POST",
+        url: TASKS,
+        headers: other,
+        payload: { title: `Same instant ${index}`, status: "completed" },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      ids.push((response.json() as TaskJson).id);
+    }
+    const received: TaskJson[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const query = { status: "completed", order: "completed_at", limit: "2", ...(after ? { after } : {}) };
+      const response = await t.app.inject({ method: "GET", url: TASKS, headers: other, query });
+      const page = response.json() as TaskJson[];
+      if (page.length === 0) break;
+      received.push(...page);
+      after = taskPageCursor(page.at(-1) as TaskJson);
+    }
+    expect(new Set(received.map((task) => task.completed_at)).size).toBe(1);
+    expect(received.map((task) => task.id)).toEqual([...ids].sort().reverse());
+  });
+
   it("keeps the open tasks on their own, in the to-do order, without the history", async () => {
     expect(await titlesOf({ status: "pending,in_progress" })).toEqual(["Open two", "Open one"]);
   });

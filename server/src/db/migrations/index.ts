@@ -27,6 +27,7 @@ import * as morningHour from "./0027-morning-hour";
 import * as subtaskPosition from "./0028-subtask-position";
 import * as oidcDeletionConfirmations from "./0030-oidc-deletion-confirmations";
 import * as tasksToDoIndex from "./0031-tasks-to-do-index";
+import * as taskListIndexes from "./0032-task-list-indexes";
 
 /**
  * Every migration, in order. Add new ones at the end; never edit a released one. A migration keeps
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   "0028-subtask-position": subtaskPosition,
   "0030-oidc-deletion-confirmations": oidcDeletionConfirmations,
   "0031-tasks-to-do-index": tasksToDoIndex,
+  "0032-task-list-indexes": taskListIndexes,
 };

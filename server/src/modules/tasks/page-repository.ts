@@ -3,10 +3,10 @@ import { isPostgres, type Db } from "../../db/database";
 import type { TaskRow } from "../../db/schema";
 import {
   applyFilters,
-  compareInListOrder,
   selectChildren,
   ownOrShared,
   selectTasks,
+  sortedInListOrder,
   type TaskQueryFilters,
 } from "./repository";
 
@@ -56,7 +56,7 @@ function filteredTasks(db: Db, userId: string, filters: TaskQueryFilters) {
 /**
  * The user's tasks matching `filters`, in the page's order, at most `limit`. Newest completion
  * first is read in that order from the (user_id, completed_at) index, so a page of a long history
- * costs what it holds; the to-do order is sorted here (see compareInListOrder) and cut after.
+ * costs what it holds; the to-do order is sorted here (see sortedInListOrder) and cut after.
  * Completed tasks and never-completed ones (last, ids descending) are read apart: one ORDER BY
  * with NULLS LAST is one PostgreSQL cannot read from that index, so it would sort them all.
  */
@@ -69,7 +69,7 @@ export async function selectTaskPage(
   if (page.order === "due") {
     let rows = await selectTasks(db, userId, filters);
     if (page.withSubtasks)
-      rows = (await withSubtasks(db, userId, rows, filters.sharedProjectIds)).sort(compareInListOrder);
+      rows = sortedInListOrder(await withSubtasks(db, userId, rows, filters.sharedProjectIds));
     return page.limit === undefined ? rows : rows.slice(0, page.limit);
   }
   const { after, limit } = page;

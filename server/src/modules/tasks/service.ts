@@ -51,27 +51,32 @@ export { projectAccess, taskAccess, type Access } from "./access";
 export { TASK_ASSIGNED_JOB } from "./assignees";
 
 /**
- * GET /api/v1/tasks: the user's tasks, filtered, in to-do order (see compareInListOrder). A
+ * GET /api/v1/tasks: the user's tasks, filtered, in to-do order (see sortedInListOrder). A
  * project_id that is not one of the user's projects is a 404, as any other user's id is.
  */
 export async function listTasks(db: Db, userId: string, query: TaskFiltersQuery): Promise<TaskJson[]> {
   const filters = parseTaskFilters(query);
   if (filters.projectId !== undefined) await projectAccess(db, userId, filters.projectId, "read");
-  await adoptStrayTasks(db, userId);
   const sharedProjectIds = (await sharedProjectsOf(db, userId)).map((shared) => shared.projectId);
-  return listFilteredTasks(db, userId, { ...filters, sharedProjectIds }, parseTaskPage(query));
+  const list = () => listFilteredTasks(db, userId, { ...filters, sharedProjectIds }, parseTaskPage(query));
+  const tasks = await list();
+  // Checked on the answer rather than before it: one statement less for every list.
+  if (!tasks.some((task) => task.project_id === "")) return tasks;
+  return (await adoptStrayTasks(db, userId)) ? list() : tasks;
 }
 
 /**
- * Tasks the previous release wrote during a rolling upgrade have no project: they move to the
- * Inbox before the list is read (a user that release signed up gets the Inbox with a first task).
+ * Tasks the previous release wrote during a rolling upgrade have no project: once a list would
+ * answer one, they move to the Inbox and the list is read again (a user that release signed up
+ * gets the Inbox with a first task). true when some moved.
  */
-async function adoptStrayTasks(db: Db, userId: string): Promise<void> {
-  if (!(await hasTasksWithoutProject(db, userId))) return;
-  await inTransaction(db, async (trx) => {
+async function adoptStrayTasks(db: Db, userId: string): Promise<boolean> {
+  if (!(await hasTasksWithoutProject(db, userId))) return false;
+  return inTransaction(db, async (trx) => {
     await lockUserTasks(trx, userId);
     const inboxId = await existingInboxId(trx, userId);
     if (inboxId) await adoptTasksWithoutProject(trx, userId, inboxId);
+    return inboxId !== undefined;
   });
 }
 
