@@ -250,7 +250,7 @@ test.describe("reminders beyond the bell", () => {
     const streamOpen = page.waitForResponse(
       (response) => response.url().includes("/api/v1/events?ticket=") && response.status() === 200,
     );
-    await openFromSidebar(page, "Tasks");
+    await page.goto("/tasks");
     await Promise.all([bellLoaded, streamOpen]);
     const remindAt = new Date(Date.now() + 1_000);
     remindAt.setUTCMilliseconds(0);
