@@ -39,6 +39,11 @@ export default defineConfig({
         "--disable-quic",
       ],
     },
+    // Every journey opens a new context, where the app's service worker would install and
+    // precache the whole build (about a hundred files) while the journey runs: on two cores that
+    // held the screens' own requests back by seconds. The journeys of the worker itself
+    // (pwa.spec.ts, push reminders) allow it again.
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },

@@ -20,7 +20,8 @@ test("public screens: landing, login, register and 404", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Transform Your Tasks Automatically" })).toBeVisible();
   await scan(page, "landing");
 
-  await page.goto("/login");
+  // By the links a visitor follows: the app loaded once, not once a screen.
+  await page.getByRole("link", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: "Welcome back" })).toBeVisible();
   await scan(page, "login");
   // The validation messages and the auth error above the form.
@@ -33,7 +34,7 @@ test("public screens: landing, login, register and 404", async ({ page }) => {
   await expect(page.getByRole("alert")).toBeVisible();
   await scan(page, "login with the auth error");
 
-  await page.goto("/register");
+  await page.getByRole("link", { name: "Sign up" }).click();
   await expect(page.getByRole("heading", { name: "Create an account" })).toBeVisible();
   await scan(page, "register");
   await page.getByRole("button", { name: "Create Account" }).click();
@@ -184,9 +185,11 @@ test("signed-in screens, dialogs and menus, empty and with data", async ({ page,
   });
 
   await test.step("at 375 px: the dashboard and the mobile menu", async () => {
+    await openFromSidebar(page, "Dashboard");
+    // The screen as it lays itself out again on a narrower window: no reload needed.
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.goto("/dashboard");
     await expect(greeting(page)).toBeVisible();
+    await expect(page.getByRole("button", { name: "Open navigation menu" })).toBeVisible();
     await scan(page, "dashboard at 375 px");
 
     await page.getByRole("button", { name: "Open navigation menu" }).click();

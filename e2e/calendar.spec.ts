@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import type { PlanProposal } from "@contract/planning";
 import type { TaskJson } from "@contract/tasks";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { expect, test, type Account } from "./support/signed-in";
+import { expect, openFromSidebar, test, type Account } from "./support/signed-in";
 
 /**
  * Planning the day in time, on a desktop and on a 375 px phone: subscribe to an ICS address served
@@ -110,7 +110,9 @@ for (const device of [
         });
 
         await test.step("subscribe to the ICS address in Settings", async () => {
-          await page.goto("/settings");
+          // A phone's sidebar is behind its menu: the address is typed there.
+          if (device.phone) await page.goto("/settings");
+          else await openFromSidebar(page, "Settings");
           await page.getByLabel("Name", { exact: true }).fill("Team");
           await page.getByLabel("ICS address").fill(ics.url);
           await page.getByRole("button", { name: "Add calendar" }).click();
@@ -121,7 +123,6 @@ for (const device of [
         });
 
         await test.step("see the events on tomorrow's calendar", async () => {
-          await page.goto("/dashboard");
           await openCalendar(page, device.phone);
           if (!device.phone) await page.getByRole("button", { name: "Day", exact: true }).click();
           await page.getByRole("button", { name: "Next day" }).click();

@@ -31,6 +31,9 @@ async function queryCacheSaved(page: Page, text: string): Promise<boolean> {
   );
 }
 
+// The service worker is what these journeys are about (the others block it: playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 test("the manifest, the service worker and the page are served fresh and valid", async ({ request }) => {
   const manifest = await request.get("/manifest.webmanifest");
   expect(manifest.ok()).toBe(true);

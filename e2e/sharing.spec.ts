@@ -82,7 +82,7 @@ test("an owner shares a project; the member accepts, works in it, is made a view
   });
 
   await test.step("she assigns the task to herself and comments on it; the owner's open task shows it live", async () => {
-    await page.goto(`/projects/${project.id}`);
+    // The owner is still on the project's page, its live-update stream open since the invitation.
     await card(page, "Buy milk").getByRole("button", { name: 'Edit "Buy milk"' }).click();
     const ownersDialog = page.getByRole("dialog", { name: "Edit Task" });
     await expect(ownersDialog.getByRole("textbox", { name: "New comment" })).toBeVisible();
@@ -126,7 +126,10 @@ test("an owner shares a project; the member accepts, works in it, is made a view
   });
 
   await test.step("as a viewer she reads the task and its comments but cannot change them", async () => {
-    await gracePage.goto(`/projects/${project.id}`);
+    await gracePage
+      .getByRole("navigation", { name: "Projects" })
+      .getByRole("link", { name: /Household/ })
+      .click();
     await expect(gracePage.getByText(/you are viewer/)).toBeVisible();
     await expect(gracePage.getByRole("button", { name: "Create Task" })).toHaveCount(0);
     const viewersCard = card(gracePage, "Buy milk");

@@ -29,6 +29,15 @@ describe("timeZoneOptions", () => {
     expect(options[2]?.label).toBe("America/New York (UTC-05:00)");
   });
 
+  it("reads the offsets again at another moment (they are kept for a minute only)", () => {
+    const labelAt = (now: Date) =>
+      timeZoneOptions(zones, { browserTimeZone: "Europe/Berlin", now })[0]?.label;
+    expect(labelAt(winter)).toBe("Europe/Berlin (UTC+01:00) · your browser");
+    expect(labelAt(summer)).toBe("Europe/Berlin (UTC+02:00) · your browser");
+    expect(labelAt(new Date("2026-03-29T00:59:59Z"))).toBe("Europe/Berlin (UTC+01:00) · your browser");
+    expect(labelAt(new Date("2026-03-29T01:00:00Z"))).toBe("Europe/Berlin (UTC+02:00) · your browser");
+  });
+
   it("offers a zone the list lacks when it is the saved or chosen one", () => {
     const options = timeZoneOptions(zones, {
       browserTimeZone: "UTC",

@@ -13,6 +13,29 @@ export function utcOffsetLabel(timeZone: string, now: Date): string {
   return `UTC${formatInTimeZone(now, timeZone, "xxx")}`;
 }
 
+const MINUTE_MS = 60_000;
+/** The labels of the minute last listed: offsets change only on a minute. */
+const labelsOfMinute = { minute: Number.NaN, labels: new Map<string, string>() };
+
+/**
+ * `utcOffsetLabel`, kept for the rest of the minute: reading ~400 zones' offsets takes the
+ * browser a second or more, and the picker lists them again whenever the choice changes, or
+ * when Settings is opened again.
+ */
+function offsetLabelThisMinute(timeZone: string, now: Date): string {
+  const minute = Math.floor(now.getTime() / MINUTE_MS);
+  if (minute !== labelsOfMinute.minute) {
+    labelsOfMinute.minute = minute;
+    labelsOfMinute.labels.clear();
+  }
+  let label = labelsOfMinute.labels.get(timeZone);
+  if (label === undefined) {
+    label = utcOffsetLabel(timeZone, new Date(minute * MINUTE_MS));
+    labelsOfMinute.labels.set(timeZone, label);
+  }
+  return label;
+}
+
 /**
  * The picker's options: the browser's zone first (it is most likely the right one), then UTC,
  * then the others in order; each with its offset at `now`. Zones in `include` (the saved one, the
@@ -28,8 +51,8 @@ export function timeZoneOptions(
     value: zone,
     label:
       zone === browserTimeZone
-        ? `${zone.replaceAll("_", " ")} (${utcOffsetLabel(zone, now)}) · your browser`
-        : `${zone.replaceAll("_", " ")} (${utcOffsetLabel(zone, now)})`,
+        ? `${zone.replaceAll("_", " ")} (${offsetLabelThisMinute(zone, now)}) · your browser`
+        : `${zone.replaceAll("_", " ")} (${offsetLabelThisMinute(zone, now)})`,
   }));
 }
 
