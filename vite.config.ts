@@ -145,6 +145,10 @@ export default defineConfig({
           deps: { optimizer: { client: { enabled: true, include: ["date-fns", "date-fns-tz"] } } },
           // Whole screens with lazy routes: generous on a loaded 2-core machine.
           testTimeout: 20_000,
+          // A worker keeps its jsdom window and the modules it loaded from one file to the next:
+          // building the window and importing msw, the contract and React again for every file was
+          // about half of this suite's time. src/test/setup.ts leaves nothing of a test behind.
+          isolate: false,
         },
       },
       {

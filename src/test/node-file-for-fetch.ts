@@ -8,14 +8,19 @@ import { File as NodeFile } from "node:buffer";
  * class extending the global Request (msw's) inherits the patch only if it is there when that
  * class is defined.
  */
-globalThis.Request = new Proxy(globalThis.Request, {
-  construct(target, args, newTarget) {
-    const jsdomFile = globalThis.File;
-    globalThis.File = NodeFile as unknown as typeof File;
-    try {
-      return Reflect.construct(target, args, newTarget) as object;
-    } finally {
-      globalThis.File = jsdomFile;
-    }
-  },
-});
+const patched = Symbol.for("tasklane.request-with-node-file");
+// A worker runs this again for each test file in the same window (isolate: false): patch once.
+if (!(patched in globalThis)) {
+  Object.defineProperty(globalThis, patched, { value: true });
+  globalThis.Request = new Proxy(globalThis.Request, {
+    construct(target, args, newTarget) {
+      const jsdomFile = globalThis.File;
+      globalThis.File = NodeFile as unknown as typeof File;
+      try {
+        return Reflect.construct(target, args, newTarget) as object;
+      } finally {
+        globalThis.File = jsdomFile;
+      }
+    },
+  });
+}

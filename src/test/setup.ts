@@ -2,13 +2,19 @@ import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
+import { buildUser } from "@mocks/fixtures";
+import { seedAccount } from "@mocks/handlers/account";
 import { twoFactorStore } from "@mocks/handlers/account-security";
 import { analyticsStore } from "@mocks/handlers/analytics";
 import { notificationStore } from "@mocks/handlers/notifications";
 import { planningStore } from "@mocks/handlers/planning";
+import { projectStore } from "@mocks/handlers/projects";
 import { server } from "@mocks/server";
 import { sharingStore } from "@mocks/handlers/sharing";
+import { taskStore } from "@mocks/handlers/tasks";
+import { useDailyPlanGenerationStore } from "@/stores/daily-plan-generation-store";
 import { useDayPlanStore } from "@/stores/day-plan-store";
+import { useExtractionStore } from "@/stores/extraction-store";
 import { TEST_NOW } from "./clock";
 
 // Every web and contract test runs at TEST_NOW, on a clock that moves on as time passes, whatever
@@ -39,6 +45,15 @@ window.scrollTo = () => {};
 Element.prototype.setPointerCapture ??= () => {};
 Element.prototype.releasePointerCapture ??= () => {};
 Element.prototype.hasPointerCapture ??= () => false;
+
+// A worker runs one file after another in the same window and modules (isolate: false): each
+// file starts from the fakes' and stores' first state, as a file of its own would.
+seedAccount(buildUser());
+taskStore.reset();
+projectStore.reset();
+useDailyPlanGenerationStore.getState().reset();
+useExtractionStore.getState().reset();
+sessionStorage.clear();
 
 // msw: every request a test makes must be one a handler knows.
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));

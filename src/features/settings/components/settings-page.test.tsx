@@ -284,9 +284,10 @@ describe("Timezone card", () => {
   it("offers every IANA zone the browser knows", async () => {
     await renderSettings({ timezone: "Europe/Berlin" });
     expect(picker()).toHaveValue("Europe/Berlin");
-    const options = within(picker())
-      .getAllByRole("option")
-      .map((option) => option.getAttribute("value"));
+    // The select's own list: a role query would check each of its 400-odd options for visibility.
+    const options = Array.from((picker() as HTMLSelectElement).options, (option) =>
+      option.getAttribute("value"),
+    );
     expect(options[0]).toBe("UTC");
     expect(options).toEqual(
       expect.arrayContaining(["Asia/Tokyo", "America/Los_Angeles", "Pacific/Auckland"]),
