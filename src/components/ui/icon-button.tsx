@@ -1,11 +1,12 @@
-import type { LucideIcon } from "lucide-react";
+import type { ComponentType } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 
 type IconButtonProps = Omit<ButtonProps, "variant" | "size" | "children" | "asChild"> & {
   /** What the button does to what, for screen readers: `Delete "Buy milk"`. */
   label: string;
-  icon: LucideIcon;
+  /** A lucide icon, or any icon taking `aria-hidden`. */
+  icon: ComponentType<{ "aria-hidden"?: boolean }>;
   /** Red, for a button that deletes or removes. */
   destructive?: boolean;
 };

@@ -6,8 +6,8 @@ import {
   type Task,
   type TaskStatus,
 } from "@contract/tasks";
-import { ChevronDown, ChevronRight, CornerDownRight, Eye, Pencil, Trash2, X } from "lucide-react";
 import { memo, useEffect, useId, useRef, useState } from "react";
+import { useFocusLeavesWithTask, useTaskCardState } from "../use-card-slots";
 import { Card } from "@/components/ui/card";
 import { IconButton } from "@/components/ui/icon-button";
 import { Input } from "@/components/ui/input";
@@ -15,6 +15,15 @@ import { OnDemandMenu, once } from "@/components/layout/on-demand-menu";
 import { NativeSelect } from "@/components/ui/native-select";
 import { TaskToggle } from "@/components/tasks/task-toggle";
 import { cn } from "@/lib/cn";
+import {
+  ChevronDownIcon,
+  ChevronRightIcon,
+  CornerDownRightIcon,
+  EyeIcon,
+  PencilIcon,
+  TrashIcon,
+  XIcon,
+} from "./card-icons";
 import { LabelledOptions } from "./labelled-options";
 import { SelectTaskCheckbox } from "./select-task-checkbox";
 import { TaskBadges } from "./task-badges";
@@ -48,6 +57,9 @@ interface TaskCardProps extends TaskCardActions {
   readOnly?: boolean;
 }
 
+/** The same element on every card and render: React keeps the options as they are. */
+const STATUS_OPTIONS = <LabelledOptions values={TASK_STATUSES} labels={TASK_STATUS_LABELS} />;
+
 const loadMenu = once(() => import("./task-card-menu").then((module) => module.TaskCardMenu));
 
 /** One task on the Tasks screen. Memoised: a change to one task re-renders one card. */
@@ -67,13 +79,15 @@ export const TaskCard = memo(function TaskCard({
   canHaveSubtasks = true,
   readOnly = false,
 }: TaskCardProps) {
-  const [addingSubtask, setAddingSubtask] = useState(false);
+  const [addingSubtask, setAddingSubtask] = useTaskCardState(task.id, false);
+  const card = useFocusLeavesWithTask(task.id);
   const completed = task.status === "completed";
   const cancelled = task.status === "cancelled";
   const open = isOpenStatus(task.status);
 
   return (
     <Card
+      ref={card}
       // Focusable as a whole (j / k, or a click), but no stop of its own for Tab, so that moving
       // through the page with Tab never indents a task: on a focused card Tab / Shift-Tab indent
       // and outdent it (see TaskList).
@@ -89,7 +103,7 @@ export const TaskCard = memo(function TaskCard({
     >
       {expanded !== undefined && onExpandedChange ? (
         <IconButton
-          icon={expanded ? ChevronDown : ChevronRight}
+          icon={expanded ? ChevronDownIcon : ChevronRightIcon}
           label={`${expanded ? "Collapse" : "Expand"} subtasks of "${task.title}"`}
           aria-expanded={expanded}
           className="-mr-1 mt-0.5 size-6"
@@ -108,7 +122,7 @@ export const TaskCard = memo(function TaskCard({
       <div className="min-w-0 flex-1">
         {context !== undefined && (
           <p className="flex items-center gap-1 text-xs text-muted-foreground" dir="auto">
-            <CornerDownRight className="size-3" aria-hidden />
+            <CornerDownRightIcon className="size-3" aria-hidden />
             <span className="sr-only">Subtask of</span>
             <span className="truncate">{context}</span>
           </p>
@@ -181,17 +195,17 @@ function EditControls({
         value={task.status}
         onChange={(event) => onStatusChange(task, taskStatusSchema.parse(event.target.value))}
       >
-        <LabelledOptions values={TASK_STATUSES} labels={TASK_STATUS_LABELS} />
+        {STATUS_OPTIONS}
       </NativeSelect>
       <IconButton
-        icon={Pencil}
+        icon={PencilIcon}
         label={`Edit "${task.title}"`}
         title="Edit task"
         className="size-7"
         onClick={() => onEdit(task)}
       />
       <IconButton
-        icon={Trash2}
+        icon={TrashIcon}
         destructive
         label={`Delete "${task.title}"`}
         title="Delete task"
@@ -200,6 +214,8 @@ function EditControls({
       />
       {onMoveToProject && (
         <OnDemandMenu
+          // One task's menu: a card kept for another task (see useCardSlots) never shows it open.
+          key={task.id}
           load={loadMenu}
           props={{ title: task.title, onAddSubtask, onMoveToProject: () => onMoveToProject(task) }}
           trigger={(events) => <TaskCardMenuButton title={task.title} {...events} />}
@@ -218,7 +234,7 @@ function ReadOnlyControls({ task, onView }: { task: Task; onView(): void }) {
         {TASK_STATUS_LABELS[task.status]}
       </span>
       <IconButton
-        icon={Eye}
+        icon={EyeIcon}
         label={`View "${task.title}"`}
         title="View task (read only)"
         className="size-7"
@@ -275,7 +291,7 @@ function SubtaskInput({
           }
         }}
       />
-      <IconButton icon={X} label="Stop adding subtasks" className="size-7" onClick={onClose} />
+      <IconButton icon={XIcon} label="Stop adding subtasks" className="size-7" onClick={onClose} />
     </form>
   );
 }
