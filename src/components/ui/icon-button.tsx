@@ -1,12 +1,11 @@
-import type { ComponentType } from "react";
+import type { LucideIcon } from "lucide-react";
 import { Button, type ButtonProps } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 
 type IconButtonProps = Omit<ButtonProps, "variant" | "size" | "children" | "asChild"> & {
   /** What the button does to what, for screen readers: `Delete "Buy milk"`. */
   label: string;
-  /** A lucide icon, or any icon taking `aria-hidden`. */
-  icon: ComponentType<{ "aria-hidden"?: boolean }>;
+  icon: LucideIcon;
   /** Red, for a button that deletes or removes. */
   destructive?: boolean;
 };

@@ -40,9 +40,9 @@ export function slotKeys(before: ReadonlyMap<string, string>, ids: readonly stri
  * virtualiser forgets it for the task it showed before, which would otherwise stop observing the
  * element once that task came back elsewhere.
  */
-export function useRowMeasuring(virtualizer: Virtualizer<Window, HTMLLIElement>) {
-  const shown = useRef(new WeakMap<HTMLLIElement, string>());
-  return (key: string) => (node: HTMLLIElement | null) => {
+export function useRowMeasuring(virtualizer: Virtualizer<Window, Element>) {
+  const shown = useRef(new WeakMap<Element, string>());
+  return (key: string) => (node: Element | null) => {
     if (!node) {
       virtualizer.measureElement(null);
       return;

@@ -1,3 +1,4 @@
+import { taskFromWire } from "@contract/tasks";
 import { buildTask, buildUser } from "@mocks/fixtures";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
@@ -16,9 +17,9 @@ const actions = {
   onAddSubtask: vi.fn(),
   onMoveToProject: vi.fn(),
 };
-const soup = buildTask({ id: "soup", title: "Cook soup" });
-const train = buildTask({ id: "train", title: "Book the train" });
-const plants = buildTask({ id: "plants", title: "Water plants", description: "The fern too" });
+const soup = taskFromWire(buildTask({ id: "soup", title: "Cook soup" }));
+const train = taskFromWire(buildTask({ id: "train", title: "Book the train" }));
+const plants = taskFromWire(buildTask({ id: "plants", title: "Water plants", description: "The fern too" }));
 
 const itemOf = (title: string) => screen.getByRole("group", { name: title }).closest("li");
 

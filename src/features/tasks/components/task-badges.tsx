@@ -1,4 +1,5 @@
 import { isOpenStatus, isOverdue, type Task } from "@contract/tasks";
+import { BellRing, Calendar, CalendarClock, Hourglass } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { PriorityBadge } from "@/components/tasks/priority-badge";
 import { RepeatBadge } from "@/components/tasks/repeat-badge";
@@ -6,7 +7,6 @@ import { isAllDay } from "@/lib/due-dates";
 import { formatDate } from "@/lib/date-format";
 import { isDueToday } from "../task-view";
 import { AssigneeAvatar } from "./assignee-avatar";
-import { BellRingIcon, CalendarClockIcon, CalendarIcon, HourglassIcon } from "./card-icons";
 
 /**
  * What a task card says of its task after the title: priority, subtasks done, due date (red when
@@ -39,7 +39,7 @@ export function TaskBadges({
           variant={overdue ? "destructive" : dueToday ? "warning" : "outline"}
           title={formatDate(task.due_date, timeZone, "dateTime")}
         >
-          <CalendarIcon className="size-3" aria-hidden />
+          <Calendar className="size-3" aria-hidden />
           <span className="sr-only">{overdue ? "Overdue, due" : "Due"}</span>
           {dueToday ? "Today" : formatDate(task.due_date, timeZone, "date")}
           {!isAllDay(task.due_date, timeZone) && `, ${formatDate(task.due_date, timeZone, "time")}`}
@@ -50,14 +50,14 @@ export function TaskBadges({
           variant="outline"
           title={`Scheduled ${formatDate(task.scheduled_start, timeZone, "dateTime")}`}
         >
-          <CalendarClockIcon className="size-3" aria-hidden />
+          <CalendarClock className="size-3" aria-hidden />
           <span className="sr-only">Scheduled</span>
           {formatDate(task.scheduled_start, timeZone, "weekdayTime")}
         </Badge>
       )}
       {task.duration_minutes != null && (
         <Badge variant="outline" title="Estimate">
-          <HourglassIcon className="size-3" aria-hidden />
+          <Hourglass className="size-3" aria-hidden />
           <span className="sr-only">Estimate</span>
           {task.duration_minutes} min
         </Badge>
@@ -65,7 +65,7 @@ export function TaskBadges({
       {task.recurrence && <RepeatBadge rule={task.recurrence} />}
       {task.remind_at && open && (
         <Badge variant="outline" title={`Reminder ${formatDate(task.remind_at, timeZone, "dateTime")}`}>
-          <BellRingIcon className="size-3" aria-hidden />
+          <BellRing className="size-3" aria-hidden />
           <span className="sr-only">Reminder</span>
           {formatDate(task.remind_at, timeZone, "time")}
         </Badge>

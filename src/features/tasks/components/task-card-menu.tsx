@@ -1,4 +1,4 @@
-import { FolderInput, ListPlus } from "lucide-react";
+import { FolderInput, ListPlus, MoreHorizontal } from "lucide-react";
 import { useRef, type ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
 import {
@@ -8,7 +8,6 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { useFocusFirstItemOnce, type OnDemandOpening } from "@/components/layout/on-demand-menu";
-import { MoreIcon } from "./card-icons";
 
 export interface TaskCardMenuProps {
   title: string;
@@ -27,7 +26,7 @@ export function TaskCardMenuButton({ title, ...props }: { title: string } & Comp
       aria-label={`More actions for "${title}"`}
       {...props}
     >
-      <MoreIcon aria-hidden />
+      <MoreHorizontal aria-hidden />
     </Button>
   );
 }

@@ -6,6 +6,7 @@ import {
   type Task,
   type TaskStatus,
 } from "@contract/tasks";
+import { ChevronDown, ChevronRight, CornerDownRight, Eye, Pencil, Trash2, X } from "lucide-react";
 import { memo, useEffect, useId, useRef, useState } from "react";
 import { useFocusLeavesWithTask, useTaskCardState } from "../use-card-slots";
 import { Card } from "@/components/ui/card";
@@ -15,15 +16,6 @@ import { OnDemandMenu, once } from "@/components/layout/on-demand-menu";
 import { NativeSelect } from "@/components/ui/native-select";
 import { TaskToggle } from "@/components/tasks/task-toggle";
 import { cn } from "@/lib/cn";
-import {
-  ChevronDownIcon,
-  ChevronRightIcon,
-  CornerDownRightIcon,
-  EyeIcon,
-  PencilIcon,
-  TrashIcon,
-  XIcon,
-} from "./card-icons";
 import { LabelledOptions } from "./labelled-options";
 import { SelectTaskCheckbox } from "./select-task-checkbox";
 import { TaskBadges } from "./task-badges";
@@ -103,7 +95,7 @@ export const TaskCard = memo(function TaskCard({
     >
       {expanded !== undefined && onExpandedChange ? (
         <IconButton
-          icon={expanded ? ChevronDownIcon : ChevronRightIcon}
+          icon={expanded ? ChevronDown : ChevronRight}
           label={`${expanded ? "Collapse" : "Expand"} subtasks of "${task.title}"`}
           aria-expanded={expanded}
           className="-mr-1 mt-0.5 size-6"
@@ -122,7 +114,7 @@ export const TaskCard = memo(function TaskCard({
       <div className="min-w-0 flex-1">
         {context !== undefined && (
           <p className="flex items-center gap-1 text-xs text-muted-foreground" dir="auto">
-            <CornerDownRightIcon className="size-3" aria-hidden />
+            <CornerDownRight className="size-3" aria-hidden />
             <span className="sr-only">Subtask of</span>
             <span className="truncate">{context}</span>
           </p>
@@ -198,14 +190,14 @@ function EditControls({
         {STATUS_OPTIONS}
       </NativeSelect>
       <IconButton
-        icon={PencilIcon}
+        icon={Pencil}
         label={`Edit "${task.title}"`}
         title="Edit task"
         className="size-7"
         onClick={() => onEdit(task)}
       />
       <IconButton
-        icon={TrashIcon}
+        icon={Trash2}
         destructive
         label={`Delete "${task.title}"`}
         title="Delete task"
@@ -234,7 +226,7 @@ function ReadOnlyControls({ task, onView }: { task: Task; onView(): void }) {
         {TASK_STATUS_LABELS[task.status]}
       </span>
       <IconButton
-        icon={EyeIcon}
+        icon={Eye}
         label={`View "${task.title}"`}
         title="View task (read only)"
         className="size-7"
@@ -291,7 +283,7 @@ function SubtaskInput({
           }
         }}
       />
-      <IconButton icon={XIcon} label="Stop adding subtasks" className="size-7" onClick={onClose} />
+      <IconButton icon={X} label="Stop adding subtasks" className="size-7" onClick={onClose} />
     </form>
   );
 }

@@ -12,7 +12,6 @@ import type { TaskCardActions } from "./task-card";
 
 /** The board (with its drag-and-drop library) downloads when it is first shown. */
 const TaskBoard = lazy(() => import("./task-board").then((module) => ({ default: module.TaskBoard })));
-import { CardIconSymbols } from "./card-icons";
 import { TaskList } from "./task-list";
 import { CreateTaskButton } from "./tasks-heading";
 import { UpcomingList } from "./upcoming-list";
@@ -45,7 +44,7 @@ export function TasksContent({
   onCreate,
   layout = "list",
 }: TasksContentProps) {
-  const { visibleTasks, narrowed } = shown;
+  const { visibleTasks, dayGroups, narrowed } = shown;
   if (tasksQuery.isPending) {
     return (
       <div className="space-y-3" role="status" aria-label="Loading tasks">
@@ -88,23 +87,6 @@ export function TasksContent({
       </Card>
     );
   }
-  // The drawings the cards' icons refer to, once beside the cards (see card-icons).
-  return (
-    <>
-      <CardIconSymbols />
-      <ShownCards shown={shown} index={index} timeZone={timeZone} actions={actions} layout={layout} />
-    </>
-  );
-}
-
-/** The cards: on the board, by day in Upcoming, or the list. */
-function ShownCards({
-  shown: { visibleTasks, dayGroups },
-  index,
-  timeZone,
-  actions,
-  layout,
-}: Pick<TasksContentProps, "shown" | "index" | "timeZone" | "actions"> & { layout: TaskLayout }) {
   if (layout === "board") {
     return (
       <Suspense fallback={<div role="status" aria-label="Loading the board" className="h-40" />}>
