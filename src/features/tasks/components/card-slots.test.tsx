@@ -70,4 +70,20 @@ describe("Cards kept for another task", () => {
     expect(document.body).toHaveFocus();
     expect(screen.queryByRole("textbox")).not.toBeInTheDocument();
   });
+
+  it("close a menu left open for the task before", async () => {
+    const { user, rerender } = renderWithProviders(
+      <TaskList tasks={[soup, train]} timeZone="UTC" {...actions} />,
+      { user: buildUser({ timezone: "UTC" }) },
+    );
+    await user.click(screen.getByRole("button", { name: 'More actions for "Cook soup"' }));
+    expect(await screen.findByRole("menuitem", { name: "Move to project…" })).toBeInTheDocument();
+
+    rerender(<TaskList tasks={[plants, train]} timeZone="UTC" {...actions} />);
+
+    expect(screen.queryByRole("menu")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: 'More actions for "Water plants"' }));
+    await user.click(await screen.findByRole("menuitem", { name: "Move to project…" }));
+    expect(actions.onMoveToProject).toHaveBeenCalledWith(plants);
+  });
 });

@@ -206,8 +206,8 @@ function EditControls({
       />
       {onMoveToProject && (
         <OnDemandMenu
-          // One task's menu: a card kept for another task (see useCardSlots) never shows it open.
-          key={task.id}
+          // A card kept for another task (see useCardSlots) never shows the last one's menu open.
+          owner={task.id}
           load={loadMenu}
           props={{ title: task.title, onAddSubtask, onMoveToProject: () => onMoveToProject(task) }}
           trigger={(events) => <TaskCardMenuButton title={task.title} {...events} />}
