@@ -51,7 +51,7 @@ export function useRowMeasuring(virtualizer: Virtualizer<Window, Element>) {
     shown.current.set(node, key);
     const cache = virtualizer.elementsCache;
     for (const [cached, element] of cache) if (element === node) cache.delete(cached);
-    if (cache.get(key) !== undefined) cache.delete(key);
+    cache.delete(key);
     virtualizer.measureElement(node);
   };
 }
