@@ -1,14 +1,8 @@
 import type { TaskListOrder } from "@contract/tasks";
 import { isPostgres, type Db } from "../../db/database";
 import type { TaskRow } from "../../db/schema";
-import {
-  applyFilters,
-  selectChildren,
-  ownOrShared,
-  selectTasks,
-  sortedInListOrder,
-  type TaskQueryFilters,
-} from "./repository";
+import { applyFilters, selectChildren, ownOrShared, selectTasks, type TaskQueryFilters } from "./repository";
+import { sortedInListOrder } from "./list-order";
 
 /** Which part of the list a call asks for: its order, how many at most, and after which task. */
 export interface TaskPage {
