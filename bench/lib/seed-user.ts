@@ -1,6 +1,22 @@
+import { createAiProvider } from "../../server/src/ai";
 import type { AppDeps } from "../../server/src/app-types";
+import type { Config } from "../../server/src/config";
+import { engineOf, type Db } from "../../server/src/db/database";
+import { systemClock } from "../../server/src/lib/clock";
 import { newId } from "../../server/src/lib/ids";
 import { createSession } from "../../server/src/modules/auth/session-repository";
+
+/** What seeding writes with: the real database and clock; no mail leaves, the AI is the configured one. */
+export function seedingDeps(config: Config, db: Db): AppDeps {
+  return {
+    config,
+    db,
+    engine: engineOf(config),
+    clock: systemClock,
+    mailer: { send: async () => undefined },
+    ai: createAiProvider(config.ai),
+  };
+}
 
 /** A user row and a live session, written directly: the bench measures tasks, not sign-up. */
 export async function seedUser(deps: AppDeps, label: string): Promise<{ id: string; token: string }> {

@@ -3,13 +3,12 @@ import http from "node:http";
 import path from "node:path";
 import { sql } from "kysely";
 import { apiRoutes } from "../../contract/routes";
-import { createAiProvider } from "../../server/src/ai";
 import { parseConfig } from "../../server/src/config";
-import { engineOf, openDatabase } from "../../server/src/db/database";
+import { openDatabase } from "../../server/src/db/database";
 import { systemClock } from "../../server/src/lib/clock";
 import { createTasks } from "../../server/src/modules/tasks/service";
 import { seedHistory } from "../lib/history-user";
-import { seedUser } from "../lib/seed-user";
+import { seedingDeps, seedUser } from "../lib/seed-user";
 import { taskInputs } from "../support/api-server";
 import { freePort } from "../support/bounded";
 import { serverBuild } from "../support/server-build";
@@ -50,14 +49,7 @@ const tokensFile = path.join(dir, databaseUrl ? "tokens-postgres.json" : "tokens
 async function seed(env: Record<string, string>): Promise<void> {
   const config = parseConfig(env);
   const db = await openDatabase(config);
-  const deps = {
-    config,
-    db,
-    engine: engineOf(config),
-    clock: systemClock,
-    mailer: { send: async () => undefined },
-    ai: createAiProvider(config.ai),
-  };
+  const deps = seedingDeps(config, db);
   const many = await seedUser(deps, "10k");
   await createTasks(db, systemClock, many.id, taskInputs(10_000, 1));
   const longTime = await seedUser(deps, "history");

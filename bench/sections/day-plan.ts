@@ -5,16 +5,15 @@ import path from "node:path";
 import { formatInTimeZone } from "date-fns-tz";
 import { apiRoutes } from "../../contract/routes";
 import type { CreateTaskInput, TaskPriority } from "../../contract/tasks";
-import { createAiProvider } from "../../server/src/ai";
 import { parseConfig } from "../../server/src/config";
-import { engineOf, openDatabase } from "../../server/src/db/database";
+import { openDatabase } from "../../server/src/db/database";
 import { systemClock } from "../../server/src/lib/clock";
 import { importCalendar } from "../../server/src/modules/calendars/service";
 import { createTasks } from "../../server/src/modules/tasks/service";
 import { benchEngines, type Engine } from "../lib/engines";
 import { sequentialLatency, type LatencyFigures } from "../lib/measure";
 import { budgetRow, budgetsTable, formatMs, type BenchSection } from "../lib/report";
-import { seedUser } from "../lib/seed-user";
+import { seedingDeps, seedUser } from "../lib/seed-user";
 import { generator } from "../support/api-server";
 import { freePort } from "../support/bounded";
 import { serverBuild } from "../support/server-build";
@@ -160,14 +159,7 @@ async function runEngine(engine: Engine): Promise<EngineRun> {
     const now = Date.now();
     let user: { id: string; token: string };
     try {
-      const deps = {
-        config,
-        db,
-        engine: engineOf(config),
-        clock: systemClock,
-        mailer: { send: async () => undefined },
-        ai: createAiProvider(config.ai),
-      };
+      const deps = seedingDeps(config, db);
       user = await seedUser(deps, "plan");
       await db
         .updateTable("users")

@@ -3,12 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import type { TaskPriority, TaskStatus } from "../../contract/tasks";
-import { createAiProvider } from "../../server/src/ai";
 import { parseConfig } from "../../server/src/config";
-import { engineOf, openDatabase, type Db } from "../../server/src/db/database";
+import { openDatabase, type Db } from "../../server/src/db/database";
 import { systemClock } from "../../server/src/lib/clock";
 import { createTasks } from "../../server/src/modules/tasks/service";
-import { seedUser } from "../lib/seed-user";
+import { seedingDeps, seedUser } from "../lib/seed-user";
 import { freePort } from "./bounded";
 import { serverBuild } from "./server-build";
 import { benchServerEnv, startServerProcess, type ServerProcess } from "./server-process";
@@ -135,14 +134,7 @@ export async function startApiServer(options: {
     const db = await openDatabase(config);
     const users: SeededUser[] = [];
     try {
-      const deps = {
-        config,
-        db,
-        engine: engineOf(config),
-        clock: systemClock,
-        mailer: { send: async () => undefined },
-        ai: createAiProvider(config.ai),
-      };
+      const deps = seedingDeps(config, db);
       for (const [index, { label, tasks: count, seed }] of options.users.entries()) {
         const user = await seedUser(deps, label);
         if (seed) {

@@ -3,14 +3,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { userSchema, type User } from "../../contract/auth";
 import type { CreateTaskInput, TaskPriority, TaskStatus } from "../../contract/tasks";
-import { createAiProvider } from "../../server/src/ai";
 import { parseConfig } from "../../server/src/config";
 import { openDatabase } from "../../server/src/db/database";
 import { systemClock } from "../../server/src/lib/clock";
 import { createProject } from "../../server/src/modules/projects/service";
 import { createTasks } from "../../server/src/modules/tasks/service";
 import { seedHistory } from "../lib/history-user";
-import { seedUser } from "../lib/seed-user";
+import { seedingDeps, seedUser } from "../lib/seed-user";
 import { freePort } from "./bounded";
 import { serverBuild } from "./server-build";
 import { benchServerEnv, startServerProcess, type ServerProcess } from "./server-process";
@@ -146,14 +145,7 @@ export async function startSpaServer(
     const db = await openDatabase(config);
     let token: string;
     try {
-      const deps = {
-        config,
-        db,
-        engine: "sqlite" as const,
-        clock: systemClock,
-        mailer: { send: async () => undefined },
-        ai: createAiProvider(config.ai),
-      };
+      const deps = seedingDeps(config, db);
       const seeded = await seedUser(deps, "spa");
       token = seeded.token;
       if (options.history) {
