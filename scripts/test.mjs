@@ -5,9 +5,11 @@
  * step's duration printed, stopping at the first that fails. With TEST_CLOCK_DAY set (an index of scripts/clock-days.mjs's list or an ISO
  * instant; CI sets it to the day's pick), the web and server suites run under libfaketime on that
  * day: their tests own their clock, so the machine's date must not matter to them. The end-to-end
- * journeys keep the real clock (they compute their dates from it).
+ * journeys keep the real clock (they compute their dates from it). With TEST_PROGRESS_FILE set, the
+ * name of each step is appended to that file as it starts (CI starts background work on it).
  */
 import { spawn } from "node:child_process";
+import { appendFileSync } from "node:fs";
 import { clockCommand, resolveDay } from "./clock-days.mjs";
 
 const clockDay = process.env.TEST_CLOCK_DAY ? resolveDay(process.env.TEST_CLOCK_DAY) : undefined;
@@ -55,6 +57,9 @@ function run(step, alone) {
 const took = [];
 for (const group of groups) {
   console.log(`\n--> ${group.map((step) => step.name).join(" and ")}`);
+  if (process.env.TEST_PROGRESS_FILE) {
+    appendFileSync(process.env.TEST_PROGRESS_FILE, group.map((step) => `${step.name}\n`).join(""));
+  }
   if (group.some((step) => step.ownClock) && clockDay) console.log(`Clock: ${clockDay.at}, ${clockDay.what}`);
   const results = await Promise.all(group.map((step) => run(step, group.length === 1)));
   took.push(...results.map((result) => result.took));
