@@ -161,8 +161,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // The PostgreSQL run shares one database: files run one after another.
           fileParallelism: !process.env.TEST_DATABASE_URL,
-          // A worker more than cores: half of a server test's time is spent waiting (on its
-          // child processes, sockets and timers), which left a core of two idle.
+          // A worker more than cores: two fifths of the server tests' time is spent waiting (on
+          // their child processes, sockets and timers), which left the cores idle that long.
           maxWorkers: availableParallelism() + 1,
           // Its own group (after the web tests when both run at once): a group has one pool size.
           sequence: { groupOrder: 1 },
