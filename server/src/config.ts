@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { PASSWORD_HASH_COST } from "./lib/passwords";
 
 /** The only place that reads process.env. */
 
@@ -229,19 +230,26 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     registration: env_.REGISTRATION,
     /** Unset: no OpenID Connect sign-in; `only`: the password form is hidden. */
     oidc: oidcOf(env_),
+    /** argon2id's cost for passwords: OWASP's minimum, never lowered by a setting. */
+    passwordHashCost: PASSWORD_HASH_COST,
   };
 }
 
 /**
  * A configuration for tests: everything default, in-memory SQLite, nothing listening, except that
  * inbound mail from the account's own address is believed without SPF, DKIM or DMARC (tests send
- * it from this machine, where no DNS answers; the tests of that check set "owner").
+ * it from this machine, where no DNS answers; the tests of that check set "owner"), and that
+ * passwords are hashed at argon2id's lowest cost: at the real one, the suite's thousands of
+ * sign-ups and sign-ins spent about a tenth of its time hashing (the real cost has its own test).
  */
 export function testConfig(overrides: Partial<Record<string, string>> = {}): Config {
-  return parseConfig({
-    LOG_LEVEL: "silent",
-    INBOUND_SMTP_PORT: "0",
-    INBOUND_SENDER_POLICY: "owner-unverified",
-    ...overrides,
-  });
+  return {
+    ...parseConfig({
+      LOG_LEVEL: "silent",
+      INBOUND_SMTP_PORT: "0",
+      INBOUND_SENDER_POLICY: "owner-unverified",
+      ...overrides,
+    }),
+    passwordHashCost: { memoryCost: 1_024, timeCost: 1 },
+  };
 }

@@ -26,13 +26,19 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   /** SQLite file location; ":memory:" for tests */
   sqlitePath?: string;
+  /**
+   * An in-memory SQLite database to start from instead: the bytes of another one (better-sqlite3's
+   * `serialize()`), so tests copy one migrated database rather than migrating each of their own.
+   */
+  sqliteImage?: Buffer;
 }
 
 // PostgreSQL returns COUNT(*) and other int8 values as strings; our counts fit in a JS number.
 pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 
-function openSqlite(file: string): SqliteDatabase.Database {
-  if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+function openSqlite(file: string | Buffer): SqliteDatabase.Database {
+  if (typeof file === "string" && file !== ":memory:")
+    mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   // An acknowledged write survives a crash: WAL with a full fsync on every commit.
   sqlite.pragma("journal_mode = WAL");
@@ -85,7 +91,7 @@ export function createDatabase(options: DatabaseOptions): Db {
     postgresUrls.set(db, options.databaseUrl);
     return db;
   }
-  const database = withStatementCache(openSqlite(options.sqlitePath ?? ":memory:"));
+  const database = withStatementCache(openSqlite(options.sqliteImage ?? options.sqlitePath ?? ":memory:"));
   return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
 }
 

@@ -4,12 +4,15 @@ import { dictionary } from "@zxcvbn-ts/language-common";
 /**
  * Password hashing with argon2id at OWASP's minimum (19 MiB, t=2, p=1). The values are
  * spelled out rather than left to the library's defaults so an upgrade cannot weaken them.
+ * The server always hashes at this cost (`passwordHashCost` of its configuration, which no
+ * setting changes); only the tests' configuration asks for less.
  */
 const ARGON2ID = 2 as Algorithm;
-const HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export type PasswordHashCost = { readonly memoryCost: number; readonly timeCost: number };
+export const PASSWORD_HASH_COST: PasswordHashCost = { memoryCost: 19_456, timeCost: 2 };
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, HASH_OPTIONS);
+export function hashPassword(password: string, cost: PasswordHashCost = PASSWORD_HASH_COST): Promise<string> {
+  return hash(password, { algorithm: ARGON2ID, parallelism: 1, ...cost });
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
@@ -27,12 +30,21 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 }
 
 /**
- * A valid hash of a random password, verified when a login names an unknown e-mail so that the
- * answer takes as long as for a wrong password (the e-mail cannot be probed by timing).
+ * A valid hash of a random password, at the cost passwords are stored with, verified when a login
+ * names an unknown e-mail so that the answer takes as long as for a wrong password (the e-mail
+ * cannot be probed by timing).
  */
-let decoyHash: Promise<string> | undefined;
-export async function verifyAgainstDecoy(password: string): Promise<void> {
-  decoyHash ??= hashPassword(`decoy-${Math.random()}-${Date.now()}`);
+const decoyHashes = new Map<string, Promise<string>>();
+export async function verifyAgainstDecoy(
+  password: string,
+  cost: PasswordHashCost = PASSWORD_HASH_COST,
+): Promise<void> {
+  const key = `${cost.memoryCost},${cost.timeCost}`;
+  let decoyHash = decoyHashes.get(key);
+  if (!decoyHash) {
+    decoyHash = hashPassword(`decoy-${Math.random()}-${Date.now()}`, cost);
+    decoyHashes.set(key, decoyHash);
+  }
   await verifyPassword(await decoyHash, password);
 }
 

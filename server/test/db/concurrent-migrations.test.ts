@@ -1,13 +1,11 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDatabase, pendingMigrations } from "../../src/db/database";
+import { runTogether } from "../processes";
 
-const run = promisify(execFile);
 const migrateProcess = path.join(import.meta.dirname, "migrate-process.ts");
 
 /**
@@ -25,14 +23,7 @@ describe("migrations at start", () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "tasklane-migrate-"));
     const file = path.join(dir, "tasklane.sqlite");
 
-    // Time enough for every process to load before they all start migrating.
-    // eslint-disable-next-line no-restricted-syntax -- processes agree on a moment of the real clock
-    const startAt = String(Date.now() + 4_000);
-    await Promise.all(
-      [1, 2, 3, 4].map(() =>
-        run(process.execPath, ["--import", "tsx", migrateProcess, file, startAt], { timeout: 60_000 }),
-      ),
-    );
+    await runTogether(migrateProcess, [[file], [file], [file], [file]]);
 
     const db = createDatabase({ sqlitePath: file });
     try {

@@ -1,13 +1,11 @@
-import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createDatabase } from "../../src/db/database";
+import { runTogether } from "../processes";
 
-const run = promisify(execFile);
 const writeProcess = path.join(import.meta.dirname, "write-process.ts");
 
 /**
@@ -31,14 +29,9 @@ describe("write transactions of several processes on one SQLite file", () => {
     await setup.destroy();
 
     const perProcess = 150;
-    // eslint-disable-next-line no-restricted-syntax -- processes agree on a moment of the real clock
-    const startAt = String(Date.now() + 4_000);
-    await Promise.all(
-      ["a", "b", "c"].map((name) =>
-        run(process.execPath, ["--import", "tsx", writeProcess, file, startAt, String(perProcess), name], {
-          timeout: 60_000,
-        }),
-      ),
+    await runTogether(
+      writeProcess,
+      ["a", "b", "c"].map((name) => [file, String(perProcess), name]),
     );
 
     const db = createDatabase({ sqlitePath: file });

@@ -1,4 +1,3 @@
-import { once } from "node:events";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createAiProvider } from "../../src/ai";
 import { buildApp } from "../../src/app";
@@ -7,13 +6,14 @@ import { createDatabase, engineOf } from "../../src/db/database";
 import { systemClock } from "../../src/lib/clock";
 import { createMailer } from "../../src/mail/mailer";
 import { startBackgroundServices } from "../../src/services";
+import { waitForGo } from "../processes";
 
 /**
  * One server instance, as main.ts starts it but without the HTTP listener: the app and its
  * background services (the job runner, polling every 100 ms) on the database of argv[2] (a SQLite
- * file or a postgres:// URL), mailing over SMTP to the port of argv[3]. Loaded, it says "ready"
- * and starts its services when it reads a line on stdin, so that instances loading at their own
- * pace start together; it stops once no job is due any more.
+ * file or a postgres:// URL), mailing over SMTP to the port of argv[3]. Loaded, it starts its
+ * services when told to (runTogether), so that instances loading at their own pace start
+ * together; it stops once no job is due any more.
  */
 const [database = "", smtpPort = "0"] = process.argv.slice(2);
 const postgres = database.startsWith("postgres");
@@ -34,9 +34,7 @@ const deps = {
 };
 const app = await buildApp(deps);
 await app.ready();
-process.stdout.write("ready\n");
-await once(process.stdin, "data");
-process.stdin.pause();
+await waitForGo();
 const stopServices = await startBackgroundServices(app, deps);
 
 // A server of its own, on the real clock like any server (the test moves its tasks in time instead).

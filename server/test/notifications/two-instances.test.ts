@@ -1,5 +1,3 @@
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpSink, type CaughtMail, type SmtpSink } from "../../../e2e/support/smtp-sink";
 import { createDatabase, migrateToLatest, type Db } from "../../src/db/database";
 import { bearer, createTestApp, signUp, testClock, testDatabase } from "../helpers";
+import { runTogether } from "../processes";
 
 const instanceProcess = path.join(import.meta.dirname, "server-instance.ts");
-const TSCONFIG = path.join(import.meta.dirname, "..", "..", "..", "tsconfig.node.json");
 const REMINDERS_MISSED = 20;
 const REMINDERS_ON_TIME = 20;
 
@@ -52,27 +50,11 @@ describe("reminders with two server instances on one database", () => {
   });
 
   /** Starts `count` instances together, once each has loaded, and waits until every one stopped. */
-  async function startInstances(count: number): Promise<void> {
-    const instances = Array.from({ length: count }, () =>
-      spawn(process.execPath, ["--import", "tsx", instanceProcess, database, String(sink.smtpPort)], {
-        // The server's own TypeScript settings: its imports of @contract/… resolve through them.
-        env: { ...process.env, TSX_TSCONFIG_PATH: TSCONFIG },
-        stdio: ["pipe", "pipe", "inherit"],
-      }),
+  const startInstances = (count: number) =>
+    runTogether(
+      instanceProcess,
+      Array.from({ length: count }, () => [database, String(sink.smtpPort)]),
     );
-    const exits = instances.map(
-      (child) =>
-        new Promise<void>((resolve, reject) => {
-          child.once("error", reject);
-          child.once("exit", (code) =>
-            code === 0 ? resolve() : reject(new Error(`A server instance exited with ${code}`)),
-          );
-        }),
-    );
-    await Promise.all(instances.map((child) => once(child.stdout, "data")));
-    for (const child of instances) child.stdin.end("go\n");
-    await Promise.all(exits);
-  }
 
   it(
     "delivers each reminder once, the missed ones marked late, and never again",

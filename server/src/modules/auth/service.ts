@@ -289,7 +289,7 @@ export async function resetPassword(
   if (!user) throw new Validation(INVALID_RESET_CODE_MESSAGE, "invalid_reset_code");
 
   await updateUser(deps.db, user.id, {
-    password_hash: await hashPassword(request.new_password),
+    password_hash: await hashPassword(request.new_password, deps.config.passwordHashCost),
     updated_at: now.toISOString(),
   });
   await revokeAllSessions(deps.db, user.id, now);
@@ -341,7 +341,7 @@ export async function register(
       email_lower: emailLower,
       username: request.username,
       username_lower: request.username.toLowerCase(),
-      password_hash: await hashPassword(request.password),
+      password_hash: await hashPassword(request.password, deps.config.passwordHashCost),
       first_name: emptyToNull(request.first_name),
       last_name: emptyToNull(request.last_name),
       created_at: timestamp,
@@ -404,7 +404,7 @@ export async function login(
   }
 
   // An unknown e-mail costs the same time as a wrong password, so it cannot be told apart.
-  if (!user) await verifyAgainstDecoy(request.password);
+  if (!user) await verifyAgainstDecoy(request.password, deps.config.passwordHashCost);
   if (!user || !(await verifyPassword(user.password_hash, request.password))) {
     await consumeRateLimit(deps.db, keys.clientFailures, now);
     const accountFailures = await consumeRateLimit(deps.db, keys.accountFailures, now);
@@ -467,7 +467,7 @@ export async function changePassword(
   }
   assertUncommonPassword(request.new_password);
   const updated = await updateUser(deps.db, user.id, {
-    password_hash: await hashPassword(request.new_password),
+    password_hash: await hashPassword(request.new_password, deps.config.passwordHashCost),
     updated_at: now.toISOString(),
   });
   await revokeOtherSessions(deps.db, user.id, sessionId, now);
