@@ -15,6 +15,7 @@ import {
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrations } from "./migrations";
+import { keepPreparedStatements } from "./postgres-statements";
 import type { Database } from "./schema";
 import { withStatementCache } from "./statement-cache";
 
@@ -87,6 +88,7 @@ const postgresUrls = new WeakMap<Db, string>();
 export function createDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POSTGRES_POOL_SIZE });
+    pool.on("connect", (client) => keepPreparedStatements(client));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     postgresUrls.set(db, options.databaseUrl);
     return db;

@@ -1,4 +1,4 @@
-import type { Insertable } from "kysely";
+import { sql, type Insertable } from "kysely";
 import type { Db } from "../../db/database";
 import type { TaskIcalRow, TaskSyncTable } from "../../db/schema";
 
@@ -114,11 +114,11 @@ export async function upsertSyncRows(db: Db, rows: ReadonlyArray<Insertable<Task
     await db
       .insertInto("task_sync")
       .values(rows.slice(start, start + SYNC_CHUNK))
+      // The object form: Kysely builds a callback's expression builder anew on every call.
       .onConflict((conflict) =>
-        conflict.columns(["task_id", "collection"]).doUpdateSet((eb) => ({
-          version: eb.ref("excluded.version"),
-          deleted: eb.ref("excluded.deleted"),
-        })),
+        conflict
+          .columns(["task_id", "collection"])
+          .doUpdateSet({ version: sql<number>`excluded.version`, deleted: sql<number>`excluded.deleted` }),
       )
       .execute();
   }

@@ -26,15 +26,18 @@ function idOf(change: TaskChange): string {
  * A change to a shared project's tasks reaches every member as it reaches the owner: their list's
  * version moves, their CalDAV sync log records it, and their webhooks and live updates hear of it.
  * A task moved out of a project a member shares is, to that member, deleted; the owner's other
- * projects stay private. This reads who is told what, by member; reachMembers then tells them.
+ * projects stay private. This reads who is told what, by member (not for `neverShared`, projects
+ * known to be unshared); reachMembers then tells them.
  */
 export async function memberViews(
   trx: Db,
   ownerId: string,
   changes: readonly PlacedChange[],
+  neverShared: ReadonlySet<string>,
 ): Promise<Map<string, MemberView>> {
   const projectIds = new Set(changes.flatMap((placed) => [placed.before, placed.after]));
   projectIds.delete(null);
+  for (const id of neverShared) projectIds.delete(id);
   const members = await memberIdsByProject(trx, [...projectIds] as string[]);
   const views = new Map<string, MemberView>();
   const viewOf = (memberId: string) => {

@@ -304,11 +304,11 @@ export async function bumpTaskDataVersion(db: Db, userId: string, nowIso: string
   const { version } = await db
     .insertInto("task_data_versions")
     .values({ user_id: userId, version: 1, changed_at: nowIso })
+    // The object form: Kysely builds a callback's expression builder anew on every call.
     .onConflict((conflict) =>
-      conflict.column("user_id").doUpdateSet((eb) => ({
-        version: eb("task_data_versions.version", "+", 1),
-        changed_at: nowIso,
-      })),
+      conflict
+        .column("user_id")
+        .doUpdateSet({ version: sql<number>`task_data_versions.version + 1`, changed_at: nowIso }),
     )
     .returning("version")
     .executeTakeFirstOrThrow();

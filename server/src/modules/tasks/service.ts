@@ -178,6 +178,7 @@ export async function createTasks(
     const rows = inputs.map((input, index) => {
       const placement = placements[index];
       if (!placement) throw new Error("placementsOf returned fewer placements than inputs");
+      if (placement.inbox) write.neverShared(placement.project_id);
       return newTaskRow(userId, input, placement, nowIso, timeZone);
     });
     await write.insert(

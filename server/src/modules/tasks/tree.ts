@@ -75,6 +75,8 @@ export interface Placement {
   parent_id: string | null;
   /** Its place among the parent's subtasks; null at the top level. */
   position: number | null;
+  /** In the owner's Inbox, found as the place of a task given none: never shared. */
+  inbox?: true;
 }
 
 /**
@@ -117,8 +119,10 @@ export async function placementsOf(
       const position = next.get(parent.id) ?? 0;
       next.set(parent.id, position + 1);
       placements.push({ parent_id: parent.id, project_id: parent.project_id ?? (await inboxId()), position });
+    } else if (input.project_id) {
+      placements.push({ parent_id: null, project_id: input.project_id, position: null });
     } else {
-      placements.push({ parent_id: null, project_id: input.project_id ?? (await inboxId()), position: null });
+      placements.push({ parent_id: null, project_id: await inboxId(), position: null, inbox: true });
     }
   }
   return placements;

@@ -40,6 +40,7 @@ export class TaskWrite {
   readonly #outcomes = new Map<string, Outcome>();
   readonly #reminders = new Map<string, string | null>();
   readonly #assigned = new Map<string, TaskRow>();
+  readonly #neverShared = new Set<string>();
   #dataChanged = false;
   /** Who makes the change: the owner (`userId`), or a member of a shared project. */
   actorId: string;
@@ -121,6 +122,11 @@ export class TaskWrite {
     this.#dataChanged ||= rows.length > 0;
   }
 
+  /** A project known to be the owner's Inbox, which is never shared: its members are not read. */
+  neverShared(projectId: string): void {
+    this.#neverShared.add(projectId);
+  }
+
   /** A change of the user's task data that is no task's (a project created, renamed or archived). */
   dataChanged(): void {
     this.#dataChanged = true;
@@ -180,6 +186,7 @@ export class TaskWrite {
         before: outcome.before,
         after: placeOf(outcome),
       })),
+      this.#neverShared,
     );
     const version = await bumpTaskDataVersion(trx, userId, nowIso);
     await recordSyncChanges(trx, userId, version, {

@@ -16,10 +16,13 @@ export async function selectWebhooks(db: Db, userId: string): Promise<WebhookRow
 }
 
 /** The user's webhooks that still take deliveries. */
-export async function selectActiveWebhooks(db: Db, userId: string): Promise<WebhookRow[]> {
+export async function selectActiveWebhooks(
+  db: Db,
+  userId: string,
+): Promise<Array<Pick<WebhookRow, "id" | "events">>> {
   return db
     .selectFrom("webhooks")
-    .selectAll()
+    .select(["id", "events"])
     .where("user_id", "=", userId)
     .where("disabled_at", "is", null)
     .execute();
