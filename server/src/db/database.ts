@@ -28,8 +28,17 @@ export interface DatabaseOptions {
   sqlitePath?: string;
 }
 
-// PostgreSQL returns COUNT(*) and other int8 values as strings; our counts fit in a JS number.
-pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+/**
+ * How this app's pool reads PostgreSQL's values: COUNT(*) and other int8 values arrive as strings,
+ * and our counts fit in a JS number. Every column of ours is text or integer (dates are ISO text),
+ * which pg hands over as they are, so nothing else is converted. Set on the pool, not on the pg
+ * module, which other clients in the process share.
+ */
+function appTypes(): pg.CustomTypesConfig {
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number.parseInt(value, 10));
+  return types;
+}
 
 function openSqlite(file: string): SqliteDatabase.Database {
   if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -80,7 +89,11 @@ const postgresUrls = new WeakMap<Db, string>();
 
 export function createDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POSTGRES_POOL_SIZE });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: POSTGRES_POOL_SIZE,
+      types: appTypes(),
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     postgresUrls.set(db, options.databaseUrl);
     return db;
