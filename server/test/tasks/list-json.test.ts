@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 describe("a list's tasks", () => {
-  it.each([
+  it.each<Record<string, string>>([
     {},
     { status: "pending,in_progress,cancelled", with_subtasks: "true" },
     { status: "completed", order: "completed_at", limit: "3" },
