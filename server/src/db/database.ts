@@ -34,8 +34,17 @@ export interface DatabaseOptions {
   sqliteImage?: Buffer;
 }
 
-// PostgreSQL returns COUNT(*) and other int8 values as strings; our counts fit in a JS number.
-pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+/**
+ * How this app's pool reads PostgreSQL's values: COUNT(*) and other int8 values arrive as strings,
+ * and our counts fit in a JS number. Every column of ours is text or integer (dates are ISO text),
+ * which pg hands over as they are, so nothing else is converted. Set on the pool, not on the pg
+ * module, which other clients in the process share.
+ */
+function appTypes(): pg.CustomTypesConfig {
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number.parseInt(value, 10));
+  return types;
+}
 
 function openSqlite(file: string | Buffer): SqliteDatabase.Database {
   if (typeof file === "string" && file !== ":memory:")
@@ -87,7 +96,11 @@ const postgresUrls = new WeakMap<Db, string>();
 
 export function createDatabase(options: DatabaseOptions): Db {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: POSTGRES_POOL_SIZE });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: POSTGRES_POOL_SIZE,
+      types: appTypes(),
+    });
     pool.on("connect", (client) => keepPreparedStatements(client));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     postgresUrls.set(db, options.databaseUrl);

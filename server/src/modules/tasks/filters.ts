@@ -82,17 +82,17 @@ export function parseTaskFilters(query: TaskFiltersQuery): TaskQueryFilters {
 
 /**
  * The exact rules behind the SQL's LIKE pre-selection: a tag filter matches whole tags, and a
- * search matches inside one field or one tag (never across the JSON text of two tags).
+ * search matches inside one field or one tag (never across the JSON text of two tags). Made once
+ * per list, then asked of each task.
  */
-export function matchesExactly(task: TaskJson, filters: TaskQueryFilters): boolean {
-  if (filters.tags?.length) {
-    const wanted = new Set(filters.tags.map((tag) => tag.toLowerCase()));
-    if (!task.tags.some((tag) => wanted.has(tag.toLowerCase()))) return false;
-  }
-  if (filters.search) {
-    const needle = filters.search.toLowerCase();
-    const fields = [task.title, task.description ?? "", ...task.tags];
-    if (!fields.some((field) => field.toLowerCase().includes(needle))) return false;
-  }
-  return true;
+export function exactMatcher(filters: TaskQueryFilters): (task: TaskJson) => boolean {
+  const wanted = filters.tags?.length ? new Set(filters.tags.map((tag) => tag.toLowerCase())) : undefined;
+  const needle = filters.search?.toLowerCase();
+  const contains = (field: string) => field.toLowerCase().includes(needle ?? "");
+  return (task) => {
+    if (wanted && !task.tags.some((tag) => wanted.has(tag.toLowerCase()))) return false;
+    if (needle && !contains(task.title) && !contains(task.description ?? "") && !task.tags.some(contains))
+      return false;
+    return true;
+  };
 }

@@ -1,8 +1,8 @@
 import type { TaskListOrder } from "@contract/tasks";
 import { isPostgres, type Db } from "../../db/database";
-import type { TaskRow } from "../../db/schema";
-import { applyFilters, selectChildren, ownOrShared, selectTasks, type TaskQueryFilters } from "./repository";
+import { applyFilters, selectChildren, ownOrShared, type TaskQueryFilters } from "./repository";
 import { sortedInListOrder } from "./list-order";
+import { TASK_WIRE_COLUMNS, type TaskWireRow } from "./task-json";
 
 /** Which part of the list a call asks for: its order, how many at most, and after which task. */
 export interface TaskPage {
@@ -18,9 +18,9 @@ export interface TaskPage {
 async function withSubtasks(
   db: Db,
   userId: string,
-  rows: TaskRow[],
+  rows: TaskWireRow[],
   sharedProjectIds?: readonly string[],
-): Promise<TaskRow[]> {
+): Promise<TaskWireRow[]> {
   const seen = new Set(rows.map((row) => row.id));
   const all = [...rows];
   for (let level = rows; level.length > 0;) {
@@ -30,6 +30,7 @@ async function withSubtasks(
         userId,
         level.map((row) => row.id),
         sharedProjectIds,
+        TASK_WIRE_COLUMNS,
       )
     ).filter((row) => !seen.has(row.id));
     for (const row of level) seen.add(row.id);
@@ -38,11 +39,14 @@ async function withSubtasks(
   return all;
 }
 
-/** The user's tasks (and those of projects shared with them) matching `filters`, as a query to order and cut. */
+/**
+ * The user's tasks (and those of projects shared with them) matching `filters`, as a query to order
+ * and cut: only the columns of the answer, since reading a row costs per column.
+ */
 function filteredTasks(db: Db, userId: string, filters: TaskQueryFilters) {
   return db
     .selectFrom("tasks")
-    .selectAll()
+    .select(TASK_WIRE_COLUMNS)
     .where((eb) => ownOrShared(eb, userId, filters))
     .where((eb) => applyFilters(eb, filters, { postgres: isPostgres(db) }));
 }
@@ -59,9 +63,9 @@ export async function selectTaskPage(
   userId: string,
   filters: TaskQueryFilters,
   page: TaskPage,
-): Promise<TaskRow[]> {
+): Promise<TaskWireRow[]> {
   if (page.order === "due") {
-    let rows = await selectTasks(db, userId, filters);
+    let rows = sortedInListOrder(await filteredTasks(db, userId, filters).execute());
     if (page.withSubtasks)
       rows = sortedInListOrder(await withSubtasks(db, userId, rows, filters.sharedProjectIds));
     return page.limit === undefined ? rows : rows.slice(0, page.limit);

@@ -15,7 +15,7 @@ import { isoNow, type Clock } from "../../lib/clock";
 import { Forbidden, NotFound } from "../../lib/domain-errors";
 import { existingInboxId } from "../projects";
 import { selectReviewRows } from "./figures-repository";
-import { matchesExactly, parseTaskFilters } from "./filters";
+import { exactMatcher, parseTaskFilters } from "./filters";
 import type { NewTaskInput } from "./history";
 import { createNextOccurrence, timeZoneOf } from "./occurrences";
 import {
@@ -34,7 +34,7 @@ import {
   type TaskQueryFilters,
 } from "./repository";
 import { changesOf, newTaskRow, normaliseDueDate, TASK_NOT_FOUND } from "./rows";
-import { toTaskJson } from "./task-json";
+import { toTaskJson, type TaskWireRow } from "./task-json";
 import { descendantsByLevel, placementsOf, treeChangesOf } from "./tree";
 import { selectTaskPage, type TaskPage } from "./page-repository";
 import { positionChangesOf } from "./positions";
@@ -88,7 +88,8 @@ async function listFilteredTasks(
 ): Promise<TaskJson[]> {
   if (!filters.tags?.length && !filters.search)
     return (await selectTaskPage(db, userId, filters, page)).map(toTaskJson);
-  const exact = (rows: TaskRow[]) => rows.map(toTaskJson).filter((task) => matchesExactly(task, filters));
+  const matches = exactMatcher(filters);
+  const exact = (rows: TaskWireRow[]) => rows.map(toTaskJson).filter(matches);
   const { limit, ...uncut } = page;
   // The exact check drops some of what SQL pre-selected, so a page is cut after it, not before.
   if (limit === undefined || page.order !== "completed_at")

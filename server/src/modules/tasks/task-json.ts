@@ -17,7 +17,38 @@ function parseTags(text: string): string[] {
   }
 }
 
-function sourceOfRow(row: TaskRow): TaskSource {
+/**
+ * The columns a task's wire shape is made of: what a list reads of each task, and all that
+ * toTaskJson looks at (the owner, the task it follows and the row's version stay in the table).
+ */
+export const TASK_WIRE_COLUMNS = [
+  "id",
+  "title",
+  "description",
+  "status",
+  "priority",
+  "due_date",
+  "tags",
+  "source_type",
+  "source_origin",
+  "source_filename",
+  "created_at",
+  "updated_at",
+  "completed_at",
+  "completed_at_approximate",
+  "recurrence",
+  "remind_at",
+  "project_id",
+  "parent_id",
+  "duration_minutes",
+  "scheduled_start",
+  "assignee_id",
+  "position",
+] as const satisfies ReadonlyArray<keyof TaskRow>;
+
+export type TaskWireRow = Pick<TaskRow, (typeof TASK_WIRE_COLUMNS)[number]>;
+
+function sourceOfRow(row: TaskWireRow): TaskSource {
   if (row.source_type === MANUAL_SOURCE.type) return MANUAL_SOURCE;
   const source: TaskSource = { type: row.source_type as TaskSource["type"] };
   if (row.source_origin !== null) source.origin = row.source_origin;
@@ -26,7 +57,7 @@ function sourceOfRow(row: TaskRow): TaskSource {
 }
 
 /** A stored task as the wire carries it: in_progress spelled so, source flat. */
-export function toTaskJson(row: TaskRow): TaskJson {
+export function toTaskJson(row: TaskWireRow): TaskJson {
   return {
     id: row.id,
     title: row.title,
