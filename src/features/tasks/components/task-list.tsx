@@ -10,7 +10,6 @@ import {
 } from "../task-tree";
 import { TASK_MAX_DEPTH, type Task } from "@contract/tasks";
 import { useReadOnlyProjectIds } from "@/api/projects/project-queries";
-import { useCardSlots, useRowMeasuring } from "../use-card-slots";
 import { TaskCard, type TaskCardActions } from "./task-card";
 
 /** A card's height before it is measured; cards with descriptions or tags are taller. */
@@ -111,10 +110,6 @@ export function TaskList({ tasks, timeZone, index, ...actions }: TaskListProps) 
     scrollMargin,
   });
 
-  const items = virtualizer.getVirtualItems().filter((item) => rows[item.index] !== undefined);
-  const slots = useCardSlots(items.map((item) => rows[item.index]!.task.id));
-  const measureRow = useRowMeasuring(virtualizer);
-
   return (
     <ul
       ref={listRef}
@@ -122,13 +117,14 @@ export function TaskList({ tasks, timeZone, index, ...actions }: TaskListProps) 
       className="relative w-full"
       style={{ height: virtualizer.getTotalSize() }}
     >
-      {items.map((item, at) => {
-        const row = rows[item.index]!;
+      {virtualizer.getVirtualItems().map((item) => {
+        const row = rows[item.index];
+        if (!row) return null;
         const { task } = row;
         return (
           <li
-            key={slots[at]}
-            ref={measureRow(task.id)}
+            key={item.key}
+            ref={virtualizer.measureElement}
             data-index={item.index}
             aria-setsize={rows.length}
             aria-posinset={item.index + 1}
