@@ -41,10 +41,12 @@ test("several deletes while the pointer rests on the toasts are all gone after a
     await account.api.post("/api/v1/tasks", { title });
   await openFromSidebar(page, "Tasks");
 
+  // Each toast comes once the server has answered its DELETE: the pointer goes to the one just
+  // shown, in front of the others (an older toast, hovered before it came, ends up behind it).
   await page.getByRole("button", { name: 'Delete "Call the bank"' }).click();
-  await deletedToasts(page).first().hover();
+  await deletedToasts(page).filter({ hasText: "Call the bank" }).hover();
   await page.getByRole("button", { name: 'Delete "Water the plants"' }).click();
-  await deletedToasts(page).first().hover();
+  await deletedToasts(page).filter({ hasText: "Water the plants" }).hover();
   await expect(deletedToasts(page)).toHaveCount(2);
   await page.reload();
   await expect(taskHeading(page, "Keep me")).toBeVisible();

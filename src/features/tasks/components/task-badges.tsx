@@ -1,12 +1,17 @@
 import { isOpenStatus, isOverdue, type Task } from "@contract/tasks";
-import { BellRing, Calendar, CalendarClock, Hourglass } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
+import { flatIcon } from "@/components/ui/flat-icon";
 import { PriorityBadge } from "@/components/tasks/priority-badge";
 import { RepeatBadge } from "@/components/tasks/repeat-badge";
 import { isAllDay } from "@/lib/due-dates";
 import { formatDate } from "@/lib/date-format";
 import { isDueToday } from "../task-view";
 import { AssigneeAvatar } from "./assignee-avatar";
+
+const DUE_ICON = flatIcon("calendar", "size-3");
+const SCHEDULED_ICON = flatIcon("calendarClock", "size-3");
+const ESTIMATE_ICON = flatIcon("hourglass", "size-3");
+const REMINDER_ICON = flatIcon("bellRing", "size-3");
 
 /**
  * What a task card says of its task after the title: priority, subtasks done, due date (red when
@@ -39,7 +44,7 @@ export function TaskBadges({
           variant={overdue ? "destructive" : dueToday ? "warning" : "outline"}
           title={formatDate(task.due_date, timeZone, "dateTime")}
         >
-          <Calendar className="size-3" aria-hidden />
+          {DUE_ICON}
           <span className="sr-only">{overdue ? "Overdue, due" : "Due"}</span>
           {dueToday ? "Today" : formatDate(task.due_date, timeZone, "date")}
           {!isAllDay(task.due_date, timeZone) && `, ${formatDate(task.due_date, timeZone, "time")}`}
@@ -50,14 +55,14 @@ export function TaskBadges({
           variant="outline"
           title={`Scheduled ${formatDate(task.scheduled_start, timeZone, "dateTime")}`}
         >
-          <CalendarClock className="size-3" aria-hidden />
+          {SCHEDULED_ICON}
           <span className="sr-only">Scheduled</span>
           {formatDate(task.scheduled_start, timeZone, "weekdayTime")}
         </Badge>
       )}
       {task.duration_minutes != null && (
         <Badge variant="outline" title="Estimate">
-          <Hourglass className="size-3" aria-hidden />
+          {ESTIMATE_ICON}
           <span className="sr-only">Estimate</span>
           {task.duration_minutes} min
         </Badge>
@@ -65,7 +70,7 @@ export function TaskBadges({
       {task.recurrence && <RepeatBadge rule={task.recurrence} />}
       {task.remind_at && open && (
         <Badge variant="outline" title={`Reminder ${formatDate(task.remind_at, timeZone, "dateTime")}`}>
-          <BellRing className="size-3" aria-hidden />
+          {REMINDER_ICON}
           <span className="sr-only">Reminder</span>
           {formatDate(task.remind_at, timeZone, "time")}
         </Badge>

@@ -1,6 +1,7 @@
-import { FolderInput, ListPlus, MoreHorizontal } from "lucide-react";
+import { FolderInput, ListPlus } from "lucide-react";
 import { useRef, type ComponentProps } from "react";
 import { Button } from "@/components/ui/button";
+import { flatIcon } from "@/components/ui/flat-icon";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -16,6 +17,8 @@ export interface TaskCardMenuProps {
   onMoveToProject(): void;
 }
 
+const MORE_ICON = flatIcon("ellipsis");
+
 /** The card's "More actions" button. */
 export function TaskCardMenuButton({ title, ...props }: { title: string } & ComponentProps<typeof Button>) {
   return (
@@ -26,7 +29,7 @@ export function TaskCardMenuButton({ title, ...props }: { title: string } & Comp
       aria-label={`More actions for "${title}"`}
       {...props}
     >
-      <MoreHorizontal aria-hidden />
+      {MORE_ICON}
     </Button>
   );
 }

@@ -6,9 +6,10 @@ import {
   type Task,
   type TaskStatus,
 } from "@contract/tasks";
-import { ChevronDown, ChevronRight, CornerDownRight, Eye, Pencil, Trash2, X } from "lucide-react";
+import { X } from "lucide-react";
 import { memo, useEffect, useId, useRef, useState } from "react";
 import { Card } from "@/components/ui/card";
+import { flatIcon } from "@/components/ui/flat-icon";
 import { IconButton } from "@/components/ui/icon-button";
 import { Input } from "@/components/ui/input";
 import { OnDemandMenu, once } from "@/components/layout/on-demand-menu";
@@ -47,6 +48,14 @@ interface TaskCardProps extends TaskCardActions {
   /** A viewer's task in a shared project: shown, and opened to read, but not changed. */
   readOnly?: boolean;
 }
+
+// Made once: a card's icons are elements React only has to place (see flatIcon).
+const COLLAPSE_ICON = flatIcon("chevronDown");
+const EXPAND_ICON = flatIcon("chevronRight");
+const SUBTASK_OF_ICON = flatIcon("cornerDownRight", "size-3");
+const EDIT_ICON = flatIcon("pencil");
+const DELETE_ICON = flatIcon("trash");
+const VIEW_ICON = flatIcon("eye");
 
 const loadMenu = once(() => import("./task-card-menu").then((module) => module.TaskCardMenu));
 
@@ -89,7 +98,7 @@ export const TaskCard = memo(function TaskCard({
     >
       {expanded !== undefined && onExpandedChange ? (
         <IconButton
-          icon={expanded ? ChevronDown : ChevronRight}
+          icon={expanded ? COLLAPSE_ICON : EXPAND_ICON}
           label={`${expanded ? "Collapse" : "Expand"} subtasks of "${task.title}"`}
           aria-expanded={expanded}
           className="-mr-1 mt-0.5 size-6"
@@ -108,7 +117,7 @@ export const TaskCard = memo(function TaskCard({
       <div className="min-w-0 flex-1">
         {context !== undefined && (
           <p className="flex items-center gap-1 text-xs text-muted-foreground" dir="auto">
-            <CornerDownRight className="size-3" aria-hidden />
+            {SUBTASK_OF_ICON}
             <span className="sr-only">Subtask of</span>
             <span className="truncate">{context}</span>
           </p>
@@ -184,14 +193,14 @@ function EditControls({
         <LabelledOptions values={TASK_STATUSES} labels={TASK_STATUS_LABELS} />
       </NativeSelect>
       <IconButton
-        icon={Pencil}
+        icon={EDIT_ICON}
         label={`Edit "${task.title}"`}
         title="Edit task"
         className="size-7"
         onClick={() => onEdit(task)}
       />
       <IconButton
-        icon={Trash2}
+        icon={DELETE_ICON}
         destructive
         label={`Delete "${task.title}"`}
         title="Delete task"
@@ -218,7 +227,7 @@ function ReadOnlyControls({ task, onView }: { task: Task; onView(): void }) {
         {TASK_STATUS_LABELS[task.status]}
       </span>
       <IconButton
-        icon={Eye}
+        icon={VIEW_ICON}
         label={`View "${task.title}"`}
         title="View task (read only)"
         className="size-7"
