@@ -1,5 +1,5 @@
 import { portFrom } from "./environment";
-import { extraInstanceWebServer, type WebServer } from "./extra-instance";
+import type { ServerInstance } from "./instances";
 
 /**
  * A second server instance for the AI journeys (issues 4 and 5): the same server and built SPA,
@@ -25,14 +25,19 @@ export const aiInstance = {
   planDelayMs: 3_000,
 };
 
-/** The playwright.config.ts `webServer` entry that starts the fake AI and this instance. */
-export const aiInstanceWebServer: WebServer = extraInstanceWebServer(
-  "start-ai-server.ts",
-  { ...aiInstance, dataDirName: "ai-instance" },
-  {
+/** What global setup starts: the fake AI and this instance. */
+export const aiInstanceServer: ServerInstance = {
+  name: "ai-instance",
+  script: "start-ai-server.ts",
+  port,
+  baseUrl: aiInstance.baseUrl,
+  dataDirName: "ai-instance",
+  env: {
+    // The default instance owns the inbound SMTP port; this one needs no listener.
+    INBOUND_SMTP_PORT: "0",
     // AI_BASE_URL is set by start-ai-server.ts once the fake AI listens (on a free port).
     AI_API_KEY: "e2e-fake-key",
     AI_FREE_MONTHLY_LIMIT: String(aiInstance.freeMonthlyLimit),
     E2E_PLAN_DELAY_MS: String(aiInstance.planDelayMs),
   },
-);
+};
