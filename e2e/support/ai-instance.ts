@@ -20,9 +20,11 @@ export const aiInstance = {
   freeMonthlyLimit: 2,
   /**
    * How long the fake AI takes to answer a daily-plan request: long enough for a person (and a
-   * test) to see "AI is analyzing your tasks...", short enough to keep the journey quick.
+   * test) to see "AI is analyzing your tasks...", short enough to keep the journey quick. The
+   * app asks at once and then every 1.5 s: both of its first two answers are still "pending", so
+   * the loading state shows for at least 1.5 s (3 s as a rule), whatever the machine's speed.
    */
-  planDelayMs: 3_000,
+  planDelayMs: 1_500,
 };
 
 /** What global setup starts: the fake AI and this instance. */

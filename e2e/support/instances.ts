@@ -32,8 +32,11 @@ export interface RunningInstance {
   stop(): Promise<void>;
 }
 
-/** How long an instance may take to answer /health (Playwright's webServer default). */
-const START_TIMEOUT_MS = 60_000;
+/**
+ * How long an instance may take to answer /health: the three start at once on a machine that may
+ * be busy, so the three minutes their webServer entries had between them, each.
+ */
+const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 5_000;
 const REPOSITORY = fileURLToPath(new URL("../..", import.meta.url));
 
