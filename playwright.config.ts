@@ -1,13 +1,12 @@
 import { defineConfig } from "@playwright/test";
-import { aiInstanceWebServer } from "./e2e/support/ai-instance";
-import { e2eEnvironment, serverEnvironment } from "./e2e/support/environment";
-import { oidcInstanceWebServer } from "./e2e/support/oidc-instance";
+import { e2eEnvironment } from "./e2e/support/environment";
 
 const isCi = Boolean(process.env.CI);
 
 /**
- * End-to-end: the real server (`server/src/main.ts`) serving the built SPA (`npm run test:e2e`
- * runs `vite build` first) on a fresh SQLite database, driven through Debian's Chromium.
+ * End-to-end: the real server, compiled as `npm start` runs it, serving the built SPA (`npm run
+ * test:e2e` runs `vite build` first) on a fresh SQLite database, driven through Debian's Chromium.
+ * Global setup compiles and starts the server's instances (e2e/global-setup.ts).
  */
 export default defineConfig({
   testDir: "e2e",
@@ -47,27 +46,4 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
-  webServer: [
-    {
-      // What `npm start` runs: the compiled server.
-      command: "node scripts/build-server.mjs && node dist-server/main.mjs",
-      url: `${e2eEnvironment.baseUrl}/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      // LOG_LEVEL=warn: only the server's warnings and errors reach the test output.
-      stdout: "pipe",
-      stderr: "pipe",
-      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-      env: {
-        ...serverEnvironment(e2eEnvironment),
-        INBOUND_SMTP_PORT: String(e2eEnvironment.inboundSmtpPort),
-        // The built-in offline AI engine until a fake OpenAI-compatible server is added here.
-        AI_BASE_URL: process.env.E2E_AI_BASE_URL ?? "",
-      },
-    },
-    // The AI journeys (issues 4, 5): a second instance whose AI_BASE_URL is a fake OpenAI-compatible server.
-    aiInstanceWebServer,
-    // The OpenID Connect journey: an instance signing in through a local OpenID Provider.
-    oidcInstanceWebServer,
-  ],
 });

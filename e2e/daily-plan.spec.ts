@@ -10,6 +10,9 @@ import { expect, openFromSidebar, test, type Account } from "./support/signed-in
  * and a server worker runs the job. A job takes the provider's time plus up to a worker poll (1 s)
  * and a client poll (1.5 s), so waiting for the plan gets more than the default 10 s.
  */
+// Each journey arranges its data, then opens its first screen by address: the app loads once.
+test.use({ openDashboard: false });
+
 const PLAN_TIMEOUT_MS = aiInstance.planDelayMs + 15_000;
 const HOUR_MS = 3_600_000;
 
@@ -62,7 +65,7 @@ test.describe("with a slow OpenAI-compatible AI", () => {
       account,
       titles.map((title) => ({ title })),
     );
-    await page.reload();
+    await page.goto("/dashboard");
 
     await test.step("no report yet: the card invites to generate", async () => {
       await expect(
@@ -119,7 +122,7 @@ test("the built-in engine plans overdue first, explains why, and goes out of dat
     { title: "Call the plumber", priority: "urgent", due_date: new Date(now + 24 * HOUR_MS).toISOString() },
     { title: "File the tax return", priority: "high", due_date: new Date(now - 48 * HOUR_MS).toISOString() },
   ]);
-  await page.reload();
+  await page.goto("/dashboard");
 
   await test.step("generating shows the plan, ranked by the engine's rules", async () => {
     await page.getByRole("button", { name: "Generate AI Tasks" }).click();

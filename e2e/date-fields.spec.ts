@@ -13,6 +13,9 @@ interface Format {
   weekStart: "Monday" | "Sunday";
 }
 
+// Each journey arranges its data, then opens its first screen by address: the app loads once.
+test.use({ openDashboard: false });
+
 async function chooseFormat(page: Page, { order, clock, weekStart }: Format) {
   await page.goto("/settings");
   const card = page.getByRole("form", { name: "Date and time format" });

@@ -13,7 +13,7 @@ function sidewaysOverflow(page: Page): Promise<number> {
 }
 
 test.describe("the date and time format", () => {
-  test.use({ viewport: { width: 1280, height: 800 } });
+  test.use({ viewport: { width: 1280, height: 800 }, openDashboard: false });
 
   test("day first and a 24-hour clock: quick add reads 12/03/2027 as 12 March and says so", async ({
     page,
@@ -46,7 +46,7 @@ test.describe("the date and time format", () => {
 });
 
 test.describe("the calendar on a 375 px phone", () => {
-  test.use({ viewport: { width: 375, height: 812 } });
+  test.use({ viewport: { width: 375, height: 812 }, openDashboard: false });
 
   test("is no wider than the screen, even with a long title, and its menus are reachable", async ({
     page,

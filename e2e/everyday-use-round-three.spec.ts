@@ -102,7 +102,7 @@ test.describe("import", () => {
 
 for (const { device, viewport, phone } of DEVICES) {
   test.describe(`on ${device}`, () => {
-    test.use({ viewport });
+    test.use({ viewport, openDashboard: false });
 
     test("an archived project is found under Archived and reopened", async ({ page, account }) => {
       const project = await account.api.post<ProjectJson>("/api/v1/projects", { name: "Old garden" });
@@ -261,7 +261,12 @@ function wallClockIn(iso: string, timeZone: string): string {
 
 for (const zone of ["Europe/Berlin", "America/New_York"]) {
   test.describe(`the calendar in ${zone}`, () => {
-    test.use({ timezoneId: zone, profileTimeZone: zone, viewport: { width: 1280, height: 800 } });
+    test.use({
+      timezoneId: zone,
+      profileTimeZone: zone,
+      viewport: { width: 1280, height: 800 },
+      openDashboard: false,
+    });
 
     test("a task dropped on Thursday 10:00 of the week is planned there, and moving it never resizes it", async ({
       page,
@@ -314,7 +319,7 @@ for (const zone of ["Europe/Berlin", "America/New_York"]) {
 }
 
 test.describe("the inbound address in Settings", () => {
-  test.use({ viewport: { width: 375, height: 812 } });
+  test.use({ viewport: { width: 375, height: 812 }, openDashboard: false });
 
   test("Settings shows the address, breakable only at '@' and dots, and that mail uses the AI quota", async ({
     page,

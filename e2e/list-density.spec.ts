@@ -21,6 +21,9 @@ function inDays(days: number, time = "23:59:59.999"): string {
   return `${day.toISOString().slice(0, 10)}T${time}Z`;
 }
 
+// Each journey arranges its data, then opens its first screen by address: the app loads once.
+test.use({ openDashboard: false });
+
 /** Twelve tasks: more than either screen can show. */
 async function arrangeTasks(account: Account): Promise<void> {
   const tasks = [

@@ -36,6 +36,9 @@ async function openTasksLive(
   await streamOpen;
 }
 
+// Each journey arranges its data, then opens its first screen by address: the app loads once.
+test.use({ openDashboard: false });
+
 test("a change in one browser shows in another of the same account without a reload", async ({
   page,
   account,

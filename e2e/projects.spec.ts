@@ -37,6 +37,9 @@ async function projectsNav(page: Page, phone: boolean): Promise<Locator> {
   return page.getByRole("navigation", { name: "Projects" });
 }
 
+// Each journey arranges its data, then opens its first screen by address: the app loads once.
+test.use({ openDashboard: false });
+
 for (const { device, viewport, phone } of VIEWPORTS) {
   test(`projects, subtasks and the board on ${device}`, async ({ page, account }) => {
     test.slow();

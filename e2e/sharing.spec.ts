@@ -29,6 +29,9 @@ function card(page: Page, title: string) {
   return page.getByRole("group", { name: title, exact: true });
 }
 
+// Each journey arranges its data, then opens its first screen by address: the app loads once.
+test.use({ openDashboard: false });
+
 test("an owner shares a project; the member accepts, works in it, is made a viewer; the owner sees the activity", async ({
   page,
   account,

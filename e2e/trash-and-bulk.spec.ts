@@ -67,7 +67,7 @@ for (const { device, viewport } of [
   { device: "a 375 px phone", viewport: { width: 375, height: 812 } },
 ]) {
   test.describe(`on ${device}`, () => {
-    test.use({ viewport });
+    test.use({ viewport, openDashboard: false });
 
     test("several tasks are selected, completed with one Undo, and deleted together", async ({
       page,

@@ -1,5 +1,5 @@
 import { portFrom } from "./environment";
-import { extraInstanceWebServer, type WebServer } from "./extra-instance";
+import type { ServerInstance } from "./instances";
 
 /**
  * A second server instance for the AI journeys (issues 4 and 5): the same server and built SPA,
@@ -20,19 +20,26 @@ export const aiInstance = {
   freeMonthlyLimit: 2,
   /**
    * How long the fake AI takes to answer a daily-plan request: long enough for a person (and a
-   * test) to see "AI is analyzing your tasks...", short enough to keep the journey quick.
+   * test) to see "AI is analyzing your tasks...", short enough to keep the journey quick. The
+   * app asks at once and then every 1.5 s: both of its first two answers are still "pending", so
+   * the loading state shows for at least 1.5 s (3 s as a rule), whatever the machine's speed.
    */
-  planDelayMs: 3_000,
+  planDelayMs: 1_500,
 };
 
-/** The playwright.config.ts `webServer` entry that starts the fake AI and this instance. */
-export const aiInstanceWebServer: WebServer = extraInstanceWebServer(
-  "start-ai-server.ts",
-  { ...aiInstance, dataDirName: "ai-instance" },
-  {
+/** What global setup starts: the fake AI and this instance. */
+export const aiInstanceServer: ServerInstance = {
+  name: "ai-instance",
+  script: "start-ai-server.ts",
+  port,
+  baseUrl: aiInstance.baseUrl,
+  dataDirName: "ai-instance",
+  env: {
+    // The default instance owns the inbound SMTP port; this one needs no listener.
+    INBOUND_SMTP_PORT: "0",
     // AI_BASE_URL is set by start-ai-server.ts once the fake AI listens (on a free port).
     AI_API_KEY: "e2e-fake-key",
     AI_FREE_MONTHLY_LIMIT: String(aiInstance.freeMonthlyLimit),
     E2E_PLAN_DELAY_MS: String(aiInstance.planDelayMs),
   },
-);
+};

@@ -7,8 +7,8 @@ import path from "node:path";
  * in every worker; the runner decides once and the workers, forked from it, inherit process.env,
  * so everyone agrees on the same ports and data directory.
  *
- * Ports are fixed (overridable) rather than random because the server is started by Playwright's
- * webServer before any of our code runs in the runner, and SMTP_URL must name the sink's port.
+ * Ports are fixed (overridable) rather than random because playwright.config.ts names the default
+ * instance's URL (baseURL) before global setup starts it, and SMTP_URL must name the sink's port.
  */
 export function portFrom(name: string, fallback: number): number {
   const raw = process.env[name];

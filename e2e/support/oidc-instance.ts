@@ -1,5 +1,5 @@
 import { portFrom } from "./environment";
-import { extraInstanceWebServer, type WebServer } from "./extra-instance";
+import type { ServerInstance } from "./instances";
 
 /**
  * A server instance for the OpenID Connect journey: the same server and built SPA with OIDC_*
@@ -18,13 +18,18 @@ export const oidcInstance = {
   name: "Test ID",
 };
 
-/** The playwright.config.ts `webServer` entry that starts the provider and this instance. */
-export const oidcInstanceWebServer: WebServer = extraInstanceWebServer(
-  "start-oidc-server.ts",
-  { ...oidcInstance, dataDirName: "oidc-instance" },
-  {
+/** What global setup starts: the provider and this instance. */
+export const oidcInstanceServer: ServerInstance = {
+  name: "oidc-instance",
+  script: "start-oidc-server.ts",
+  port,
+  baseUrl: oidcInstance.baseUrl,
+  dataDirName: "oidc-instance",
+  env: {
+    // The default instance owns the inbound SMTP port; this one needs no listener.
+    INBOUND_SMTP_PORT: "0",
     AI_BASE_URL: "",
     OIDC_NAME: oidcInstance.name,
     E2E_OIDC_PROVIDER_PORT: String(oidcInstance.providerPort),
   },
-);
+};

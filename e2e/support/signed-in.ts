@@ -105,13 +105,14 @@ interface BrowserStorage {
 /**
  * Signs `page` in with a session from the API's login, without the login page: the session is
  * stored where the web app keeps it (the user is read from the server, as after any reload),
- * and the dashboard opened. For journeys where signing in is not what is tested; the login
+ * and the dashboard opened (unless `openDashboard` is false). For journeys where signing in is not what is tested; the login
  * page's own journeys use `signInThroughLoginPage`.
  */
 export async function signInWithSession(
   page: Page,
   request: APIRequestContext,
   user: NewUser,
+  { openDashboard = true }: { openDashboard?: boolean } = {},
 ): Promise<void> {
   const { token } = await bodyOf<{ token: string }>(
     await request.post("/auth/login", { data: { email: user.email, password: user.password } }),
@@ -123,6 +124,7 @@ export async function signInWithSession(
     ([key, value]) => (globalThis as unknown as BrowserStorage).localStorage.setItem(key, value),
     [SESSION_STORAGE_KEY, JSON.stringify({ state: { token, user: null }, version: 0 })] as const,
   );
+  if (!openDashboard) return;
   await page.goto("/dashboard");
   await expect(greeting(page)).toBeVisible();
 }
@@ -144,15 +146,22 @@ export async function openFromSidebar(page: Page, label: string): Promise<void> 
 export const test = base.extend<{
   /** The profile's time zone, set before the user signs in (default: the server's, UTC). */
   profileTimeZone: string | undefined;
-  /** A new user, signed in on `page` (a session of its own), which shows the dashboard. */
+  /**
+   * Whether `account` opens the dashboard once signed in (the default). A journey that arranges
+   * its data first and then opens a screen by its address says `false`: the browser holds the
+   * session on no screen yet, and the app loads once, not on the dashboard and then again.
+   */
+  openDashboard: boolean;
+  /** A new user, signed in on `page` (a session of its own), which shows the dashboard (see `openDashboard`). */
   account: Account;
 }>({
   profileTimeZone: [undefined, { option: true }],
-  account: async ({ page, request, mailbox, newUser, profileTimeZone }, use) => {
+  openDashboard: [true, { option: true }],
+  account: async ({ page, request, mailbox, newUser, profileTimeZone, openDashboard }, use) => {
     const token = await registerThroughApi(request, mailbox, newUser);
     const api = accountApi(request, token);
     if (profileTimeZone) await api.post("/auth/timezone", { timezone: profileTimeZone });
-    await signInWithSession(page, request, newUser);
+    await signInWithSession(page, request, newUser, { openDashboard });
     await use({ user: newUser, token, api });
   },
 });

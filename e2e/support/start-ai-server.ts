@@ -5,8 +5,8 @@ import {
 } from "../../server/test/fake-openai-server";
 
 /**
- * Started by Playwright's second webServer entry (see ai-instance.ts): a fake OpenAI-compatible
- * endpoint on a free port, then the real server (server/src/main.ts) in this same process with
+ * Started by global setup (see ai-instance.ts): a fake OpenAI-compatible
+ * endpoint on a free port, then the real server (dist-server/main.mjs) in this same process with
  * AI_BASE_URL pointing at it. One process, so the server's SIGTERM shutdown takes the fake with it.
  *
  * The fake answers as `linesAsTasks` does (each line of the text becomes a task; a plan picks the
@@ -26,5 +26,6 @@ const slowPlans: FakeResponder = (request) => {
 const fakeAi = await startFakeOpenAiServer({ fallback: slowPlans });
 process.env.AI_BASE_URL = fakeAi.url;
 
-// main.ts reads its configuration from process.env when it is loaded, so it is loaded now.
-await import("../../server/src/main");
+// The compiled server, what `npm start` runs (global setup built it). It reads its configuration
+// from process.env when it is loaded, so it is loaded now.
+await import(new URL("../../dist-server/main.mjs", import.meta.url).href);

@@ -1,8 +1,8 @@
 import { startOidcProvider } from "../../server/test/oidc-provider";
 
 /**
- * Started by Playwright's webServer entry of oidc-instance.ts: a real OpenID Provider on its
- * port, then the real server (server/src/main.ts) in this same process with OIDC_* pointing at it.
+ * Started by global setup (see oidc-instance.ts): a real OpenID Provider on its
+ * port, then the real server (dist-server/main.mjs) in this same process with OIDC_* pointing at it.
  * One process, so the server's SIGTERM shutdown takes the provider with it.
  */
 const publicUrl = process.env.PUBLIC_URL ?? "";
@@ -23,5 +23,6 @@ process.env.OIDC_ISSUER = provider.issuer;
 process.env.OIDC_CLIENT_ID = provider.clientId;
 process.env.OIDC_CLIENT_SECRET = provider.clientSecret;
 
-// main.ts reads its configuration from process.env when it is loaded, so it is loaded now.
-await import("../../server/src/main");
+// The compiled server, what `npm start` runs (global setup built it). It reads its configuration
+// from process.env when it is loaded, so it is loaded now.
+await import(new URL("../../dist-server/main.mjs", import.meta.url).href);
