@@ -34,6 +34,13 @@ const CALLS = [
   { label: "screen search", user: 0, path: `${COMPLETED_PAGE}&search=invoice`, times: 200 },
   { label: "unpaged search", user: 0, path: `${apiRoutes.listTasks.path}?search=invoice`, times: 100 },
   {
+    label: "no-match search",
+    user: 0,
+    path: `${apiRoutes.listTasks.path}?search=dentist%20flights`,
+    times: 100,
+  },
+  { label: "2-letter search", user: 0, path: `${apiRoutes.listTasks.path}?search=qu`, times: 50 },
+  {
     label: "300-task open list",
     user: 1,
     path: `${apiRoutes.listTasks.path}?status=pending%2Cinprogress%2Ccancelled&with_subtasks=true`,

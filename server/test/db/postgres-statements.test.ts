@@ -76,6 +76,20 @@ describe.runIf(databaseUrl)("prepared statements kept per PostgreSQL connection"
     expect((await selectOne(2).execute())[0]?.n).toBe(2);
   });
 
+  it("leaves a LIKE unprepared, so each search is planned for its pattern", async () => {
+    const opened = database(10);
+    db = opened.db;
+    await sql`create temporary table statement_cache_items (id integer primary key, name text not null)`.execute(
+      db,
+    );
+    await db.insertInto("statement_cache_items").values({ id: 1, name: "invoice" }).execute();
+    // More than the five runs after which PostgreSQL may settle on a generic plan.
+    for (const pattern of ["%inv%", "%voice%", "%qu%", "%in%", "%ice%", "%o%", "%invoice%"])
+      await db.selectFrom("statement_cache_items").select("id").where("name", "like", pattern).execute();
+
+    expect(await opened.prepared()).toEqual([expect.stringMatching(/^insert into "statement_cache_items"/)]);
+  });
+
   it("leaves `select *` and statements other than queries unprepared", async () => {
     const opened = database(10);
     db = opened.db;
