@@ -31,8 +31,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe.runIf(databaseUrl)("a search's statements on PostgreSQL", () => {
-  it("are never kept prepared, however often they run", async () => {
+describe.runIf(databaseUrl)("searches on PostgreSQL", () => {
+  it("are never kept as prepared statements, however often they run", async () => {
     // A transaction holds one connection: the statements it prepared are those listed after.
     const kept = await inTransaction(t.deps.db, async (trx) => {
       for (const search of ["invoice", "qu", "report", "invoice", "pay", "invoice", "qu"]) {
@@ -60,5 +60,15 @@ describe.runIf(databaseUrl)("a search's statements on PostgreSQL", () => {
       );
       expect(rows.some((row) => row.statement.includes('from "tasks"'))).toBe(true);
     });
+  });
+
+  it("go through trigram indexes whose pending list stays short", async () => {
+    // Each search reads the whole list of entries not yet merged: 128 kB at most, not 4 MB.
+    const { rows } = await sql<{ relname: string; reloptions: string[] | null }>`
+      select relname, reloptions from pg_class where relname like 'tasks\_%\_trigram'`.execute(t.deps.db);
+    const trigrams = await sql`select 1 from pg_extension where extname = 'pg_trgm'`.execute(t.deps.db);
+    // Left out where pg_trgm cannot be created (a search then reads the user's tasks).
+    expect(rows).toHaveLength(trigrams.rows.length > 0 ? 3 : 0);
+    for (const row of rows) expect(row.reloptions, row.relname).toContain("gin_pending_list_limit=128");
   });
 });

@@ -28,6 +28,7 @@ import * as subtaskPosition from "./0028-subtask-position";
 import * as oidcDeletionConfirmations from "./0030-oidc-deletion-confirmations";
 import * as tasksToDoIndex from "./0031-tasks-to-do-index";
 import * as taskListIndexes from "./0032-task-list-indexes";
+import * as taskSearchPendingList from "./0033-task-search-pending-list";
 
 /**
  * Every migration, in order. Add new ones at the end; never edit a released one. A migration keeps
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   "0030-oidc-deletion-confirmations": oidcDeletionConfirmations,
   "0031-tasks-to-do-index": tasksToDoIndex,
   "0032-task-list-indexes": taskListIndexes,
+  "0033-task-search-pending-list": taskSearchPendingList,
 };
