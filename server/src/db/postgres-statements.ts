@@ -13,7 +13,7 @@ export const POSTGRES_STATEMENTS_KEPT = 200;
  * A `like` is left out too: its best plan depends on the pattern (the trigram indexes for
  * `%invoice%`, none for `%qu%`, too short for a trigram), and after five runs PostgreSQL may
  * switch a kept statement to one generic plan for every pattern. An unnamed statement is
- * planned for its values each time (a search: 3 ms, not 60 on a generic plan).
+ * planned for its values each time (`qu` among 10,000 tasks: 10 ms, not 60 on the generic plan).
  */
 function worthKeeping(text: string): boolean {
   return (
