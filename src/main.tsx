@@ -9,17 +9,20 @@ import { startTheme } from "@/lib/theme";
 import { registerServiceWorker } from "@/lib/pwa-register";
 import "./index.css";
 
-// Before anything renders: the browser offers installing the app once, early in the page's life;
-// the page takes the chosen theme before its first paint.
+// Before anything renders: the browser offers installing the app once, early in the page's life.
 watchInstallOffer();
+
+// The page's modules are requested before React's first render (which shows a spinner until they
+// are there), not from inside it, and before the theme: reading the system's setting makes the
+// browser work out the page's styles first.
+preloadRoute(window.location.pathname);
+
+// The page takes the chosen theme before its first paint.
 startTheme();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element");
 
-// The page's modules are requested before React's first render (which shows a spinner until they
-// are there), not from inside it.
-preloadRoute(window.location.pathname);
 createRoot(root).render(
   <StrictMode>
     <App />

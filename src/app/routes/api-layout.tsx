@@ -13,9 +13,12 @@ let visitCacheKept = false;
 /**
  * Keeps the visit's cache in the browser, once, at the first render rather than when this module
  * loads: nothing of it is needed before, and a call at load time would depend on the order the
- * bundler's chunks run in.
+ * bundler's chunks run in. A signed-in screen opened from the address bar calls it earlier, as
+ * soon as this module has arrived (src/app/router.tsx): the cached queries are then restored
+ * while the screen's other modules arrive, so its first render already shows them instead of
+ * rendering its placeholders first and then again with the data.
  */
-function keepVisitCache(): void {
+export function keepVisitCache(): void {
   if (visitCacheKept) return;
   visitCacheKept = true;
   persistQueries(visitQueryClient);

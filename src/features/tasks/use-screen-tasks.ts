@@ -40,10 +40,12 @@ export function useScreenTasks(viewState: TaskViewState, projectId?: string) {
   });
 
   const data = useMemo((): readonly Task[] | undefined => {
-    if (!current.data || !wanted || !completed.data) return current.data;
+    const completedTasks = wanted ? completed.data?.pages.flat() : undefined;
+    // No history (yet): the open tasks as they are, not copied.
+    if (!current.data || !completedTasks?.length) return current.data;
     // A task completed or reopened a moment ago may be in both until both are fetched again.
     const ids = new Set(current.data.map((task) => task.id));
-    return [...current.data, ...completed.data.pages.flat().filter((task) => !ids.has(task.id))];
+    return [...current.data, ...completedTasks.filter((task) => !ids.has(task.id))];
   }, [current.data, completed.data, wanted]);
 
   const { refetch: refetchCurrent } = current;

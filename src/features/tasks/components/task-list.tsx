@@ -12,10 +12,20 @@ import { TASK_MAX_DEPTH, type Task } from "@contract/tasks";
 import { useReadOnlyProjectIds } from "@/api/projects/project-queries";
 import { TaskCard, type TaskCardActions } from "./task-card";
 
-/** A card's height before it is measured; cards with descriptions or tags are taller. */
-const ESTIMATED_CARD_HEIGHT = 48;
+/**
+ * A card's height before it is measured: one line, one more for its description, one for the
+ * title of a parent shown elsewhere. A card measured at its estimate moves nothing, so the
+ * list's first render is not placed and drawn again; a longer title or a wrap of the badges is
+ * measured as before.
+ */
+const CARD_HEIGHT = 42;
+const DESCRIPTION_LINE = 20;
+const CONTEXT_LINE = 16;
 const CARD_GAP = 6;
-const estimateSize = () => ESTIMATED_CARD_HEIGHT;
+const estimateCardHeight = (row: TaskRow | undefined) =>
+  CARD_HEIGHT +
+  (row?.task.description ? DESCRIPTION_LINE : 0) +
+  (row?.context !== undefined ? CONTEXT_LINE : 0);
 
 /** How far each level of subtasks is indented. */
 const INDENT_PX = 24;
@@ -100,6 +110,7 @@ export function TaskList({ tasks, timeZone, index, ...actions }: TaskListProps) 
 
   // Stable while the list is: a new function would make the virtualiser place every item again.
   const getItemKey = useCallback((position: number) => rows[position]?.task.id ?? position, [rows]);
+  const estimateSize = useCallback((position: number) => estimateCardHeight(rows[position]), [rows]);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize,
