@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import http from "node:http";
 import pg from "pg";
 import { apiRoutes } from "../../contract/routes";
@@ -36,6 +37,17 @@ async function backendPids(client: pg.Client | undefined): Promise<number[]> {
     "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
   );
   return rows.map((row) => row.pid);
+}
+
+/** Bytes the process has written and its `write` calls so far (Linux: /proc; elsewhere NaN). */
+function writesOf(pid: number): { bytes: number; calls: number } {
+  try {
+    const io = readFileSync(`/proc/${pid}/io`, "utf8");
+    const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, "m").exec(io)?.[1]);
+    return { bytes: field("wchar"), calls: field("syscw") };
+  } catch {
+    return { bytes: Number.NaN, calls: Number.NaN };
+  }
 }
 
 async function phase(
@@ -82,18 +94,20 @@ async function phase(
   const pidsBefore = await backendPids(client);
   const backendBefore = new Map(pidsBefore.map((pid) => [pid, cpuMsOf(pid)]));
   const serverBefore = cpuMsOf(serverPid);
+  const writesBefore = writesOf(serverPid);
   const selfBefore = process.cpuUsage();
   const start = performance.now();
   await run(CREATES);
   const wall = performance.now() - start;
   const self = process.cpuUsage(selfBefore);
   const server = cpuMsOf(serverPid) - serverBefore;
+  const writes = writesOf(serverPid);
   let backends = 0;
   for (const pid of await backendPids(client)) backends += cpuMsOf(pid) - (backendBefore.get(pid) ?? 0);
   agent.destroy();
   const per = (ms: number) => (ms / CREATES).toFixed(3).padStart(6);
   console.log(
-    `${label.padEnd(10)} server ${per(server)}  postgres ${client ? per(backends) : "    - "}  client ${per((self.user + self.system) / 1000)} ms CPU/create   ${(CREATES / (wall / 1000)).toFixed(0).padStart(5)} creates/s`,
+    `${label.padEnd(10)} server ${per(server)}  postgres ${client ? per(backends) : "    - "}  client ${per((self.user + self.system) / 1000)} ms CPU/create   written ${((writes.bytes - writesBefore.bytes) / 1024 / CREATES).toFixed(1)} KiB in ${((writes.calls - writesBefore.calls) / CREATES).toFixed(1)} writes   ${(CREATES / (wall / 1000)).toFixed(0).padStart(5)} creates/s`,
   );
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Insertable } from "kysely";
 import type { Db } from "../../db/database";
+import { queryTemplate } from "../../db/query-template";
 import type { TaskIcalRow, TaskSyncTable } from "../../db/schema";
 
 /** The iCalendar data of the user's live task stored under this name, if any. */
@@ -109,19 +110,32 @@ export function selectChangesSince(
 const SYNC_CHUNK = 500;
 
 /** Writes each task's row in its collection; a row already there for that task and collection takes the new values. */
-export async function upsertSyncRows(db: Db, rows: ReadonlyArray<Insertable<TaskSyncTable>>): Promise<void> {
-  for (let start = 0; start < rows.length; start += SYNC_CHUNK) {
-    await db
+/** The sync log's upsert of `rows` (at most SYNC_CHUNK). */
+function upsertSync(db: Db, rows: ReadonlyArray<Insertable<TaskSyncTable>>) {
+  return (
+    db
       .insertInto("task_sync")
-      .values(rows.slice(start, start + SYNC_CHUNK))
+      .values(rows)
       // The object form: Kysely builds a callback's expression builder anew on every call.
       .onConflict((conflict) =>
         conflict
           .columns(["task_id", "collection"])
           .doUpdateSet({ version: sql<number>`excluded.version`, deleted: sql<number>`excluded.deleted` }),
       )
-      .execute();
+  );
+}
+
+/** A single task's change, as most writes log: built and compiled once. */
+const upsertOneSyncRow = queryTemplate((db: Db, row: Insertable<TaskSyncTable>) => upsertSync(db, [row]));
+
+export async function upsertSyncRows(db: Db, rows: ReadonlyArray<Insertable<TaskSyncTable>>): Promise<void> {
+  const [only] = rows;
+  if (rows.length === 1 && only) {
+    await upsertOneSyncRow(db, only);
+    return;
   }
+  for (let start = 0; start < rows.length; start += SYNC_CHUNK)
+    await upsertSync(db, rows.slice(start, start + SYNC_CHUNK)).execute();
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Insertable, Updateable } from "kysely";
 import { DEFAULT_PROJECT_COLOR, INBOX_NAME } from "@contract/projects";
 import { OPEN_STATUSES } from "@contract/tasks";
 import { isPostgres, type Db } from "../../db/database";
+import { queryTemplate } from "../../db/query-template";
 import type { ProjectRow, ProjectsTable } from "../../db/schema";
 import { newId } from "../../lib/ids";
 
@@ -95,13 +96,13 @@ export async function deleteProjectRow(db: Db, userId: string, id: string): Prom
 }
 
 /** The id of the user's Inbox, or undefined when the account has none yet. */
+/** Every create in the Inbox sends it: built and compiled once. */
+const selectInbox = queryTemplate((db: Db, args: { userId: string }) =>
+  db.selectFrom("projects").select("id").where("user_id", "=", args.userId).where("is_inbox", "=", 1),
+);
+
 export async function selectInboxId(db: Db, userId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("projects")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("is_inbox", "=", 1)
-    .executeTakeFirst();
+  const [row] = await selectInbox(db, { userId });
   return row?.id;
 }
 

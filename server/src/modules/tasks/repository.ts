@@ -1,6 +1,7 @@
 import { sql, type AliasedSelectQueryBuilder, type ExpressionBuilder, type SqlBool } from "kysely";
 import type { TaskPriority, TaskStatus } from "@contract/tasks";
 import { isPostgres, type Db } from "../../db/database";
+import { queryTemplate } from "../../db/query-template";
 import type { Database, NewTask, NewTaskEvent, TaskEventRow, TaskRow, TaskUpdate } from "../../db/schema";
 import { sortedInListOrder } from "./list-order";
 import { indexedSearchCandidates } from "./search-repository";
@@ -185,7 +186,28 @@ export async function selectTasksByIds(
     .execute();
 }
 
+/** What every create sends, built and compiled once (a row's insert: once per set of columns). */
+const insertOneTask = queryTemplate((db: Db, row: NewTask) => db.insertInto("tasks").values(row));
+const insertOneTaskEvent = queryTemplate((db: Db, event: NewTaskEvent) =>
+  db.insertInto("task_events").values(event),
+);
+const upsertTaskDataVersion = queryTemplate((db: Db, args: { userId: string; nowIso: string }) =>
+  db
+    .insertInto("task_data_versions")
+    .values({ user_id: args.userId, version: 1, changed_at: args.nowIso })
+    .onConflict((conflict) =>
+      conflict
+        .column("user_id")
+        .doUpdateSet({ version: sql<number>`task_data_versions.version + 1`, changed_at: args.nowIso }),
+    )
+    .returning("version"),
+);
+
 export async function insertTasks(db: Db, rows: readonly NewTask[]): Promise<void> {
+  if (rows.length === 1) {
+    await insertOneTask(db, rows[0] as NewTask);
+    return;
+  }
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     await db
       .insertInto("tasks")
@@ -317,18 +339,9 @@ export async function hasTasksWithoutProject(db: Db, userId: string): Promise<bo
  * here (a create of top-level tasks, LockOrder).
  */
 export async function bumpTaskDataVersion(db: Db, userId: string, nowIso: string): Promise<number> {
-  const { version } = await db
-    .insertInto("task_data_versions")
-    .values({ user_id: userId, version: 1, changed_at: nowIso })
-    // The object form: Kysely builds a callback's expression builder anew on every call.
-    .onConflict((conflict) =>
-      conflict
-        .column("user_id")
-        .doUpdateSet({ version: sql<number>`task_data_versions.version + 1`, changed_at: nowIso }),
-    )
-    .returning("version")
-    .executeTakeFirstOrThrow();
-  return Number(version);
+  const [row] = await upsertTaskDataVersion(db, { userId, nowIso });
+  if (!row) throw new Error("The task-data version's upsert returned no row");
+  return Number(row.version);
 }
 
 /** The tasks of one of the user's projects. */
@@ -433,6 +446,10 @@ export async function countTasks(db: Db, userId: string, nowIso: string): Promis
 
 /** Appends to the users' task history, in the caller's transaction. */
 export async function insertTaskEvents(db: Db, events: readonly NewTaskEvent[]): Promise<void> {
+  if (events.length === 1) {
+    await insertOneTaskEvent(db, events[0] as NewTaskEvent);
+    return;
+  }
   for (let start = 0; start < events.length; start += INSERT_CHUNK) {
     await db
       .insertInto("task_events")

@@ -1,4 +1,5 @@
 import type { Db } from "../../db/database";
+import { queryTemplate } from "../../db/query-template";
 import type { WebhookDeliveryRow, WebhookRow } from "../../db/schema";
 
 export async function insertWebhook(db: Db, row: WebhookRow): Promise<void> {
@@ -16,16 +17,20 @@ export async function selectWebhooks(db: Db, userId: string): Promise<WebhookRow
 }
 
 /** The user's webhooks that still take deliveries. */
+/** Every task write sends it: built and compiled once. */
+const selectActive = queryTemplate((db: Db, args: { userId: string }) =>
+  db
+    .selectFrom("webhooks")
+    .select(["id", "events"])
+    .where("user_id", "=", args.userId)
+    .where("disabled_at", "is", null),
+);
+
 export async function selectActiveWebhooks(
   db: Db,
   userId: string,
 ): Promise<Array<Pick<WebhookRow, "id" | "events">>> {
-  return db
-    .selectFrom("webhooks")
-    .select(["id", "events"])
-    .where("user_id", "=", userId)
-    .where("disabled_at", "is", null)
-    .execute();
+  return selectActive(db, { userId });
 }
 
 export async function deleteWebhookRow(db: Db, userId: string, id: string): Promise<boolean> {
