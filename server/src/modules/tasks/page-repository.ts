@@ -75,18 +75,19 @@ export async function selectListContext(db: Db, userId: string): Promise<ListCon
  * and cut: only the columns of the answer, since reading a row costs per column.
  */
 function filteredTasks(db: Db, userId: string, filters: TaskQueryFilters) {
+  const postgres = isPostgres(db);
   const unfinishedOnly = Boolean(filters.statuses?.length) && !filters.statuses?.includes("completed");
   return (
     db
       .selectFrom("tasks")
       .select(TASK_WIRE_COLUMNS)
       .where((eb) => ownOrShared(eb, userId, filters))
-      .where((eb) => applyFilters(eb, filters, { postgres: isPostgres(db) }))
+      .where((eb) => applyFilters(eb, filters, { postgres }))
       // Says again what the statuses imply, in the words of PostgreSQL's partial index of
-      // unfinished tasks (tasks_user_unfinished), as a literal: the planner uses that index only
-      // for a condition it can match to the index's own, and without it read every task of the
-      // user and dropped the completed thousands. SQLite reads through (user_id, status) anyway.
-      .$if(unfinishedOnly, (query) => query.where("status", "<>", sql.lit("completed")))
+      // unfinished tasks (tasks_user_unfinished), as a literal: the statuses are parameters, which
+      // a kept plan cannot match to the index's condition, and without it PostgreSQL read every
+      // task of the user and dropped the completed thousands. SQLite reads (user_id, status).
+      .$if(postgres && unfinishedOnly, (query) => query.where("status", "<>", sql.lit("completed")))
   );
 }
 
