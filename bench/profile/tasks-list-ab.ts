@@ -46,6 +46,8 @@ const CALLS = [
     path: `${apiRoutes.listTasks.path}?status=pending%2Cinprogress%2Ccancelled&with_subtasks=true`,
     times: 400,
   },
+  // What any list call costs whatever its size: the session, the version, hooks, one small answer.
+  { label: "one-task page", user: 1, path: `${COMPLETED_PAGE.replace("limit=50", "limit=1")}`, times: 1000 },
 ];
 
 const [mode = "time", dir = "/tmp/list-ab", databaseUrl = ""] = process.argv.slice(2);

@@ -11,6 +11,7 @@ import {
   getTask,
   listTasks,
   taskDataVersion,
+  taskListContext,
   taskStats,
   updateTask,
   withDefaultReminder,
@@ -90,11 +91,11 @@ export const taskModule: ModulePlugin = async (app, { deps }) => {
       const user = currentUser(request);
       // The version is read before the tasks: a change in between only makes the tag older than
       // the body, so the next request reads the list again.
-      const version = await taskDataVersion(db, user.id);
-      const etag = taskDataEtag(user.id, version, `list ${queryStringOf(request.url)}`);
+      const context = await taskListContext(db, user.id);
+      const etag = taskDataEtag(user.id, context.version, `list ${queryStringOf(request.url)}`);
       reply.header("etag", etag).header("cache-control", TASK_DATA_CACHE_CONTROL);
       if (ifNoneMatchHolds(request.headers["if-none-match"], etag)) return reply.status(304).send(null);
-      return listTasks(db, user.id, request.query);
+      return listTasks(db, user.id, request.query, context);
     },
   );
 

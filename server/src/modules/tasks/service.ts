@@ -36,7 +36,7 @@ import {
 import { changesOf, newTaskRow, normaliseDueDate, TASK_NOT_FOUND } from "./rows";
 import { toTaskJson, type TaskWireRow } from "./task-json";
 import { descendantsByLevel, placementsOf, treeChangesOf } from "./tree";
-import { selectTaskPage, type TaskPage } from "./page-repository";
+import { selectListContext, selectTaskPage, type ListContext, type TaskPage } from "./page-repository";
 import { positionChangesOf } from "./positions";
 import { parseTaskPage } from "./task-page";
 import { withTaskWrite, withTaskWriteAs, type LockOrder, type TaskWrite } from "./unit-of-work";
@@ -53,11 +53,18 @@ export { TASK_ASSIGNED_JOB } from "./assignees";
 /**
  * GET /api/v1/tasks: the user's tasks, filtered, in to-do order (see sortedInListOrder). A
  * project_id that is not one of the user's projects is a 404, as any other user's id is.
+ * `context`: the shared projects, when the caller has read them already (taskListContext).
  */
-export async function listTasks(db: Db, userId: string, query: TaskFiltersQuery): Promise<TaskJson[]> {
+export async function listTasks(
+  db: Db,
+  userId: string,
+  query: TaskFiltersQuery,
+  context?: Pick<ListContext, "sharedProjectIds">,
+): Promise<TaskJson[]> {
   const filters = parseTaskFilters(query);
   if (filters.projectId !== undefined) await projectAccess(db, userId, filters.projectId, "read");
-  const sharedProjectIds = (await sharedProjectsOf(db, userId)).map((shared) => shared.projectId);
+  const sharedProjectIds =
+    context?.sharedProjectIds ?? (await sharedProjectsOf(db, userId)).map((shared) => shared.projectId);
   const list = () => listFilteredTasks(db, userId, { ...filters, sharedProjectIds }, parseTaskPage(query));
   const tasks = await list();
   // Checked on the answer rather than before it: one statement less for every list.
@@ -329,6 +336,11 @@ export async function markTaskChanged(db: Db, clock: Clock, userId: string, id: 
  */
 export async function taskDataVersion(db: Db, userId: string): Promise<number> {
   return selectTaskDataVersion(db, userId);
+}
+
+/** The version and the shared projects a list call needs, read together (see listTasks). */
+export async function taskListContext(db: Db, userId: string): Promise<ListContext> {
+  return selectListContext(db, userId);
 }
 
 /** GET /api/v1/tasks/stats: total, per-status, overdue and completion-rate counts, computed by the database. */
