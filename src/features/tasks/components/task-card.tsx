@@ -49,10 +49,10 @@ interface TaskCardProps extends TaskCardActions {
   readOnly?: boolean;
 }
 
-// Made once: a card's icons are elements React only has to place (see flatIcon).
+// A card's icons are drawn by the elements they are on (see flatIcon).
 const COLLAPSE_ICON = flatIcon("chevronDown");
 const EXPAND_ICON = flatIcon("chevronRight");
-const SUBTASK_OF_ICON = flatIcon("cornerDownRight", "size-3");
+const SUBTASK_OF_ICON = flatIcon("cornerDownRight", "sm");
 const EDIT_ICON = flatIcon("pencil");
 const DELETE_ICON = flatIcon("trash");
 const VIEW_ICON = flatIcon("eye");
@@ -116,8 +116,10 @@ export const TaskCard = memo(function TaskCard({
 
       <div className="min-w-0 flex-1">
         {context !== undefined && (
-          <p className="flex items-center gap-1 text-xs text-muted-foreground" dir="auto">
-            {SUBTASK_OF_ICON}
+          <p
+            className={cn("flex items-center gap-1 text-xs text-muted-foreground", SUBTASK_OF_ICON)}
+            dir="auto"
+          >
             <span className="sr-only">Subtask of</span>
             <span className="truncate">{context}</span>
           </p>
