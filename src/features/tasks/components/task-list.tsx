@@ -9,7 +9,6 @@ import {
   type TaskRow,
 } from "../task-tree";
 import { TASK_MAX_DEPTH, type Task } from "@contract/tasks";
-import { useReadOnlyProjectIds } from "@/api/projects/project-queries";
 import { TaskCard, type TaskCardActions } from "./task-card";
 
 /** A card's height before it is measured; cards with descriptions or tags are taller. */
@@ -25,6 +24,8 @@ interface TaskListProps extends TaskCardActions {
   timeZone: string;
   /** The subtask tree of the loaded tasks; without it the list is flat. */
   index?: TaskIndex;
+  /** The projects whose tasks show read-only (useReadOnlyProjectIds). */
+  readOnlyIds: ReadonlySet<string>;
 }
 
 /** Focuses a task's card once it is in place again (a move re-renders the list). */
@@ -41,7 +42,7 @@ function refocus(id: string) {
  * thousands of tasks scroll and filter smoothly. The list scrolls with the page (the shell has no
  * scrolling box of its own); cards are measured, so their heights may vary.
  */
-export function TaskList({ tasks, timeZone, index, ...actions }: TaskListProps) {
+export function TaskList({ tasks, timeZone, index, readOnlyIds, ...actions }: TaskListProps) {
   // Collapsed parents, for as long as the screen is open.
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const onExpandedChange = useCallback((id: string, expanded: boolean) => {
@@ -61,7 +62,6 @@ export function TaskList({ tasks, timeZone, index, ...actions }: TaskListProps) 
     [tasks, index, collapsed],
   );
   const { onReparent } = actions;
-  const readOnlyIds = useReadOnlyProjectIds();
 
   /** Tab on a focused card makes it a subtask of the row above at its level; Shift-Tab undoes one level. */
   const onKeyDown = (event: KeyboardEvent<HTMLLIElement>, position: number) => {
