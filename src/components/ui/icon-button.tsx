@@ -13,6 +13,9 @@ type IconButtonProps = Omit<ButtonProps, "variant" | "size" | "children" | "asCh
   destructive?: boolean;
 };
 
+/** Button's ghost icon variant, worked out once rather than on every render. */
+const GHOST_ICON = buttonVariants({ variant: "ghost", size: "icon" });
+
 /**
  * A small ghost button showing only an icon, as on a task's row: Edit, Delete, Remove. A `<button>`
  * styled as Button's ghost icon variant, without Button in between: a task card has three.
@@ -22,7 +25,7 @@ export function IconButton({ label, icon, destructive = false, className, type, 
   return (
     <button
       className={cn(
-        buttonVariants({ variant: "ghost", size: "icon" }),
+        GHOST_ICON,
         "size-8",
         destructive && "text-destructive hover:text-destructive",
         flat && icon,

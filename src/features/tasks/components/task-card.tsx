@@ -8,6 +8,7 @@ import {
 } from "@contract/tasks";
 import { X } from "lucide-react";
 import { memo, useEffect, useId, useRef, useState } from "react";
+import { useFocusLeavesWithTask, useTaskCardState } from "../use-card-slots";
 import { Card } from "@/components/ui/card";
 import { flatIcon } from "@/components/ui/flat-icon";
 import { IconButton } from "@/components/ui/icon-button";
@@ -57,6 +58,9 @@ const EDIT_ICON = flatIcon("pencil");
 const DELETE_ICON = flatIcon("trash");
 const VIEW_ICON = flatIcon("eye");
 
+/** The same element on every card and render: React keeps the options as they are. */
+const STATUS_OPTIONS = <LabelledOptions values={TASK_STATUSES} labels={TASK_STATUS_LABELS} />;
+
 const loadMenu = once(() => import("./task-card-menu").then((module) => module.TaskCardMenu));
 
 /** One task on the Tasks screen. Memoised: a change to one task re-renders one card. */
@@ -76,13 +80,15 @@ export const TaskCard = memo(function TaskCard({
   canHaveSubtasks = true,
   readOnly = false,
 }: TaskCardProps) {
-  const [addingSubtask, setAddingSubtask] = useState(false);
+  const [addingSubtask, setAddingSubtask] = useTaskCardState(task.id, false);
+  const card = useFocusLeavesWithTask(task.id);
   const completed = task.status === "completed";
   const cancelled = task.status === "cancelled";
   const open = isOpenStatus(task.status);
 
   return (
     <Card
+      ref={card}
       // Focusable as a whole (j / k, or a click), but no stop of its own for Tab, so that moving
       // through the page with Tab never indents a task: on a focused card Tab / Shift-Tab indent
       // and outdent it (see TaskList).
@@ -192,7 +198,7 @@ function EditControls({
         value={task.status}
         onChange={(event) => onStatusChange(task, taskStatusSchema.parse(event.target.value))}
       >
-        <LabelledOptions values={TASK_STATUSES} labels={TASK_STATUS_LABELS} />
+        {STATUS_OPTIONS}
       </NativeSelect>
       <IconButton
         icon={EDIT_ICON}
@@ -211,6 +217,8 @@ function EditControls({
       />
       {onMoveToProject && (
         <OnDemandMenu
+          // A card kept for another task (see useCardSlots) never shows the last one's menu open.
+          owner={task.id}
           load={loadMenu}
           props={{ title: task.title, onAddSubtask, onMoveToProject: () => onMoveToProject(task) }}
           trigger={(events) => <TaskCardMenuButton title={task.title} {...events} />}

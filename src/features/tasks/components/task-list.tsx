@@ -9,6 +9,7 @@ import {
   type TaskRow,
 } from "../task-tree";
 import { TASK_MAX_DEPTH, type Task } from "@contract/tasks";
+import { useCardSlots, useRowMeasuring } from "../use-card-slots";
 import { TaskCard, type TaskCardActions } from "./task-card";
 
 /** A card's height before it is measured; cards with descriptions or tags are taller. */
@@ -110,6 +111,10 @@ export function TaskList({ tasks, timeZone, index, readOnlyIds, ...actions }: Ta
     scrollMargin,
   });
 
+  const items = virtualizer.getVirtualItems().filter((item) => rows[item.index] !== undefined);
+  const slots = useCardSlots(items.map((item) => rows[item.index]!.task.id));
+  const measureRow = useRowMeasuring(virtualizer);
+
   return (
     <ul
       ref={listRef}
@@ -117,14 +122,13 @@ export function TaskList({ tasks, timeZone, index, readOnlyIds, ...actions }: Ta
       className="relative w-full"
       style={{ height: virtualizer.getTotalSize() }}
     >
-      {virtualizer.getVirtualItems().map((item) => {
-        const row = rows[item.index];
-        if (!row) return null;
+      {items.map((item, at) => {
+        const row = rows[item.index]!;
         const { task } = row;
         return (
           <li
-            key={item.key}
-            ref={virtualizer.measureElement}
+            key={slots[at]}
+            ref={measureRow(task.id)}
             data-index={item.index}
             aria-setsize={rows.length}
             aria-posinset={item.index + 1}
