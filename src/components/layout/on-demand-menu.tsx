@@ -54,6 +54,11 @@ interface OnDemandMenuProps<Props extends object> {
   trigger: (events: OnDemandTriggerProps) => ReactNode;
   /** The menu was first opened (the real menu reports later openings itself). */
   onFirstOpen?: () => void;
+  /**
+   * Whose menu it is, where one element serves several in turn (a task card kept for another
+   * task): a menu opened for one owner is gone, closed, once another owns it.
+   */
+  owner?: string;
 }
 
 /**
@@ -67,9 +72,15 @@ export function OnDemandMenu<Props extends object>({
   props,
   trigger,
   onFirstOpen,
+  owner,
 }: OnDemandMenuProps<Props>) {
-  const [opened, setOpened] = useState<{ Menu: ComponentType<Props & OnDemandOpening>; keyboard: boolean }>();
-  if (opened) return <opened.Menu {...props} openedWithKeyboard={opened.keyboard} />;
+  const [opened, setOpened] = useState<{
+    Menu: ComponentType<Props & OnDemandOpening>;
+    keyboard: boolean;
+    owner?: string;
+  }>();
+  if (opened && opened.owner !== owner) setOpened(undefined);
+  else if (opened) return <opened.Menu {...props} openedWithKeyboard={opened.keyboard} />;
   const preload = () => void load().catch(() => undefined);
   return trigger({
     onPointerEnter: preload,
@@ -79,7 +90,7 @@ export function OnDemandMenu<Props extends object>({
       const keyboard = event.detail === 0;
       load().then(
         (Menu) => {
-          setOpened({ Menu, keyboard });
+          setOpened({ Menu, keyboard, owner });
           onFirstOpen?.();
         },
         // Not downloaded (offline without the cached app): the button stays; a click tries again.

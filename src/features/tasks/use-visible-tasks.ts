@@ -2,7 +2,6 @@ import type { Task } from "@contract/tasks";
 import { useMemo } from "react";
 import { buildTaskSearchIndex, searchTasks } from "./search-tasks";
 import { useSessionStore } from "@/stores/session-store";
-import { useSharedWithMeProjectIds } from "@/api/projects/project-queries";
 import {
   assignedTo,
   filterTasks,
@@ -40,12 +39,13 @@ export function useVisibleTasks(
   viewState: TaskViewState,
   search: string,
   timeZone: string,
+  /** The projects others share with the user (useSharedWithMeProjectIds). */
+  sharedWithMe: ReadonlySet<string>,
   /** A project's page: only its tasks. */
   projectId?: string,
 ): VisibleTasks {
   const { view, sort, statuses, priorities, tags, hideCompleted, projects } = viewState;
   const userId = useSessionStore((state) => state.user?.id);
-  const sharedWithMe = useSharedWithMeProjectIds();
   // A task being deleted takes its subtasks with it (the server deletes the subtree).
   const hidden = useMemo(() => {
     if (pendingDeletion.size === 0) return pendingDeletion;

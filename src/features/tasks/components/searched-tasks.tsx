@@ -1,5 +1,6 @@
 import type { Project } from "@contract/projects";
 import type { Task } from "@contract/tasks";
+import { useReadOnlyProjectIds, useSharedWithMeProjectIds } from "@/api/projects/project-queries";
 import { useTaskSearchParam } from "@/lib/task-search-param";
 import type { TaskIndex } from "../task-tree";
 import type { useTaskViewState } from "../use-task-view-state";
@@ -28,10 +29,17 @@ interface SearchedTasksProps {
 
 /**
  * The Tasks screen's search box, views and chips with the list they choose. The search text is
- * this component's state, so a keystroke renders the box, the count and the list, and not the
- * rest of the screen (its queries, mutations, dialogs and the bulk actions' bar).
+ * the state of a component of its own (SearchBoxAndList), so a keystroke renders the box, the count
+ * and the list, and not the rest of the screen (its queries, mutations, dialogs and the bulk
+ * actions' bar) nor the reading of the projects here.
  */
-export function SearchedTasks({
+export function SearchedTasks(props: SearchedTasksProps) {
+  const sharedWithMe = useSharedWithMeProjectIds();
+  const readOnlyIds = useReadOnlyProjectIds();
+  return <SearchBoxAndList {...props} sharedWithMe={sharedWithMe} readOnlyIds={readOnlyIds} />;
+}
+
+function SearchBoxAndList({
   tasksQuery,
   index,
   pendingDeletion,
@@ -41,7 +49,9 @@ export function SearchedTasks({
   actions,
   onCreate,
   projectId,
-}: SearchedTasksProps) {
+  sharedWithMe,
+  readOnlyIds,
+}: SearchedTasksProps & { sharedWithMe: ReadonlySet<string>; readOnlyIds: ReadonlySet<string> }) {
   // The same search as the header's box: both keep it in the URL (?q=).
   const [search, setSearch, settleSearch] = useTaskSearchParam();
   const shown = useVisibleTasks(
@@ -51,6 +61,7 @@ export function SearchedTasks({
     viewControls.state,
     search,
     timeZone,
+    sharedWithMe,
     projectId,
   );
   return (
@@ -73,6 +84,7 @@ export function SearchedTasks({
         actions={actions}
         onCreate={onCreate}
         layout={viewControls.state.layout}
+        readOnlyIds={readOnlyIds}
       />
     </>
   );

@@ -8,10 +8,10 @@ import { formatDate } from "@/lib/date-format";
 import { isDueToday } from "../task-view";
 import { AssigneeAvatar } from "./assignee-avatar";
 
-const DUE_ICON = flatIcon("calendar", "size-3");
-const SCHEDULED_ICON = flatIcon("calendarClock", "size-3");
-const ESTIMATE_ICON = flatIcon("hourglass", "size-3");
-const REMINDER_ICON = flatIcon("bellRing", "size-3");
+const DUE_ICON = flatIcon("calendar", "sm");
+const SCHEDULED_ICON = flatIcon("calendarClock", "sm");
+const ESTIMATE_ICON = flatIcon("hourglass", "sm");
+const REMINDER_ICON = flatIcon("bellRing", "sm");
 
 /**
  * What a task card says of its task after the title: priority, subtasks done, due date (red when
@@ -42,9 +42,9 @@ export function TaskBadges({
       {task.due_date && (
         <Badge
           variant={overdue ? "destructive" : dueToday ? "warning" : "outline"}
+          className={DUE_ICON}
           title={formatDate(task.due_date, timeZone, "dateTime")}
         >
-          {DUE_ICON}
           <span className="sr-only">{overdue ? "Overdue, due" : "Due"}</span>
           {dueToday ? "Today" : formatDate(task.due_date, timeZone, "date")}
           {!isAllDay(task.due_date, timeZone) && `, ${formatDate(task.due_date, timeZone, "time")}`}
@@ -53,24 +53,26 @@ export function TaskBadges({
       {task.scheduled_start && open && (
         <Badge
           variant="outline"
+          className={SCHEDULED_ICON}
           title={`Scheduled ${formatDate(task.scheduled_start, timeZone, "dateTime")}`}
         >
-          {SCHEDULED_ICON}
           <span className="sr-only">Scheduled</span>
           {formatDate(task.scheduled_start, timeZone, "weekdayTime")}
         </Badge>
       )}
       {task.duration_minutes != null && (
-        <Badge variant="outline" title="Estimate">
-          {ESTIMATE_ICON}
+        <Badge variant="outline" className={ESTIMATE_ICON} title="Estimate">
           <span className="sr-only">Estimate</span>
           {task.duration_minutes} min
         </Badge>
       )}
       {task.recurrence && <RepeatBadge rule={task.recurrence} />}
       {task.remind_at && open && (
-        <Badge variant="outline" title={`Reminder ${formatDate(task.remind_at, timeZone, "dateTime")}`}>
-          {REMINDER_ICON}
+        <Badge
+          variant="outline"
+          className={REMINDER_ICON}
+          title={`Reminder ${formatDate(task.remind_at, timeZone, "dateTime")}`}
+        >
           <span className="sr-only">Reminder</span>
           {formatDate(task.remind_at, timeZone, "time")}
         </Badge>

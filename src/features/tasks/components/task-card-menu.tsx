@@ -25,12 +25,10 @@ export function TaskCardMenuButton({ title, ...props }: { title: string } & Comp
     <Button
       variant="ghost"
       size="icon"
-      className="size-7"
+      className={`size-7 ${MORE_ICON}`}
       aria-label={`More actions for "${title}"`}
       {...props}
-    >
-      {MORE_ICON}
-    </Button>
+    />
   );
 }
 

@@ -8,6 +8,7 @@ import {
 } from "@contract/tasks";
 import { X } from "lucide-react";
 import { memo, useEffect, useId, useRef, useState } from "react";
+import { useFocusLeavesWithTask, useTaskCardState } from "../use-card-slots";
 import { Card } from "@/components/ui/card";
 import { flatIcon } from "@/components/ui/flat-icon";
 import { IconButton } from "@/components/ui/icon-button";
@@ -49,13 +50,16 @@ interface TaskCardProps extends TaskCardActions {
   readOnly?: boolean;
 }
 
-// Made once: a card's icons are elements React only has to place (see flatIcon).
+// A card's icons are drawn by the elements they are on (see flatIcon).
 const COLLAPSE_ICON = flatIcon("chevronDown");
 const EXPAND_ICON = flatIcon("chevronRight");
-const SUBTASK_OF_ICON = flatIcon("cornerDownRight", "size-3");
+const SUBTASK_OF_ICON = flatIcon("cornerDownRight", "sm");
 const EDIT_ICON = flatIcon("pencil");
 const DELETE_ICON = flatIcon("trash");
 const VIEW_ICON = flatIcon("eye");
+
+/** The same element on every card and render: React keeps the options as they are. */
+const STATUS_OPTIONS = <LabelledOptions values={TASK_STATUSES} labels={TASK_STATUS_LABELS} />;
 
 const loadMenu = once(() => import("./task-card-menu").then((module) => module.TaskCardMenu));
 
@@ -76,13 +80,15 @@ export const TaskCard = memo(function TaskCard({
   canHaveSubtasks = true,
   readOnly = false,
 }: TaskCardProps) {
-  const [addingSubtask, setAddingSubtask] = useState(false);
+  const [addingSubtask, setAddingSubtask] = useTaskCardState(task.id, false);
+  const card = useFocusLeavesWithTask(task.id);
   const completed = task.status === "completed";
   const cancelled = task.status === "cancelled";
   const open = isOpenStatus(task.status);
 
   return (
     <Card
+      ref={card}
       // Focusable as a whole (j / k, or a click), but no stop of its own for Tab, so that moving
       // through the page with Tab never indents a task: on a focused card Tab / Shift-Tab indent
       // and outdent it (see TaskList).
@@ -116,8 +122,10 @@ export const TaskCard = memo(function TaskCard({
 
       <div className="min-w-0 flex-1">
         {context !== undefined && (
-          <p className="flex items-center gap-1 text-xs text-muted-foreground" dir="auto">
-            {SUBTASK_OF_ICON}
+          <p
+            className={cn("flex items-center gap-1 text-xs text-muted-foreground", SUBTASK_OF_ICON)}
+            dir="auto"
+          >
             <span className="sr-only">Subtask of</span>
             <span className="truncate">{context}</span>
           </p>
@@ -190,7 +198,7 @@ function EditControls({
         value={task.status}
         onChange={(event) => onStatusChange(task, taskStatusSchema.parse(event.target.value))}
       >
-        <LabelledOptions values={TASK_STATUSES} labels={TASK_STATUS_LABELS} />
+        {STATUS_OPTIONS}
       </NativeSelect>
       <IconButton
         icon={EDIT_ICON}
@@ -209,6 +217,8 @@ function EditControls({
       />
       {onMoveToProject && (
         <OnDemandMenu
+          // A card kept for another task (see useCardSlots) never shows the last one's menu open.
+          owner={task.id}
           load={loadMenu}
           props={{ title: task.title, onAddSubtask, onMoveToProject: () => onMoveToProject(task) }}
           trigger={(events) => <TaskCardMenuButton title={task.title} {...events} />}

@@ -9,7 +9,7 @@ import {
   type TaskRow,
 } from "../task-tree";
 import { TASK_MAX_DEPTH, type Task } from "@contract/tasks";
-import { useReadOnlyProjectIds } from "@/api/projects/project-queries";
+import { useCardSlots, useRowMeasuring } from "../use-card-slots";
 import { TaskCard, type TaskCardActions } from "./task-card";
 
 /**
@@ -35,6 +35,8 @@ interface TaskListProps extends TaskCardActions {
   timeZone: string;
   /** The subtask tree of the loaded tasks; without it the list is flat. */
   index?: TaskIndex;
+  /** The projects whose tasks show read-only (useReadOnlyProjectIds). */
+  readOnlyIds: ReadonlySet<string>;
 }
 
 /** Focuses a task's card once it is in place again (a move re-renders the list). */
@@ -51,7 +53,7 @@ function refocus(id: string) {
  * thousands of tasks scroll and filter smoothly. The list scrolls with the page (the shell has no
  * scrolling box of its own); cards are measured, so their heights may vary.
  */
-export function TaskList({ tasks, timeZone, index, ...actions }: TaskListProps) {
+export function TaskList({ tasks, timeZone, index, readOnlyIds, ...actions }: TaskListProps) {
   // Collapsed parents, for as long as the screen is open.
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
   const onExpandedChange = useCallback((id: string, expanded: boolean) => {
@@ -71,7 +73,6 @@ export function TaskList({ tasks, timeZone, index, ...actions }: TaskListProps) 
     [tasks, index, collapsed],
   );
   const { onReparent } = actions;
-  const readOnlyIds = useReadOnlyProjectIds();
 
   /** Tab on a focused card makes it a subtask of the row above at its level; Shift-Tab undoes one level. */
   const onKeyDown = (event: KeyboardEvent<HTMLLIElement>, position: number) => {
@@ -121,6 +122,10 @@ export function TaskList({ tasks, timeZone, index, ...actions }: TaskListProps) 
     scrollMargin,
   });
 
+  const items = virtualizer.getVirtualItems().filter((item) => rows[item.index] !== undefined);
+  const slots = useCardSlots(items.map((item) => rows[item.index]!.task.id));
+  const measureRow = useRowMeasuring(virtualizer);
+
   return (
     <ul
       ref={listRef}
@@ -128,14 +133,13 @@ export function TaskList({ tasks, timeZone, index, ...actions }: TaskListProps) 
       className="relative w-full"
       style={{ height: virtualizer.getTotalSize() }}
     >
-      {virtualizer.getVirtualItems().map((item) => {
-        const row = rows[item.index];
-        if (!row) return null;
+      {items.map((item, at) => {
+        const row = rows[item.index]!;
         const { task } = row;
         return (
           <li
-            key={item.key}
-            ref={virtualizer.measureElement}
+            key={slots[at]}
+            ref={measureRow(task.id)}
             data-index={item.index}
             aria-setsize={rows.length}
             aria-posinset={item.index + 1}

@@ -31,6 +31,8 @@ interface TasksContentProps {
   onCreate(): void;
   /** The list (grouped by day in Upcoming) or the board. */
   layout?: TaskLayout;
+  /** The projects whose tasks show read-only. */
+  readOnlyIds: ReadonlySet<string>;
 }
 
 /** The list as loaded: skeletons, the failure with Try again, "No tasks found", or the cards. */
@@ -43,6 +45,7 @@ export function TasksContent({
   actions,
   onCreate,
   layout = "list",
+  readOnlyIds,
 }: TasksContentProps) {
   const { visibleTasks, dayGroups, narrowed } = shown;
   if (tasksQuery.isPending) {
@@ -95,5 +98,7 @@ export function TasksContent({
     );
   }
   if (dayGroups) return <UpcomingList groups={dayGroups} timeZone={timeZone} {...actions} />;
-  return <TaskList tasks={visibleTasks} timeZone={timeZone} index={index} {...actions} />;
+  return (
+    <TaskList tasks={visibleTasks} timeZone={timeZone} index={index} readOnlyIds={readOnlyIds} {...actions} />
+  );
 }
