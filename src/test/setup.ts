@@ -15,6 +15,7 @@ import { taskStore } from "@mocks/handlers/tasks";
 import { useDailyPlanGenerationStore } from "@/stores/daily-plan-generation-store";
 import { useDayPlanStore } from "@/stores/day-plan-store";
 import { useExtractionStore } from "@/stores/extraction-store";
+import { useSessionStore } from "@/stores/session-store";
 import { TEST_NOW } from "./clock";
 
 // Every web and contract test runs at TEST_NOW, on a clock that moves on as time passes, whatever
@@ -49,6 +50,8 @@ Element.prototype.hasPointerCapture ??= () => false;
 // A worker runs one file after another in the same window and modules (isolate: false): each
 // file starts from the fakes' and stores' first state, as a file of its own would.
 seedAccount(buildUser());
+// Signed out, as a new tab: a user signed in by the file before (their date order, say) stays out.
+useSessionStore.getState().clear();
 taskStore.reset();
 projectStore.reset();
 useDailyPlanGenerationStore.getState().reset();
