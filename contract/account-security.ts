@@ -80,6 +80,9 @@ export const accountDeletionOptionsSchema = /* @__PURE__ */ z.object({
     .object({ name: z.string() })
     .nullable()
     .describe("The OpenID Provider the account may sign in again at to confirm (its identity is linked)"),
+  two_factor: z
+    .boolean()
+    .describe("Two-factor sign-in is on: an account without a password may confirm with a code"),
 });
 export type AccountDeletionOptions = z.infer<typeof accountDeletionOptionsSchema>;
 

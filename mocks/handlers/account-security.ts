@@ -59,7 +59,7 @@ export const accountSecurityHandlers = [
   }),
   // Deleting the account: an account with a password, on a server without single sign-on.
   http.get(apiRoutes.accountDeletionOptions.path, () =>
-    HttpResponse.json<AccountDeletionOptions>({ password: true, oidc: null }),
+    HttpResponse.json<AccountDeletionOptions>({ password: true, oidc: null, two_factor: false }),
   ),
   http.post(apiRoutes.oidcDeletionConfirmation.path, () =>
     HttpResponse.json<OidcDeletionConfirmation>({ start_path: "/auth/oidc/start?confirm=fake-login" }),

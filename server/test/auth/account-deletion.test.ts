@@ -399,6 +399,12 @@ describe("deleting an account", () => {
       .set({ password_hash: "" })
       .where("id", "=", account.user.id)
       .execute();
+    // The web app learns it can ask for a code.
+    expect((await call("GET", "/auth/account/deletion-options", account.token)).json()).toEqual({
+      password: false,
+      oidc: null,
+      two_factor: true,
+    });
 
     const missing = await call("DELETE", "/auth/account", account.token, { password: account.password });
     expect(missing.json()).toMatchObject({

@@ -97,7 +97,11 @@ describe("deleting an account confirmed by signing in again at the OpenID Provid
       url: "/auth/account/deletion-options",
       headers: bearer(token),
     });
-    expect(options.json<AccountDeletionOptions>()).toEqual({ password: false, oidc: { name: "Test ID" } });
+    expect(options.json<AccountDeletionOptions>()).toEqual({
+      password: false,
+      oidc: { name: "Test ID" },
+      two_factor: false,
+    });
     // No password matches the account's (none of its own).
     const login = await t.app.inject({
       method: "POST",
@@ -112,7 +116,7 @@ describe("deleting an account confirmed by signing in again at the OpenID Provid
       url: "/auth/account/deletion-options",
       headers: bearer(withPassword.token),
     });
-    expect(theirs.json<AccountDeletionOptions>()).toEqual({ password: true, oidc: null });
+    expect(theirs.json<AccountDeletionOptions>()).toEqual({ password: true, oidc: null, two_factor: false });
   });
 
   it("asks the provider for a fresh sign-in, and deletes the account with the confirmation it gives", async () => {

@@ -14,6 +14,7 @@ import {
   takeDeletionConfirmation,
   userHasOidcIdentity,
 } from "./oidc-repository";
+import { findTwoFactor } from "./two-factor-repository";
 
 /**
  * Confirming an account's deletion by signing in again at the OpenID Provider, for an account that
@@ -26,14 +27,22 @@ type ConfirmationDeps = Pick<AppDeps, "db" | "config" | "clock">;
 
 const CONFIRMATION_TTL_MS = 5 * 60_000;
 
-/** GET /auth/account/deletion-options: its password, and the provider when an identity is linked. */
+/**
+ * GET /auth/account/deletion-options: its password, the provider when an identity is linked, and
+ * whether two-factor sign-in is on (a code confirms for an account without a password).
+ */
 export async function accountDeletionOptions(
   deps: ConfirmationDeps,
   user: Pick<UserRow, "id" | "password_hash">,
 ): Promise<AccountDeletionOptions> {
   const oidc = deps.config.oidc;
   const linked = oidc !== undefined && (await userHasOidcIdentity(deps.db, user.id));
-  return { password: user.password_hash !== "", oidc: linked ? { name: oidc.name } : null };
+  const twoFactor = (await findTwoFactor(deps.db, user.id))?.enabled_at != null;
+  return {
+    password: user.password_hash !== "",
+    oidc: linked ? { name: oidc.name } : null,
+    two_factor: twoFactor,
+  };
 }
 
 /** The callback of a re-login begun by `userId`: a one-use confirmation of who signed in again. */

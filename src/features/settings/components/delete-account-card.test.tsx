@@ -7,7 +7,11 @@ import { describe, expect, it } from "vitest";
 import { renderWithProviders } from "@/test/render";
 import { DeleteAccountCard } from "./delete-account-card";
 
-const SINGLE_SIGN_ON: AccountDeletionOptions = { password: false, oidc: { name: "Test ID" } };
+const SINGLE_SIGN_ON: AccountDeletionOptions = {
+  password: false,
+  oidc: { name: "Test ID" },
+  two_factor: false,
+};
 
 /** The account's deletion options, and the bodies DELETE /auth/account receives. */
 function serve(options: AccountDeletionOptions): unknown[] {
@@ -55,12 +59,27 @@ describe("Settings: Delete account", () => {
   });
 
   it("takes the password of an account that has one", async () => {
-    const deletions = serve({ password: true, oidc: null });
+    const deletions = serve({ password: true, oidc: null, two_factor: false });
     const { user } = renderWithProviders(<DeleteAccountCard />, { route: "/settings" });
     await user.click(screen.getByRole("button", { name: "Delete account…" }));
     await user.type(await screen.findByLabelText("Your password"), "Quiet-Harbor-77");
     await user.click(screen.getByRole("button", { name: "Delete my account" }));
     await waitFor(() => expect(deletions).toEqual([{ password: "Quiet-Harbor-77" }]));
     expect(screen.queryByRole("button", { name: /Confirm with/ })).not.toBeInTheDocument();
+  });
+
+  it("takes a two-factor code from an account without a password, beside its provider", async () => {
+    const deletions = serve({ ...SINGLE_SIGN_ON, two_factor: true });
+    const { user } = renderWithProviders(<DeleteAccountCard />, { route: "/settings" });
+    await user.click(screen.getByRole("button", { name: "Delete account…" }));
+    const field = await screen.findByLabelText("Code from your authenticator app");
+    expect(field).toHaveAccessibleDescription(
+      "Your account has no password: enter a code, or confirm by signing in again with Test ID.",
+    );
+    expect(screen.getByRole("button", { name: "Confirm with Test ID" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Delete my account" })).toBeDisabled();
+    await user.type(field, " 123456 ");
+    await user.click(screen.getByRole("button", { name: "Delete my account" }));
+    await waitFor(() => expect(deletions).toEqual([{ code: "123456" }]));
   });
 });

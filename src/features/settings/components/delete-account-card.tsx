@@ -14,6 +14,7 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/toaster";
 import { env } from "@/config/env";
@@ -31,8 +32,8 @@ const WHAT_IS_LOST =
 
 /**
  * Settings → Delete account: after the export above, with the password to confirm, or (an account
- * made by single sign-on, which has none) by signing in again at the identity provider, which
- * sends the browser back here with the dialog open.
+ * made by single sign-on, which has none) with a two-factor code when that is on, or by signing in
+ * again at the identity provider, which sends the browser back here with the dialog open.
  */
 export function DeleteAccountCard() {
   const landed = useDeletionLanding();
@@ -76,10 +77,13 @@ function DeleteAccountForm({ landing }: { landing: DeletionLanding | null }) {
   const deletion = useDeleteAccount();
   const options = useQuery(accountSecurityQueries.deletionOptions()).data;
   const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
   const confirmation = landing?.confirmation ?? null;
   const provider = options?.oidc?.name ?? "your identity provider";
   // Until the options arrive, and for every account with a password: the password field.
   const withPassword = confirmation === null && options?.password !== false;
+  // Without a password, two-factor sign-in's code confirms as well as the provider does.
+  const withCode = confirmation === null && !withPassword && options?.two_factor === true;
   const failure = deletion.isError
     ? errorMessage(deletion.error, "Please try again")
     : landing?.error
@@ -92,7 +96,8 @@ function DeleteAccountForm({ landing }: { landing: DeletionLanding | null }) {
       className="grid gap-4"
       onSubmit={(event) => {
         event.preventDefault();
-        const request = confirmation === null ? { password } : { confirmation };
+        const request =
+          confirmation !== null ? { confirmation } : withCode ? { code: code.trim() } : { password };
         deletion.mutate(request, { onSuccess: () => toast.success("Your account was deleted") });
       }}
     >
@@ -108,6 +113,26 @@ function DeleteAccountForm({ landing }: { landing: DeletionLanding | null }) {
               autoComplete="current-password"
               value={password}
               onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
+        </Field>
+      ) : withCode ? (
+        <Field
+          label="Code from your authenticator app"
+          description={
+            options?.oidc
+              ? `Your account has no password: enter a code, or confirm by signing in again with ${provider}.`
+              : "Your account has no password: enter a code, or one of your recovery codes."
+          }
+          error={failure}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              autoComplete="one-time-code"
+              spellCheck={false}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
             />
           )}
         </Field>
@@ -129,11 +154,13 @@ function DeleteAccountForm({ landing }: { landing: DeletionLanding | null }) {
       )}
       <DialogFooter>
         {confirmation === null && options?.oidc && <ConfirmWithProvider name={options.oidc.name} />}
-        {(withPassword || confirmation !== null) && (
+        {(withPassword || withCode || confirmation !== null) && (
           <Button
             type="submit"
             variant="destructive"
-            disabled={deletion.isPending || (withPassword && password === "")}
+            disabled={
+              deletion.isPending || (withPassword && password === "") || (withCode && code.trim() === "")
+            }
           >
             Delete my account
           </Button>
