@@ -29,6 +29,7 @@ import * as oidcDeletionConfirmations from "./0030-oidc-deletion-confirmations";
 import * as tasksToDoIndex from "./0031-tasks-to-do-index";
 import * as taskListIndexes from "./0032-task-list-indexes";
 import * as taskSearchPendingList from "./0033-task-search-pending-list";
+import * as taskSearchByOwner from "./0034-task-search-by-owner";
 
 /**
  * Every migration, in order. Add new ones at the end; never edit a released one. A migration keeps
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   "0031-tasks-to-do-index": tasksToDoIndex,
   "0032-task-list-indexes": taskListIndexes,
   "0033-task-search-pending-list": taskSearchPendingList,
+  "0034-task-search-by-owner": taskSearchByOwner,
 };

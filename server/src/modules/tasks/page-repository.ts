@@ -1,7 +1,8 @@
 import { sql } from "kysely";
 import type { TaskListOrder } from "@contract/tasks";
 import { isPostgres, type Db } from "../../db/database";
-import { applyFilters, selectChildren, ownOrShared, type TaskQueryFilters } from "./repository";
+import { selectChildren, type TaskQueryFilters } from "./repository";
+import { visibleMatching } from "./search-repository";
 import { sortedInListOrder } from "./list-order";
 import { TASK_WIRE_COLUMNS, type TaskWireRow } from "./task-json";
 
@@ -81,8 +82,7 @@ function filteredTasks(db: Db, userId: string, filters: TaskQueryFilters) {
     db
       .selectFrom("tasks")
       .select(TASK_WIRE_COLUMNS)
-      .where((eb) => ownOrShared(eb, userId, filters))
-      .where((eb) => applyFilters(eb, filters, { postgres }))
+      .where((eb) => visibleMatching(eb, userId, filters, { postgres }))
       // Says again what the statuses imply, in the words of PostgreSQL's partial index of
       // unfinished tasks (tasks_user_unfinished), as a literal: the statuses are parameters, which
       // a kept plan cannot match to the index's condition, and without it PostgreSQL read every

@@ -1,24 +1,11 @@
-import { sql, type AliasedSelectQueryBuilder, type ExpressionBuilder, type SqlBool } from "kysely";
-import type { TaskPriority, TaskStatus } from "@contract/tasks";
+import { sql, type AliasedSelectQueryBuilder } from "kysely";
 import { isPostgres, type Db } from "../../db/database";
 import { queryTemplate } from "../../db/query-template";
-import type { Database, NewTask, NewTaskEvent, TaskEventRow, TaskRow, TaskUpdate } from "../../db/schema";
+import type { NewTask, NewTaskEvent, TaskEventRow, TaskRow, TaskUpdate } from "../../db/schema";
 import { sortedInListOrder } from "./list-order";
-import { indexedSearchCandidates } from "./search-repository";
+import { ownOrShared, visibleMatching, type TaskQueryFilters } from "./search-repository";
 
-/** What the list query narrows in SQL; the service re-checks tags and search exactly. */
-export interface TaskQueryFilters {
-  statuses?: readonly TaskStatus[];
-  priorities?: readonly TaskPriority[];
-  /** Any of these tags (case-insensitive). */
-  tags?: readonly string[];
-  hasDueDate?: boolean;
-  search?: string;
-  /** Only the tasks of this project (already known to be the user's, or shared with the user). */
-  projectId?: string;
-  /** Besides the user's own tasks, those of these projects others share with the user. */
-  sharedProjectIds?: readonly string[];
-}
+export type { TaskQueryFilters };
 
 type TaskColumn = keyof TaskRow & string;
 
@@ -51,81 +38,8 @@ export function theirsToDo(db: Db, userId: string, columns: readonly TaskColumn[
   return own.select(columns).unionAll(assigned.select(columns)).as("tasks");
 }
 
-/** The user's own tasks, and those of the projects shared with the user. */
-export function ownOrShared(
-  eb: ExpressionBuilder<Database, "tasks">,
-  userId: string,
-  filters: TaskQueryFilters,
-) {
-  const own = eb("user_id", "=", userId);
-  if (!filters.sharedProjectIds?.length) return own;
-  return eb.or([own, eb("project_id", "in", [...filters.sharedProjectIds])]);
-}
-
 /** Rows per INSERT: well below SQLite's and PostgreSQL's bound-parameter limits. */
 export const INSERT_CHUNK = 500;
-
-/** `%`, `_` and the escape character itself match literally (used with ESCAPE '\'). */
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/**
- * `lower(column) LIKE lower(pattern)`, portable. Both sides go through the database's own lower()
- * so they fold alike. SQLite's folds only ASCII letters, so the pattern stands `_` (any one
- * character) for each other character: "über" looks for "_ber", which finds "Über" and "aber"
- * alike, and the service keeps the exact matches (exactMatcher, which folds every letter). The
- * LIKE only pre-selects, and must never miss one.
- */
-function lowerLike(column: "title" | "description" | "tags", pattern: string) {
-  const anyNonAscii = pattern.replace(/[^\0-\x7f]/gu, "_");
-  return sql<SqlBool>`lower(${sql.ref(column)}) like lower(cast(${anyNonAscii} as text)) escape '\\'`;
-}
-
-/**
- * Tags are a JSON array of strings, so a tag appears in the text as its JSON encoding with the
- * quotes (`"work"`). Matching on that is portable; it can over-match (a tag containing an escaped
- * quote), never under-match, and the service keeps only exact matches.
- */
-function tagPattern(tag: string): string {
-  return `%${escapeLike(JSON.stringify(tag))}%`;
-}
-
-function searchPatterns(search: string): { text: string; tags: string } {
-  return {
-    text: `%${escapeLike(search)}%`,
-    // Inside the JSON text quotes and backslashes are escaped: search for the encoded form.
-    tags: `%${escapeLike(JSON.stringify(search).slice(1, -1))}%`,
-  };
-}
-
-export function applyFilters(
-  eb: ExpressionBuilder<Database, "tasks">,
-  filters: TaskQueryFilters,
-  engine: { postgres: boolean },
-) {
-  const conditions = [];
-  if (filters.statuses?.length) conditions.push(eb("status", "in", filters.statuses));
-  if (filters.priorities?.length) conditions.push(eb("priority", "in", filters.priorities));
-  if (filters.tags?.length)
-    conditions.push(eb.or(filters.tags.map((tag) => lowerLike("tags", tagPattern(tag)))));
-  if (filters.projectId !== undefined) conditions.push(eb("project_id", "=", filters.projectId));
-  if (filters.hasDueDate !== undefined) {
-    conditions.push(eb("due_date", filters.hasDueDate ? "is not" : "is", null));
-  }
-  if (filters.search) {
-    const patterns = searchPatterns(filters.search);
-    conditions.push(
-      indexedSearchCandidates(filters.search, engine) ??
-        eb.or([
-          lowerLike("title", patterns.text),
-          lowerLike("description", patterns.text),
-          lowerLike("tags", patterns.tags),
-        ]),
-    );
-  }
-  return eb.and(conditions);
-}
 
 /** The user's tasks matching `filters`, in to-do order (see sortedInListOrder). */
 export async function selectTasks(
@@ -136,8 +50,7 @@ export async function selectTasks(
   const rows = await db
     .selectFrom("tasks")
     .selectAll()
-    .where((eb) => ownOrShared(eb, userId, filters))
-    .where((eb) => applyFilters(eb, filters, { postgres: isPostgres(db) }))
+    .where((eb) => visibleMatching(eb, userId, filters, { postgres: isPostgres(db) }))
     .execute();
   return sortedInListOrder(rows);
 }
