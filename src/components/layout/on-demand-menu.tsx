@@ -32,7 +32,11 @@ export function useFocusFirstItemOnce(keyboard: boolean) {
   return (event: FocusEvent<HTMLElement>) => {
     if (!pending.current || event.target !== event.currentTarget) return;
     pending.current = false;
-    event.currentTarget.querySelector<HTMLElement>('[role="menuitem"]:not([data-disabled])')?.focus();
+    event.currentTarget
+      .querySelector<HTMLElement>(
+        ':is([role="menuitem"], [role="menuitemradio"], [role="menuitemcheckbox"]):not([data-disabled])',
+      )
+      ?.focus();
   };
 }
 

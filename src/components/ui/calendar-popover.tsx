@@ -1,32 +1,19 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { format, parseISO } from "date-fns";
+import { parseISO } from "date-fns";
 import { CalendarDays } from "lucide-react";
-import { useState } from "react";
-import { DayPicker, type ClassNames } from "react-day-picker";
+import { lazy, Suspense, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/cn";
 import { useDateFormat } from "@/lib/date-format";
 
-/** react-day-picker's parts in the app's tokens (its own stylesheet is not loaded). */
-const CALENDAR_CLASSES: Partial<ClassNames> = {
-  months: "relative",
-  nav: "absolute inset-x-0 top-0 flex justify-between",
-  button_previous:
-    "inline-flex size-8 items-center justify-center rounded-md hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-  button_next:
-    "inline-flex size-8 items-center justify-center rounded-md hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-  chevron: "size-4 fill-current",
-  month_caption: "flex h-8 items-center justify-center",
-  caption_label: "text-sm font-medium",
-  month_grid: "mt-2 border-collapse",
-  weekday: "size-9 text-xs font-normal text-muted-foreground",
-  day: "p-0 text-center text-sm",
-  day_button:
-    "size-9 rounded-md hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
-  today: "font-semibold underline underline-offset-4",
-  selected: "[&>button]:bg-primary [&>button]:text-primary-foreground [&>button]:hover:bg-primary",
-  outside: "text-muted-foreground",
-};
+/**
+ * The calendar itself (react-day-picker) downloads when a date field's button is first pointed at,
+ * focused or clicked, not with the screen: every signed-in screen's first render would otherwise
+ * load and evaluate it for a button. The service worker keeps it for offline use like every chunk.
+ */
+const loadMonthCalendar = () => import("./month-calendar");
+const MonthCalendar = lazy(() => loadMonthCalendar().then((module) => ({ default: module.MonthCalendar })));
+const preloadMonthCalendar = () => void loadMonthCalendar().catch(() => undefined);
 
 interface CalendarPopoverProps {
   /** The chosen day ("2026-12-03"), or "" for none: the calendar opens on its month. */
@@ -56,6 +43,8 @@ export function CalendarPopover({ day, onSelect, disabled, above = false }: Cale
           className="shrink-0"
           aria-label="Choose a date"
           disabled={disabled}
+          onPointerEnter={preloadMonthCalendar}
+          onFocus={preloadMonthCalendar}
         >
           <CalendarDays aria-hidden />
         </Button>
@@ -69,18 +58,16 @@ export function CalendarPopover({ day, onSelect, disabled, above = false }: Cale
         )}
       >
         <DialogPrimitive.Title className="sr-only">Choose a date</DialogPrimitive.Title>
-        <DayPicker
-          mode="single"
-          autoFocus
-          selected={selected}
-          defaultMonth={selected}
-          weekStartsOn={weekStart === 7 ? 0 : 1}
-          classNames={CALENDAR_CLASSES}
-          onSelect={(date) => {
-            if (date) onSelect(format(date, "yyyy-MM-dd"));
-            setOpen(false);
-          }}
-        />
+        <Suspense fallback={null}>
+          <MonthCalendar
+            selected={selected}
+            weekStartsOn={weekStart === 7 ? 0 : 1}
+            onPick={(picked) => {
+              if (picked) onSelect(picked);
+              setOpen(false);
+            }}
+          />
+        </Suspense>
       </DialogPrimitive.Content>
     </DialogPrimitive.Root>
   );

@@ -87,7 +87,10 @@ describe("DateInput", () => {
     await user.click(screen.getByRole("button", { name: "Choose a date" }));
     const calendar = screen.getByRole("dialog", { name: "Choose a date" });
     // The column headings ("Mo"), hidden from screen readers, which hear each day's full name.
-    expect(within(calendar).getByRole("grid").querySelector("th")).toHaveTextContent(first.slice(0, 2));
+    // The calendar's code arrives on demand: the grid shows once it has.
+    expect((await within(calendar).findByRole("grid")).querySelector("th")).toHaveTextContent(
+      first.slice(0, 2),
+    );
     const secondWeek = within(calendar).getAllByRole("row")[1]!;
     expect(within(secondWeek).getAllByRole("button")[0]).toHaveAccessibleName(new RegExp(`^${first}, `));
   });
@@ -96,7 +99,7 @@ describe("DateInput", () => {
     const user = renderAs({ date_order: "dmy" }, { kind: "date", initial: "2026-12-03" });
     const opener = screen.getByRole("button", { name: "Choose a date" });
     await user.click(opener);
-    expect(screen.getByRole("gridcell", { selected: true }).querySelector("button")).toHaveFocus();
+    expect((await screen.findByRole("gridcell", { selected: true })).querySelector("button")).toHaveFocus();
     await user.keyboard("{ArrowDown}{ArrowRight}{Enter}");
     expect(held()).toBe("2026-12-11");
     expect(box()).toHaveValue("11/12/2026");

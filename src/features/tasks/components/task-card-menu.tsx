@@ -1,7 +1,5 @@
 import { FolderInput, ListPlus } from "lucide-react";
-import { useRef, type ComponentProps } from "react";
-import { Button } from "@/components/ui/button";
-import { flatIcon } from "@/components/ui/flat-icon";
+import { useRef } from "react";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -9,27 +7,13 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { useFocusFirstItemOnce, type OnDemandOpening } from "@/components/layout/on-demand-menu";
+import { TaskCardMenuButton } from "./task-card-menu-button";
 
 export interface TaskCardMenuProps {
   title: string;
   /** Absent where a subtask could not nest any deeper. */
   onAddSubtask?(): void;
   onMoveToProject(): void;
-}
-
-const MORE_ICON = flatIcon("ellipsis");
-
-/** The card's "More actions" button. */
-export function TaskCardMenuButton({ title, ...props }: { title: string } & ComponentProps<typeof Button>) {
-  return (
-    <Button
-      variant="ghost"
-      size="icon"
-      className={`size-7 ${MORE_ICON}`}
-      aria-label={`More actions for "${title}"`}
-      {...props}
-    />
-  );
 }
 
 /**

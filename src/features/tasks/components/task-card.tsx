@@ -20,7 +20,7 @@ import { cn } from "@/lib/cn";
 import { LabelledOptions } from "./labelled-options";
 import { SelectTaskCheckbox } from "./select-task-checkbox";
 import { TaskBadges } from "./task-badges";
-import { TaskCardMenuButton } from "./task-card-menu";
+import { TaskCardMenuButton } from "./task-card-menu-button";
 
 export interface TaskCardActions {
   onToggle(task: Task): void;
