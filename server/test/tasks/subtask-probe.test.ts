@@ -42,8 +42,8 @@ const WITH_SUBTASKS = { order: "due", withSubtasks: true } as const;
 describe("an open list with its subtasks", () => {
   it("sends one statement when no task has a subtask, and looks only under those that have", async () => {
     const [, parent] = await createTasks(t.deps.db, t.clock, userId, [
-      { title: "Lone", priority: "medium" },
-      { title: "Parent", priority: "medium" },
+      { title: "Lone", priority: "medium", tags: [] },
+      { title: "Parent", priority: "medium", tags: [] },
     ]);
     const none = recording(t.deps.db);
     const alone = await selectTaskPage(none.db, userId, { ...OPEN }, WITH_SUBTASKS);
@@ -51,10 +51,10 @@ describe("an open list with its subtasks", () => {
     expect(none.queries).toHaveLength(1);
 
     const [child] = await createTasks(t.deps.db, t.clock, userId, [
-      { title: "Child", priority: "medium", status: "completed", parent_id: parent!.id },
+      { title: "Child", priority: "medium", tags: [], status: "completed", parent_id: parent!.id },
     ]);
     await createTasks(t.deps.db, t.clock, userId, [
-      { title: "Grandchild", priority: "medium", status: "completed", parent_id: child!.id },
+      { title: "Grandchild", priority: "medium", tags: [], status: "completed", parent_id: child!.id },
     ]);
     const some = recording(t.deps.db);
     const tree = await selectTaskPage(some.db, userId, { ...OPEN }, WITH_SUBTASKS);
@@ -66,7 +66,7 @@ describe("an open list with its subtasks", () => {
   it("asks once per listed task, never by hashing every task's parent", async () => {
     const { queries, db } = recording(t.deps.db);
     await selectTaskPage(db, userId, { ...OPEN }, WITH_SUBTASKS);
-    const compiled = t.deps.db.getExecutor().compileQuery(queries[0]!, { queryId: createQueryId() });
+    const compiled = t.deps.db.getExecutor().compileQuery(queries[0]!, createQueryId());
     const explain = isPostgres(t.deps.db) ? "explain" : "explain query plan";
     const explained = await t.deps.db.executeQuery(
       CompiledQuery.raw(`${explain} ${compiled.sql}`, [...compiled.parameters]),
