@@ -1,7 +1,7 @@
 import { inTransaction, type Db } from "../../db/database";
 import type { NewTask, NewTaskEvent, TaskRow, TaskUpdate } from "../../db/schema";
 import { isoNow, type Clock } from "../../lib/clock";
-import { recordSyncChanges } from "../caldav";
+import { recordSyncChangesAtBump } from "../caldav";
 import { accessTo, type Access, type AccessTarget, type Need } from "./access";
 import { announceTaskChanges, type TaskChange } from "./announce";
 import { announceAssignment, checkAssignee } from "./assignees";
@@ -9,7 +9,6 @@ import { changeEvents, creationEvents, taskEvent, type TaskHistory } from "./his
 import { memberViews, reachMembers } from "./member-reach";
 import { followReminder } from "./reminders";
 import {
-  bumpTaskDataVersion,
   deleteTaskRows,
   insertNextOccurrence,
   insertTaskEvents,
@@ -20,6 +19,7 @@ import {
 } from "./repository";
 import { toTaskJson } from "./task-json";
 import { moveToTrash, takeFromTrash } from "./trash-writes";
+import { bumpTaskDataVersion, taskDataVersionBump } from "./version-repository";
 
 /** A task removed, with what its removal must undo: its reminder and its place in the sync log. */
 type RemovedTask = Pick<TaskRow, "id" | "remind_at" | "project_id">;
@@ -188,8 +188,12 @@ export class TaskWrite {
       })),
       this.#neverShared,
     );
-    const version = await bumpTaskDataVersion(trx, userId, nowIso);
-    await recordSyncChanges(trx, userId, version, {
+    const bump = {
+      query: taskDataVersionBump,
+      nowIso,
+      alone: () => bumpTaskDataVersion(trx, userId, nowIso),
+    };
+    await recordSyncChangesAtBump(trx, userId, bump, {
       created: outcomes.flatMap((outcome) => (outcome.type === "created" ? [outcome.row] : [])),
       saved: outcomes.flatMap((outcome) => (outcome.type === "updated" ? [outcome.row] : [])),
       removed: outcomes.flatMap((outcome) => (outcome.type === "deleted" ? [outcome.task] : [])),
