@@ -18,6 +18,7 @@ import {
   updateTaskRows,
 } from "./repository";
 import { toTaskJson } from "./task-json";
+import { insertTaskWithEvent } from "./task-insert-repository";
 import { moveToTrash, takeFromTrash } from "./trash-writes";
 import { bumpTaskDataVersion, taskDataVersionBump } from "./version-repository";
 
@@ -56,14 +57,22 @@ export class TaskWrite {
   /** New tasks, each with the past it brings (an import) or none. */
   async insert(rows: readonly TaskRow[], histories: ReadonlyArray<TaskHistory | undefined> = []) {
     for (const row of rows) if (row.assignee_id !== null) await this.#assign(row);
+    const [only] = rows;
+    const [event, ...more] = only && rows.length === 1 ? creationEvents(only, histories[0]) : [];
+    if (only && event && more.length === 0) {
+      // A create's task and its history row go together (one statement on PostgreSQL).
+      await insertTaskWithEvent(this.trx, only, { ...event, actor_id: this.#actor() });
+      this.#created(only, []);
+      return;
+    }
     await insertTasks(this.trx, rows);
-    rows.forEach((row, index) => this.#created(row, histories[index]));
+    rows.forEach((row, index) => this.#created(row, creationEvents(row, histories[index])));
   }
 
   /** A repeating task's next occurrence, unless the completed one has one already; true when inserted. */
   async insertNextOccurrence(row: TaskRow & NewTask & { follows_task_id: string }): Promise<boolean> {
     if (!(await insertNextOccurrence(this.trx, row))) return false;
-    this.#created(row, undefined);
+    this.#created(row, creationEvents(row, undefined));
     return true;
   }
 
@@ -132,11 +141,17 @@ export class TaskWrite {
     this.#dataChanged = true;
   }
 
-  #created(row: TaskRow, history: TaskHistory | undefined): void {
-    this.#events.push(...creationEvents(row, history));
+  /** A task created, with the history rows still to be written (none when written with it). */
+  #created(row: TaskRow, events: readonly NewTaskEvent[]): void {
+    this.#events.push(...events);
     if (row.remind_at !== null) this.#reminders.set(row.id, row.remind_at);
     this.#outcomes.set(row.id, { type: "created", row, before: null });
     this.#dataChanged = true;
+  }
+
+  /** The history's actor: null for the owner, else the member making the change. */
+  #actor(): string | null {
+    return this.actorId === this.userId ? null : this.actorId;
   }
 
   async #assign(row: TaskRow): Promise<void> {
@@ -169,7 +184,7 @@ export class TaskWrite {
   async finish(): Promise<void> {
     if (!this.#dataChanged) return;
     const { trx, userId, nowIso } = this;
-    const actorId = this.actorId === userId ? null : this.actorId;
+    const actorId = this.#actor();
     await insertTaskEvents(
       trx,
       this.#events.map((event) => ({ ...event, actor_id: actorId })),
