@@ -4,15 +4,15 @@ import { queryTemplate } from "../../db/query-template";
 import type { NewTask, NewTaskEvent } from "../../db/schema";
 import { insertTaskEvents, insertTasks } from "./repository";
 
-/** A history row's values beside its task's, named apart from the task's columns. */
-interface EventOfTask {
+/** A history row's values beside its task's, named apart from the task's columns (a type: templates take records). */
+type EventOfTask = {
   event_id: string;
   event_kind: string;
   event_from: string | null;
   event_to: string | null;
   event_at: string;
   event_actor: string | null;
-}
+};
 
 const insertOneTaskWithEvent = queryTemplate(
   (
@@ -49,8 +49,8 @@ export async function insertTaskWithEvent(db: Db, row: NewTask, event: NewTaskEv
     ...row,
     event_id: event.id,
     event_kind: event.kind,
-    event_from: event.from_value,
-    event_to: event.to_value,
+    event_from: event.from_value ?? null,
+    event_to: event.to_value ?? null,
     event_at: event.at,
     event_actor: event.actor_id ?? null,
   });
