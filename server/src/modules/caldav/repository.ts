@@ -159,6 +159,7 @@ function upsertOneSyncRowAtBumpOf(bump: VersionBumpQuery) {
   );
 }
 
+/** Each bump's compiled statement (there is one bump: the tasks module's). */
 const atBumpOf = new Map<VersionBumpQuery, ReturnType<typeof upsertOneSyncRowAtBumpOf>>();
 
 /**

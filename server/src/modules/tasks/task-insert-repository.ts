@@ -1,5 +1,4 @@
-import type { Db } from "../../db/database";
-import { isPostgres } from "../../db/database";
+import { isPostgres, type Db } from "../../db/database";
 import { queryTemplate } from "../../db/query-template";
 import type { NewTask, NewTaskEvent } from "../../db/schema";
 import { insertTaskEvents, insertTasks } from "./repository";

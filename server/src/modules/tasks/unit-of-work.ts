@@ -60,7 +60,8 @@ export class TaskWrite {
     const [only] = rows;
     const [event, ...more] = only && rows.length === 1 ? creationEvents(only, histories[0]) : [];
     if (only && event && more.length === 0) {
-      // A create's task and its history row go together (one statement on PostgreSQL).
+      // A create's task and its history row go together (one statement on PostgreSQL); the actor
+      // is known before any write (withTaskWriteAs sets it first).
       await insertTaskWithEvent(this.trx, only, { ...event, actor_id: this.#actor() });
       this.#created(only, []);
       return;
