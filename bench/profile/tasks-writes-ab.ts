@@ -91,6 +91,8 @@ async function phase(
     );
   };
   await run(300); // warm-up, not counted
+  const walBefore = await walOf(client);
+  const sampling = sampleWaits(client);
   const pidsBefore = await backendPids(client);
   const backendBefore = new Map(pidsBefore.map((pid) => [pid, cpuMsOf(pid)]));
   const serverBefore = cpuMsOf(serverPid);
@@ -99,6 +101,8 @@ async function phase(
   const start = performance.now();
   await run(CREATES);
   const wall = performance.now() - start;
+  const waits = await sampling.stop();
+  const wal = await walOf(client);
   const self = process.cpuUsage(selfBefore);
   const server = cpuMsOf(serverPid) - serverBefore;
   const writes = writesOf(serverPid);
@@ -109,6 +113,55 @@ async function phase(
   console.log(
     `${label.padEnd(10)} server ${per(server)}  postgres ${client ? per(backends) : "    - "}  client ${per((self.user + self.system) / 1000)} ms CPU/create   written ${((writes.bytes - writesBefore.bytes) / 1024 / CREATES).toFixed(1)} KiB in ${((writes.calls - writesBefore.calls) / CREATES).toFixed(1)} writes   ${(CREATES / (wall / 1000)).toFixed(0).padStart(5)} creates/s`,
   );
+  if (client && walBefore && wal)
+    console.log(
+      `${"".padEnd(10)} WAL ${((wal.bytes - walBefore.bytes) / CREATES).toFixed(0)} bytes/create, ${wal.checkpoints - walBefore.checkpoints} checkpoints; busy backends sampled: ${waits}`,
+    );
+}
+
+/** WAL written so far and checkpoints begun (PostgreSQL). */
+async function walOf(
+  client: pg.Client | undefined,
+): Promise<{ bytes: number; checkpoints: number } | undefined> {
+  if (!client) return undefined;
+  const { rows } = await client.query<{ bytes: string; checkpoints: string }>(
+    "select pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::text as bytes, (checkpoints_timed + checkpoints_req)::text as checkpoints from pg_stat_bgwriter",
+  );
+  const [row] = rows;
+  return row ? { bytes: Number(row.bytes), checkpoints: Number(row.checkpoints) } : undefined;
+}
+
+/**
+ * What the server's busy PostgreSQL backends wait on, sampled every few milliseconds until
+ * stopped: the share of samples per wait event (CPU when none), e.g. Lock/transactionid for a
+ * row lock held by another transaction, IO/WALSync for a commit's flush, Client/ClientRead for
+ * the server's next statement.
+ */
+function sampleWaits(client: pg.Client | undefined): { stop: () => Promise<string> } {
+  if (!client) return { stop: async () => "-" };
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const { rows } = await client.query<{ wait: string }>(
+        "select coalesce(wait_event_type || '/' || wait_event, 'CPU') || case when state = 'active' then '' else ' (' || state || ')' end as wait from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'",
+      );
+      samples += 1;
+      for (const row of rows) counts.set(row.wait, (counts.get(row.wait) ?? 0) + 1);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return [...counts]
+        .sort((a, b) => b[1] - a[1])
+        .map(([wait, count]) => `${wait} ${(count / samples).toFixed(2)}`)
+        .join(", ");
+    },
+  };
 }
 
 const api = await startApiServer({

@@ -88,7 +88,8 @@ describe.runIf(databaseUrl)("when a task write takes the user's lock (PostgreSQL
     await create({ title: "the user's first write makes the lock's row" });
     const { waiting, answer } = await waitedIn(() => create({ title: "Call the plumber" }));
 
-    expect(waiting).toMatch(/^insert into "task_data_versions" \("user_id", "version"/);
+    // The bump and the sync log's row are one statement, the bump its first part.
+    expect(waiting).toMatch(/^with "bumped" as \(insert into "task_data_versions" \("user_id", "version"/);
     expect(answer.statusCode).toBe(201);
     const list = await t.app.inject({
       method: "GET",
@@ -96,6 +97,13 @@ describe.runIf(databaseUrl)("when a task write takes the user's lock (PostgreSQL
       headers: bearer(user.token),
     });
     expect((list.json() as TaskJson[]).map((task) => task.title)).toContain("Call the plumber");
+    const logged = await t.deps.db
+      .selectFrom("task_sync")
+      .innerJoin("task_data_versions", "task_data_versions.user_id", "task_sync.user_id")
+      .select(["task_sync.version as logged", "task_data_versions.version as current"])
+      .where("task_sync.task_id", "=", (answer.json() as TaskJson).id)
+      .executeTakeFirstOrThrow();
+    expect(Number(logged.logged)).toBe(Number(logged.current));
   });
 
   it("a create under a parent and an update wait before they read anything", async () => {

@@ -4,4 +4,4 @@
  * accounts are in service.ts and the routes.
  */
 export { listAppPasswords, revokeAllAppPasswords } from "./app-passwords";
-export { recordSyncChanges, type SyncedTask } from "./sync-log";
+export { recordSyncChanges, recordSyncChangesAtBump, type SyncedTask } from "./sync-log";

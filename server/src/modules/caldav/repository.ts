@@ -1,7 +1,13 @@
-import { sql, type Insertable } from "kysely";
+import {
+  sql,
+  type Insertable,
+  type InsertQueryBuilder,
+  type OnConflictBuilder,
+  type QueryCreator,
+} from "kysely";
 import type { Db } from "../../db/database";
 import { queryTemplate } from "../../db/query-template";
-import type { TaskIcalRow, TaskSyncTable } from "../../db/schema";
+import type { Database, TaskIcalRow, TaskSyncTable } from "../../db/schema";
 
 /** The iCalendar data of the user's live task stored under this name, if any. */
 export function selectLiveIcalByHref(db: Db, userId: string, href: string): Promise<TaskIcalRow | undefined> {
@@ -112,21 +118,68 @@ const SYNC_CHUNK = 500;
 /** Writes each task's row in its collection; a row already there for that task and collection takes the new values. */
 /** The sync log's upsert of `rows` (at most SYNC_CHUNK). */
 function upsertSync(db: Db, rows: ReadonlyArray<Insertable<TaskSyncTable>>) {
-  return (
-    db
-      .insertInto("task_sync")
-      .values(rows)
-      // The object form: Kysely builds a callback's expression builder anew on every call.
-      .onConflict((conflict) =>
-        conflict
-          .columns(["task_id", "collection"])
-          .doUpdateSet({ version: sql<number>`excluded.version`, deleted: sql<number>`excluded.deleted` }),
-      )
-  );
+  return db.insertInto("task_sync").values(rows).onConflict(takeNewValues);
 }
+
+// The object form: Kysely builds a callback's expression builder anew on every call.
+const takeNewValues = (conflict: OnConflictBuilder<Database, "task_sync">) =>
+  conflict
+    .columns(["task_id", "collection"])
+    .doUpdateSet({ version: sql<number>`excluded.version`, deleted: sql<number>`excluded.deleted` });
 
 /** A single task's change, as most writes log: built and compiled once. */
 const upsertOneSyncRow = queryTemplate((db: Db, row: Insertable<TaskSyncTable>) => upsertSync(db, [row]));
+
+/** The tasks module's bump of the user's task-data version, returning the new one. */
+export type VersionBumpQuery = (
+  db: QueryCreator<Database>,
+  args: { userId: string; nowIso: string },
+) => InsertQueryBuilder<Database, "task_data_versions", { version: number }>;
+
+type SyncRowAtBump = Omit<Insertable<TaskSyncTable>, "version" | "user_id"> & {
+  userId: string;
+  nowIso: string;
+};
+
+/** One task's row at the version `bump` takes in the same statement: a data-modifying CTE (PostgreSQL). */
+function upsertOneSyncRowAtBumpOf(bump: VersionBumpQuery) {
+  return queryTemplate((db: Db, row: SyncRowAtBump) =>
+    db
+      .with("bumped", (creator) => bump(creator, row))
+      .insertInto("task_sync")
+      .values({
+        task_id: row.task_id,
+        collection: row.collection,
+        user_id: row.userId,
+        deleted: row.deleted,
+        version: (eb) => eb.selectFrom("bumped").select("bumped.version"),
+      })
+      .onConflict(takeNewValues)
+      .returning("task_sync.version"),
+  );
+}
+
+/** Each bump's compiled statement (there is one bump: the tasks module's). */
+const atBumpOf = new Map<VersionBumpQuery, ReturnType<typeof upsertOneSyncRowAtBumpOf>>();
+
+/**
+ * Bumps the version and writes one task's row at it, in one statement (PostgreSQL only: SQLite
+ * has no data-modifying CTE): one round trip fewer while the bump's row lock is held. The new version.
+ */
+export async function upsertSyncRowAtBump(
+  db: Db,
+  bump: VersionBumpQuery,
+  row: SyncRowAtBump,
+): Promise<number> {
+  let upsert = atBumpOf.get(bump);
+  if (!upsert) {
+    upsert = upsertOneSyncRowAtBumpOf(bump);
+    atBumpOf.set(bump, upsert);
+  }
+  const [written] = await upsert(db, row);
+  if (!written) throw new Error("The sync log's upsert at the bumped version returned no row");
+  return Number(written.version);
+}
 
 export async function upsertSyncRows(db: Db, rows: ReadonlyArray<Insertable<TaskSyncTable>>): Promise<void> {
   const [only] = rows;

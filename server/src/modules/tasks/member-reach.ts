@@ -2,7 +2,7 @@ import type { Db } from "../../db/database";
 import { recordSyncChanges, type SyncedTask } from "../caldav";
 import { memberIdsByProject } from "../sharing";
 import { announceTaskChanges, type TaskChange } from "./announce";
-import { bumpTaskDataVersion } from "./repository";
+import { bumpTaskDataVersion } from "./version-repository";
 
 /** A change as announced, with the projects it was in before and is in after. */
 export interface PlacedChange {

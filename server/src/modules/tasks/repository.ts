@@ -104,17 +104,6 @@ const insertOneTask = queryTemplate((db: Db, row: NewTask) => db.insertInto("tas
 const insertOneTaskEvent = queryTemplate((db: Db, event: NewTaskEvent) =>
   db.insertInto("task_events").values(event),
 );
-const upsertTaskDataVersion = queryTemplate((db: Db, args: { userId: string; nowIso: string }) =>
-  db
-    .insertInto("task_data_versions")
-    .values({ user_id: args.userId, version: 1, changed_at: args.nowIso })
-    .onConflict((conflict) =>
-      conflict
-        .column("user_id")
-        .doUpdateSet({ version: sql<number>`task_data_versions.version + 1`, changed_at: args.nowIso }),
-    )
-    .returning("version"),
-);
 
 export async function insertTasks(db: Db, rows: readonly NewTask[]): Promise<void> {
   if (rows.length === 1) {
@@ -243,18 +232,6 @@ export async function hasTasksWithoutProject(db: Db, userId: string): Promise<bo
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/**
- * Moves the user's task-data version on (the ETag of the list and the statistics, the CalDAV
- * sync token) and the time of the last change; the new version. The unit of work runs it once per
- * change, last, under the lock of the user's tasks it took first (lockUserTasks), or taking it
- * here (a create of top-level tasks, LockOrder).
- */
-export async function bumpTaskDataVersion(db: Db, userId: string, nowIso: string): Promise<number> {
-  const [row] = await upsertTaskDataVersion(db, { userId, nowIso });
-  if (!row) throw new Error("The task-data version's upsert returned no row");
-  return Number(row.version);
 }
 
 /** The tasks of one of the user's projects. */

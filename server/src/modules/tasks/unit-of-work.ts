@@ -1,7 +1,7 @@
 import { inTransaction, type Db } from "../../db/database";
 import type { NewTask, NewTaskEvent, TaskRow, TaskUpdate } from "../../db/schema";
 import { isoNow, type Clock } from "../../lib/clock";
-import { recordSyncChanges } from "../caldav";
+import { recordSyncChangesAtBump } from "../caldav";
 import { accessTo, type Access, type AccessTarget, type Need } from "./access";
 import { announceTaskChanges, type TaskChange } from "./announce";
 import { announceAssignment, checkAssignee } from "./assignees";
@@ -9,7 +9,6 @@ import { changeEvents, creationEvents, taskEvent, type TaskHistory } from "./his
 import { memberViews, reachMembers } from "./member-reach";
 import { followReminder } from "./reminders";
 import {
-  bumpTaskDataVersion,
   deleteTaskRows,
   insertNextOccurrence,
   insertTaskEvents,
@@ -19,7 +18,9 @@ import {
   updateTaskRows,
 } from "./repository";
 import { toTaskJson } from "./task-json";
+import { insertTaskWithEvent } from "./task-insert-repository";
 import { moveToTrash, takeFromTrash } from "./trash-writes";
+import { bumpTaskDataVersion, taskDataVersionBump } from "./version-repository";
 
 /** A task removed, with what its removal must undo: its reminder and its place in the sync log. */
 type RemovedTask = Pick<TaskRow, "id" | "remind_at" | "project_id">;
@@ -56,14 +57,23 @@ export class TaskWrite {
   /** New tasks, each with the past it brings (an import) or none. */
   async insert(rows: readonly TaskRow[], histories: ReadonlyArray<TaskHistory | undefined> = []) {
     for (const row of rows) if (row.assignee_id !== null) await this.#assign(row);
+    const [only] = rows;
+    const [event, ...more] = only && rows.length === 1 ? creationEvents(only, histories[0]) : [];
+    if (only && event && more.length === 0) {
+      // A create's task and its history row go together (one statement on PostgreSQL); the actor
+      // is known before any write (withTaskWriteAs sets it first).
+      await insertTaskWithEvent(this.trx, only, { ...event, actor_id: this.#actor() });
+      this.#created(only, []);
+      return;
+    }
     await insertTasks(this.trx, rows);
-    rows.forEach((row, index) => this.#created(row, histories[index]));
+    rows.forEach((row, index) => this.#created(row, creationEvents(row, histories[index])));
   }
 
   /** A repeating task's next occurrence, unless the completed one has one already; true when inserted. */
   async insertNextOccurrence(row: TaskRow & NewTask & { follows_task_id: string }): Promise<boolean> {
     if (!(await insertNextOccurrence(this.trx, row))) return false;
-    this.#created(row, undefined);
+    this.#created(row, creationEvents(row, undefined));
     return true;
   }
 
@@ -132,11 +142,17 @@ export class TaskWrite {
     this.#dataChanged = true;
   }
 
-  #created(row: TaskRow, history: TaskHistory | undefined): void {
-    this.#events.push(...creationEvents(row, history));
+  /** A task created, with the history rows still to be written (none when written with it). */
+  #created(row: TaskRow, events: readonly NewTaskEvent[]): void {
+    this.#events.push(...events);
     if (row.remind_at !== null) this.#reminders.set(row.id, row.remind_at);
     this.#outcomes.set(row.id, { type: "created", row, before: null });
     this.#dataChanged = true;
+  }
+
+  /** The history's actor: null for the owner, else the member making the change. */
+  #actor(): string | null {
+    return this.actorId === this.userId ? null : this.actorId;
   }
 
   async #assign(row: TaskRow): Promise<void> {
@@ -169,7 +185,7 @@ export class TaskWrite {
   async finish(): Promise<void> {
     if (!this.#dataChanged) return;
     const { trx, userId, nowIso } = this;
-    const actorId = this.actorId === userId ? null : this.actorId;
+    const actorId = this.#actor();
     await insertTaskEvents(
       trx,
       this.#events.map((event) => ({ ...event, actor_id: actorId })),
@@ -188,8 +204,12 @@ export class TaskWrite {
       })),
       this.#neverShared,
     );
-    const version = await bumpTaskDataVersion(trx, userId, nowIso);
-    await recordSyncChanges(trx, userId, version, {
+    const bump = {
+      query: taskDataVersionBump,
+      nowIso,
+      alone: () => bumpTaskDataVersion(trx, userId, nowIso),
+    };
+    await recordSyncChangesAtBump(trx, userId, bump, {
       created: outcomes.flatMap((outcome) => (outcome.type === "created" ? [outcome.row] : [])),
       saved: outcomes.flatMap((outcome) => (outcome.type === "updated" ? [outcome.row] : [])),
       removed: outcomes.flatMap((outcome) => (outcome.type === "deleted" ? [outcome.task] : [])),
