@@ -1,4 +1,4 @@
-import { sql, type AliasedSelectQueryBuilder } from "kysely";
+import type { AliasedSelectQueryBuilder } from "kysely";
 import { isPostgres, type Db } from "../../db/database";
 import { queryTemplate } from "../../db/query-template";
 import type { NewTask, NewTaskEvent, TaskEventRow, TaskRow, TaskUpdate } from "../../db/schema";
