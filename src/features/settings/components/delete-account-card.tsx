@@ -14,7 +14,6 @@ import {
   DialogTrigger,
 } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
-import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/toaster";
 import { env } from "@/config/env";
@@ -25,6 +24,7 @@ import {
 } from "@/api/account-security/account-security-mutations";
 import { accountSecurityQueries } from "@/api/account-security/account-security-queries";
 import { useDeletionLanding, type DeletionLanding } from "../deletion-landing";
+import { CodeField } from "./code-form";
 
 const WHAT_IS_LOST =
   "Your tasks, projects and their history, calendars, sign-ins, API tokens, app passwords, webhooks " +
@@ -117,7 +117,7 @@ function DeleteAccountForm({ landing }: { landing: DeletionLanding | null }) {
           )}
         </Field>
       ) : withCode ? (
-        <Field
+        <CodeField
           label="Code from your authenticator app"
           description={
             options?.oidc
@@ -125,17 +125,9 @@ function DeleteAccountForm({ landing }: { landing: DeletionLanding | null }) {
               : "Your account has no password: enter a code, or one of your recovery codes."
           }
           error={failure}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              autoComplete="one-time-code"
-              spellCheck={false}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-            />
-          )}
-        </Field>
+          value={code}
+          onChange={setCode}
+        />
       ) : (
         <>
           <p className="text-sm">
