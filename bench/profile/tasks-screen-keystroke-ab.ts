@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { COUNT_TEXT } from "../sections/tasks-screen";
-import { launchChromium, signedInContext } from "../support/chromium";
+import { launchChromium } from "../support/chromium";
 import { startSpaServer } from "../support/spa-server";
+import { openSearchPage, SEARCH_PAGE_TASKS } from "./search-page";
 
 /**
  * A/B of a search keystroke on the Tasks screen, paired: two production builds, each served with
@@ -14,8 +15,6 @@ import { startSpaServer } from "../support/spa-server";
  *   npx vite build --outDir /tmp/a --manifest --sourcemap hidden   (once per build to compare)
  *   npx tsx --tsconfig tsconfig.node.json bench/profile/tasks-screen-keystroke-ab.ts /tmp/a /tmp/b [pairs]
  */
-
-const TASKS = 5_000;
 
 const ARM = `(() => {
   const input = document.querySelector('main input[placeholder="Search tasks..."]');
@@ -50,31 +49,20 @@ async function press(page: Page, key: string): Promise<Sample> {
   return (await page.evaluate("window.__probe")) as Sample;
 }
 
-/** Polls an expression (page.waitForFunction would eval it, which the app's CSP forbids). */
-async function waitUntil(page: Page, expression: string): Promise<void> {
-  for (let tries = 0; tries < 600; tries += 1) {
-    if (await page.evaluate(expression)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`waited a minute for ${expression}`);
-}
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 async function main() {
   const [a, b] = process.argv.slice(2, 4);
   if (!a || !b) throw new Error("two build folders, please");
   const pairs = Number(process.argv[4] ?? 30);
-  const servers = await Promise.all([a, b].map((dir) => startSpaServer({ tasks: TASKS, staticDir: dir })));
+  const servers = await Promise.all(
+    [a, b].map((dir) => startSpaServer({ tasks: SEARCH_PAGE_TASKS, staticDir: dir })),
+  );
   const browser = await launchChromium();
   try {
     const pages: Page[] = [];
     for (const server of servers) {
-      const context = await signedInContext(browser, server);
-      const page = await context.newPage();
-      await page.goto(`${server.baseUrl}/tasks`);
-      await waitUntil(page, `${COUNT_TEXT} === "${TASKS} tasks"`);
-      await page.getByRole("main").getByPlaceholder("Search tasks...").focus();
+      const page = await openSearchPage(browser, server);
       // The first round measures each card it shows; later rounds are what the bench times.
       await press(page, "q");
       await press(page, "Backspace");

@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
-import { COUNT_TEXT } from "../sections/tasks-screen";
-import { launchChromium, signedInContext } from "../support/chromium";
+import { keystroke } from "../sections/tasks-screen";
+import { launchChromium } from "../support/chromium";
 import { startSpaServer } from "../support/spa-server";
+import { openSearchPage, SEARCH_PAGE_TASKS } from "./search-page";
 
 /**
  * The renderer's main-thread CPU of search keystrokes typed as the bench types them ("q", then
@@ -17,24 +18,6 @@ import { startSpaServer } from "../support/spa-server";
  *   ROUNDS=3 …   runs per build (2)
  */
 
-const TASKS = 5_000;
-
-const ARM = `(() => {
-  const input = document.querySelector('main input[placeholder="Search tasks..."]');
-  const before = ${COUNT_TEXT};
-  window.__probe = new Promise((resolve) => {
-    let pressedAt;
-    input.addEventListener("keydown", (event) => { pressedAt = event.timeStamp; }, { once: true, capture: true });
-    const observer = new MutationObserver(() => {
-      const now = ${COUNT_TEXT};
-      if (pressedAt === undefined || now === before) return;
-      observer.disconnect();
-      requestAnimationFrame(() => resolve(performance.now() - pressedAt));
-    });
-    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
-  });
-})()`;
-
 interface TraceEvent {
   name: string;
   ph: string;
@@ -46,19 +29,9 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-/** Polls an expression (page.waitForFunction would eval it, which the app's CSP forbids). */
-async function waitUntil(page: Page, expression: string): Promise<void> {
-  for (let tries = 0; tries < 600; tries += 1) {
-    if (await page.evaluate(expression)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`waited a minute for ${expression}`);
-}
-
+/** The bench's own figure: keydown → the next animation frame with the new count. */
 async function press(page: Page, key: string): Promise<number> {
-  await page.evaluate(ARM);
-  await page.keyboard.press(key);
-  return (await page.evaluate("window.__probe")) as number;
+  return (await keystroke(page, key)).frame;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -116,16 +89,14 @@ async function main() {
   const pairs = Number(process.argv[2] ?? 12);
   const dirs = process.argv.slice(3);
   if (dirs.length === 0) throw new Error("one or more build folders, please");
-  const servers = await Promise.all(dirs.map((dir) => startSpaServer({ tasks: TASKS, staticDir: dir })));
+  const servers = await Promise.all(
+    dirs.map((dir) => startSpaServer({ tasks: SEARCH_PAGE_TASKS, staticDir: dir })),
+  );
   const browser = await launchChromium();
   try {
     const pages: Page[] = [];
     for (const server of servers) {
-      const context = await signedInContext(browser, server);
-      const page = await context.newPage();
-      await page.goto(`${server.baseUrl}/tasks`);
-      await waitUntil(page, `${COUNT_TEXT} === "${TASKS} tasks"`);
-      await page.getByRole("main").getByPlaceholder("Search tasks...").focus();
+      const page = await openSearchPage(browser, server);
       // The first rounds measure each card they show; later rounds are what the bench times.
       for (let index = 0; index < 3; index += 1) {
         await press(page, "q");

@@ -101,13 +101,13 @@ async function countShown(page: Page): Promise<string> {
   return ((await page.evaluate(COUNT_TEXT)) as string | undefined) ?? "";
 }
 
-interface Keystroke {
+export interface Keystroke {
   /** From the keydown to the first animation frame with the new count in the DOM. */
   frame: number;
   count: string;
 }
 
-async function keystroke(page: Page, key: string): Promise<Keystroke> {
+export async function keystroke(page: Page, key: string): Promise<Keystroke> {
   await page.evaluate(ARM_KEYSTROKE_PROBE);
   await page.keyboard.press(key);
   return (await page.evaluate("window.__benchKeystroke")) as Keystroke;
