@@ -66,6 +66,31 @@ describe("keyboard shortcuts", () => {
     ]);
   });
 
+  it("e opens a read-only card's task to read", async () => {
+    const onClick = vi.fn();
+    const { user } = renderWithProviders(
+      <>
+        <main>
+          <div>
+            <button
+              type="button"
+              role="checkbox"
+              aria-checked={false}
+              disabled
+              aria-label='Mark "Shared" as completed'
+            />
+            <button type="button" aria-label='View "Shared"' onClick={() => onClick("view")} />
+          </div>
+        </main>
+        <KeyboardShortcuts />
+      </>,
+      { user: buildUser(), route: "/tasks" },
+    );
+    screen.getByRole("button", { name: 'View "Shared"' }).focus();
+    await user.keyboard("e");
+    expect(onClick).toHaveBeenCalledWith("view");
+  });
+
   it("/ focuses the search, and nothing fires while typing in a field", async () => {
     const { user, onClick } = setup();
     await user.keyboard("/");

@@ -124,7 +124,12 @@ export function KeyboardShortcuts() {
         });
       else if (key === "x" && current) act(() => current.click());
       else if (key === "e" && card)
-        act(() => card.querySelector<HTMLElement>('button[aria-label^="Edit "]')?.click());
+        // A viewer's card opens the task to read.
+        act(() =>
+          card
+            .querySelector<HTMLElement>('button[aria-label^="Edit "], button[aria-label^="View "]')
+            ?.click(),
+        );
       else if (key === "Delete" && card && current)
         act(() => {
           // Focus moves on to the next task before this one leaves the list.
