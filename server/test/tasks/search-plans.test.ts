@@ -128,21 +128,18 @@ describe.runIf(databaseUrl)("searches on PostgreSQL", () => {
 
 /** What `explain` gives with seq scans off and no index on tasks but the trigram one by owner. */
 async function planWithOnlyTheTrigramIndex(explain: (trx: Db) => Promise<PlanNode[]>): Promise<PlanNode[]> {
-  let plan: PlanNode[] = [];
-  const rollback = new Error("rolled back on purpose");
-  await inTransaction(t.deps.db, async (trx) => {
+  const trx = await t.deps.db.startTransaction().execute();
+  try {
     await sql`set local enable_seqscan = off`.execute(trx);
     const { rows } = await sql<{ name: string }>`
       select indexrelid::regclass::text as name from pg_index
       where indrelid = 'tasks'::regclass and indexrelid <> 'tasks_owner_trigram'::regclass
         and not exists (select 1 from pg_constraint where conindid = indexrelid)`.execute(trx);
     for (const { name } of rows) await sql`drop index ${sql.id(name)}`.execute(trx);
-    plan = await explain(trx);
-    throw rollback;
-  }).catch((error: unknown) => {
-    if (error !== rollback) throw error;
-  });
-  return plan;
+    return await explain(trx);
+  } finally {
+    await trx.rollback().execute();
+  }
 }
 
 interface PlanNode {
